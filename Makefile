@@ -1,0 +1,63 @@
+# Thin wrapper around CMake and ctest; the real build lives in CMakeLists.txt.
+#   make deps | build | test | demo | bench | engine-only | sanitize | format-check | clean
+# Variables: BUILD (build directory), JOBS (parallel jobs), CMAKE_ARGS (extra configure flags).
+BUILD ?= build
+JOBS ?= $(shell nproc)
+CMAKE_ARGS ?=
+ENGINE_BUILD ?= build-engine
+ASAN_BUILD ?= build-asan
+CTEST_FLAGS ?= --output-on-failure -j2 --no-label-summary
+MAKEFLAGS += --no-print-directory
+
+.PHONY: all deps build test demo bench engine-only sanitize format-check clean
+
+all: build
+
+deps:
+	deploy/install-deps.sh build
+
+# Configures once; afterwards `cmake --build` re-runs CMake by itself when a CMakeLists changes.
+build:
+	@test -f $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) $(CMAKE_ARGS)
+	cmake --build $(BUILD) -j $(JOBS)
+
+demo:
+	deploy/install-deps.sh build
+	$(MAKE) build
+	$(BUILD)/bin/pbem demo
+
+test:
+	deploy/install-deps.sh test
+	$(MAKE) build
+	ctest --test-dir $(BUILD) $(CTEST_FLAGS)
+
+bench: build
+	cmake --build $(BUILD) --target bench
+
+# The engine and its tests with no third-party library at all (no find_package of any).
+engine-only:
+	deploy/install-deps.sh toolchain
+	@test -f $(ENGINE_BUILD)/CMakeCache.txt || \
+	  cmake -S . -B $(ENGINE_BUILD) -DPBEM_ENGINE_ONLY=ON $(CMAKE_ARGS)
+	cmake --build $(ENGINE_BUILD) -j $(JOBS)
+	ctest --test-dir $(ENGINE_BUILD) $(CTEST_FLAGS)
+
+sanitize:
+	@test -f $(ASAN_BUILD)/CMakeCache.txt || \
+	  cmake -S . -B $(ASAN_BUILD) -DPBEM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug $(CMAKE_ARGS)
+	cmake --build $(ASAN_BUILD) -j $(JOBS)
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  ctest --test-dir $(ASAN_BUILD) $(CTEST_FLAGS)
+
+# Checks the formatting of every C++ file git knows (tracked, or new and not ignored).
+format-check:
+	@if command -v clang-format-14 >/dev/null 2>&1; then \
+	  files=$$(git ls-files --cached --others --exclude-standard -- '*.h' '*.cc'); \
+	  if [ -n "$$files" ]; then clang-format-14 --dry-run -Werror $$files || exit 1; fi; \
+	  echo "format-check: $$(echo "$$files" | grep -c . || true) files clean"; \
+	else \
+	  echo "format-check: clang-format-14 not installed, skipped"; \
+	fi
+
+clean:
+	rm -rf $(BUILD) $(ENGINE_BUILD) $(ASAN_BUILD)

@@ -1,0 +1,113 @@
+#!/bin/bash
+# Installs the Debian 12 packages pbem needs, and only those that are missing.
+#
+# Usage: deploy/install-deps.sh [GROUP...]     (default: build)
+#   toolchain  compilers, CMake and make only (the engine needs nothing else)
+#   build   toolchain + the C++ libraries (proto, storage, templates, daemon)
+#   test    build + what the tests need (servers, tools)
+#
+# Idempotent and non-interactive: a second run installs nothing and runs no `apt-get update`.
+# Runs as root; otherwise through sudo when it exists.
+set -euo pipefail
+
+TOOLCHAIN_PKGS=(cmake g++ make)
+
+BUILD_PKGS=(
+  pkg-config
+  libpoco-dev libprotobuf-dev protobuf-compiler libspdlog-dev catch2
+  libcurl4-openssl-dev libcairo2-dev libspng-dev fonts-dejavu-core
+  libpq-dev libssl-dev libsqlite3-dev libbenchmark-dev
+  clang-14 libclang-rt-14-dev
+)
+
+# Packages the tests need on top of BUILD_PKGS. Later issues add theirs here: the mail tests
+# (postfix dovecot-imapd dovecot-lmtpd, with postfix preseeded to "No configuration" through
+# debconf-set-selections before the install) and the page screenshots (chromium).
+TEST_PKGS=(
+  postgresql-15
+  curl
+)
+
+usage() {
+  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"
+}
+
+is_installed() {
+  [[ $(dpkg-query -W -f='${Status}' "$1" 2>/dev/null || true) == "install ok installed" ]]
+}
+
+groups=("$@")
+if [[ ${#groups[@]} -eq 0 ]]; then
+  groups=(build)
+fi
+
+# Expand the groups (test implies build), keeping each group once and in order.
+expanded=()
+for group in "${groups[@]}"; do
+  case "$group" in
+    toolchain) wanted=(toolchain) ;;
+    build) wanted=(toolchain build) ;;
+    test) wanted=(toolchain build test) ;;
+    -h | --help)
+      usage
+      exit 0
+      ;;
+    *)
+      echo "install-deps.sh: unknown group '$group'" >&2
+      usage >&2
+      exit 2
+      ;;
+  esac
+  for w in "${wanted[@]}"; do
+    [[ " ${expanded[*]} " == *" $w "* ]] || expanded+=("$w")
+  done
+done
+
+missing_all=()
+for group in "${expanded[@]}"; do
+  case "$group" in
+    toolchain) pkgs=("${TOOLCHAIN_PKGS[@]}") ;;
+    build) pkgs=("${BUILD_PKGS[@]}") ;;
+    test) pkgs=("${TEST_PKGS[@]}") ;;
+  esac
+  missing=()
+  for pkg in "${pkgs[@]}"; do
+    if ! is_installed "$pkg" && [[ " ${missing_all[*]} " != *" $pkg "* ]]; then
+      missing+=("$pkg")
+    fi
+  done
+  if [[ ${#missing[@]} -eq 0 ]]; then
+    echo "install-deps: $group: all present"
+  else
+    echo "install-deps: $group: installing ${missing[*]}"
+    missing_all+=("${missing[@]}")
+  fi
+done
+
+if [[ ${#missing_all[@]} -eq 0 ]]; then
+  exit 0
+fi
+
+if [[ $(id -u) -eq 0 ]]; then
+  as_root=(env DEBIAN_FRONTEND=noninteractive)
+elif command -v sudo >/dev/null 2>&1; then
+  as_root=(sudo env DEBIAN_FRONTEND=noninteractive)
+else
+  echo "install-deps.sh: missing packages (${missing_all[*]}) and neither root nor sudo" >&2
+  exit 1
+fi
+
+# Wait for a concurrent apt/dpkg run instead of failing on its lock.
+apt_opts=(-o DPkg::Lock::Timeout=600 -o APT::Get::Assume-Yes=true)
+"${as_root[@]}" apt-get "${apt_opts[@]}" update -qq
+"${as_root[@]}" apt-get "${apt_opts[@]}" install -y -q --no-install-recommends "${missing_all[@]}"
+
+still_missing=()
+for pkg in "${missing_all[@]}"; do
+  is_installed "$pkg" || still_missing+=("$pkg")
+done
+if [[ ${#still_missing[@]} -ne 0 ]]; then
+  echo "install-deps.sh: still missing after apt-get install: ${still_missing[*]}" >&2
+  exit 1
+fi
+echo "install-deps: done"
