@@ -1,0 +1,336 @@
+#include "engine/validate_orders.h"
+
+#include <map>
+#include <set>
+
+namespace pbem::engine {
+
+namespace {
+
+OrderVerdict Make(OrderKind kind, int index, std::string unit, VerdictKind verdict, Reason reason,
+                  std::vector<Arg> args = {}) {
+  return OrderVerdict{kind, index, std::move(unit), verdict, reason, std::move(args)};
+}
+
+// Shared checks for an order naming one of the player's units. Returns a
+// verdict when the unit cannot be used, nullopt when it can.
+std::optional<OrderVerdict> CheckOwnUnit(const Scenario& scenario, const GameState& state,
+                                         Side side, OrderKind kind, int index,
+                                         const std::string& id, bool must_be_on_map) {
+  const auto unit = scenario.FindUnit(id);
+  if (!unit) {
+    return Make(kind, index, id, VerdictKind::kInvalid, Reason::kUnknownUnit, {id});
+  }
+  if (scenario.unit(*unit).side != side) {
+    return Make(kind, index, id, VerdictKind::kIllegal, Reason::kNotYourUnit, {id});
+  }
+  const UnitState& us = state.unit(*unit);
+  if (us.eliminated) {
+    return Make(kind, index, id, VerdictKind::kIllegal, Reason::kUnitEliminated, {id});
+  }
+  if (must_be_on_map && !us.hex) {
+    return Make(kind, index, id, VerdictKind::kIllegal, Reason::kUnitNotOnMap, {id});
+  }
+  return std::nullopt;
+}
+
+class Checker {
+ public:
+  Checker(const Ruleset& ruleset, const Scenario& scenario, const GameState& state,
+          const Orders& orders)
+      : ruleset_(ruleset), scenario_(scenario), state_(state), orders_(orders) {}
+
+  std::vector<OrderVerdict> Run() {
+    side_ = orders_.side.value_or(state_.side_to_move);
+    Header();
+    Placements();
+    Bombardments();
+    Moves();
+    Attacks();
+    return std::move(out_);
+  }
+
+ private:
+  void Header() {
+    const auto header = [&](VerdictKind v, Reason r, std::vector<Arg> args) {
+      out_.push_back(Make(OrderKind::kHeader, 0, "", v, r, std::move(args)));
+    };
+    if (state_.finished) header(VerdictKind::kIllegal, Reason::kGameFinished, {state_.game_id});
+    if (!orders_.game_id.empty() && !state_.game_id.empty() && orders_.game_id != state_.game_id) {
+      header(VerdictKind::kInvalid, Reason::kWrongGame, {orders_.game_id, state_.game_id});
+    }
+    if (orders_.turn <= 0) {
+      header(VerdictKind::kInvalid, Reason::kMissingField, {std::string("turn")});
+    } else if (orders_.turn != state_.turn) {
+      header(VerdictKind::kIllegal, Reason::kWrongTurn,
+             {std::int64_t{orders_.turn}, std::int64_t{state_.turn}});
+    }
+    if (!orders_.side) {
+      header(VerdictKind::kInvalid, Reason::kMissingField, {std::string("side")});
+    } else if (*orders_.side != state_.side_to_move) {
+      header(VerdictKind::kIllegal, Reason::kWrongSide,
+             {std::string(SideName(*orders_.side)), std::string(SideName(state_.side_to_move))});
+    }
+  }
+
+  // Where each unit stands as the orders are read in sequence: placements
+  // put units down, moves carry them along their paths.
+  std::optional<Hex> Position(UnitId id) const {
+    if (const auto it = position_.find(id.value); it != position_.end()) return it->second;
+    return state_.unit(id).hex;
+  }
+
+  void Placements() {
+    std::set<std::string> placed;
+    std::map<Hex, std::string> taken;
+    for (std::size_t i = 0; i < orders_.placements.size(); ++i) {
+      const PlacementOrder& p = orders_.placements[i];
+      const int idx = static_cast<int>(i);
+      const auto kind = OrderKind::kPlacement;
+      if (p.problem) {
+        out_.push_back(Make(kind, idx, p.unit, VerdictKind::kInvalid, p.problem->reason,
+                            p.problem->args));
+        continue;
+      }
+      if (auto v = CheckOwnUnit(scenario_, state_, side_, kind, idx, p.unit, false)) {
+        out_.push_back(std::move(*v));
+        continue;
+      }
+      const UnitId unit = *scenario_.FindUnit(p.unit);
+      if (!scenario_.map.Contains(p.hex)) {
+        out_.push_back(Make(kind, idx, p.unit, VerdictKind::kInvalid, Reason::kHexOffMap, {p.hex}));
+        continue;
+      }
+      if (state_.turn != 1) {
+        out_.push_back(Make(kind, idx, p.unit, VerdictKind::kIllegal, Reason::kSetupNotAllowed,
+                            {std::int64_t{state_.turn}}));
+        continue;
+      }
+      if (scenario_.unit(unit).fixed) {
+        out_.push_back(Make(kind, idx, p.unit, VerdictKind::kIllegal, Reason::kUnitFixed, {p.unit}));
+        continue;
+      }
+      if (placed.count(p.unit) > 0) {
+        out_.push_back(
+            Make(kind, idx, p.unit, VerdictKind::kIllegal, Reason::kDuplicateOrder, {p.unit}));
+        continue;
+      }
+      const auto& zone = scenario_.deployment[static_cast<int>(side_)];
+      if (zone.find(p.hex) == zone.end()) {
+        out_.push_back(
+            Make(kind, idx, p.unit, VerdictKind::kIllegal, Reason::kPlacementOutsideZone, {p.hex}));
+        continue;
+      }
+      // Stacking: no other unit may stand there, whether it was there before
+      // or placed by an earlier order.
+      const auto other = state_.UnitAt(p.hex);
+      const bool other_moves_away = other && placed.count(scenario_.unit(*other).id) > 0;
+      if ((other && *other != unit && !other_moves_away) || taken.count(p.hex) > 0) {
+        const std::string who = taken.count(p.hex) ? taken[p.hex] : scenario_.unit(*other).id;
+        out_.push_back(Make(kind, idx, p.unit, VerdictKind::kIllegal, Reason::kPlacementOccupied,
+                            {p.hex, who}));
+        continue;
+      }
+      placed.insert(p.unit);
+      taken[p.hex] = p.unit;
+      position_[unit.value] = p.hex;
+      out_.push_back(Make(kind, idx, p.unit, VerdictKind::kOk, Reason::kNone));
+    }
+  }
+
+  void Bombardments() {
+    std::set<std::string> fired;
+    for (std::size_t i = 0; i < orders_.bombardments.size(); ++i) {
+      const BombardmentOrder& b = orders_.bombardments[i];
+      const int idx = static_cast<int>(i);
+      const auto kind = OrderKind::kBombardment;
+      if (b.problem) {
+        out_.push_back(Make(kind, idx, b.unit, VerdictKind::kInvalid, b.problem->reason,
+                            b.problem->args));
+        continue;
+      }
+      if (auto v = CheckOwnUnit(scenario_, state_, side_, kind, idx, b.unit, true)) {
+        out_.push_back(std::move(*v));
+        continue;
+      }
+      const UnitId unit = *scenario_.FindUnit(b.unit);
+      if (scenario_.unit(unit).arm != Arm::kArtillery) {
+        out_.push_back(Make(kind, idx, b.unit, VerdictKind::kIllegal, Reason::kNotArtillery,
+                            {b.unit}));
+        continue;
+      }
+      if (!scenario_.map.Contains(b.target)) {
+        out_.push_back(
+            Make(kind, idx, b.unit, VerdictKind::kInvalid, Reason::kHexOffMap, {b.target}));
+        continue;
+      }
+      if (!fired.insert(b.unit).second) {
+        out_.push_back(
+            Make(kind, idx, b.unit, VerdictKind::kIllegal, Reason::kDuplicateOrder, {b.unit}));
+        continue;
+      }
+      const auto target = state_.UnitAt(b.target);
+      if (!target) {
+        out_.push_back(
+            Make(kind, idx, b.unit, VerdictKind::kIllegal, Reason::kNoUnitAtTarget, {b.target}));
+        continue;
+      }
+      if (scenario_.unit(*target).side == side_) {
+        out_.push_back(Make(kind, idx, b.unit, VerdictKind::kIllegal, Reason::kTargetIsOwnUnit,
+                            {b.target, scenario_.unit(*target).id}));
+        continue;
+      }
+      out_.push_back(Make(kind, idx, b.unit, VerdictKind::kOk, Reason::kNone));
+    }
+  }
+
+  void Moves() {
+    for (std::size_t i = 0; i < orders_.moves.size(); ++i) {
+      const MoveOrder& m = orders_.moves[i];
+      const int idx = static_cast<int>(i);
+      const auto kind = OrderKind::kMove;
+      if (m.problem) {
+        out_.push_back(Make(kind, idx, m.unit, VerdictKind::kInvalid, m.problem->reason,
+                            m.problem->args));
+        continue;
+      }
+      if (auto v = CheckOwnUnit(scenario_, state_, side_, kind, idx, m.unit, false)) {
+        out_.push_back(std::move(*v));
+        continue;
+      }
+      const UnitId unit = *scenario_.FindUnit(m.unit);
+      const auto at = Position(unit);
+      if (!at) {
+        out_.push_back(
+            Make(kind, idx, m.unit, VerdictKind::kIllegal, Reason::kUnitNotOnMap, {m.unit}));
+        continue;
+      }
+      if (m.path.empty() && !m.destination) {
+        out_.push_back(Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kEmptyPath, {}));
+        continue;
+      }
+      if (!m.path.empty() && m.destination) {
+        out_.push_back(
+            Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kPathAndDestination, {}));
+        continue;
+      }
+      if (m.from && *m.from != *at) {
+        out_.push_back(
+            Make(kind, idx, m.unit, VerdictKind::kIllegal, Reason::kFromMismatch, {*m.from, *at}));
+        continue;
+      }
+      if (auto v = CheckPath(m, idx, *at)) {
+        out_.push_back(std::move(*v));
+        continue;
+      }
+      position_[unit.value] = m.destination ? *m.destination : m.path.back();
+      out_.push_back(Make(kind, idx, m.unit, VerdictKind::kOk, Reason::kNone));
+    }
+  }
+
+  std::optional<OrderVerdict> CheckPath(const MoveOrder& m, int idx, Hex start) const {
+    const auto kind = OrderKind::kMove;
+    if (m.destination) {
+      if (!scenario_.map.Contains(*m.destination)) {
+        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kHexOffMap,
+                    {*m.destination});
+      }
+      return std::nullopt;
+    }
+    Hex prev = start;
+    for (std::size_t s = 0; s < m.path.size(); ++s) {
+      const Hex h = m.path[s];
+      if (!scenario_.map.Contains(h)) {
+        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kHexOffMap,
+                    {h, static_cast<std::int64_t>(s)});
+      }
+      if (!Adjacent(prev, h)) {
+        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kPathNotAdjacent,
+                    {prev, h, static_cast<std::int64_t>(s)});
+      }
+      prev = h;
+    }
+    for (const Hex& h : m.no_charge_at) {
+      if (!scenario_.map.Contains(h)) {
+        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kHexOffMap, {h});
+      }
+    }
+    return std::nullopt;
+  }
+
+  void Attacks() {
+    std::set<std::string> attackers;
+    std::set<std::string> defenders;
+    for (std::size_t i = 0; i < orders_.attacks.size(); ++i) {
+      const AttackOrder& a = orders_.attacks[i];
+      const int idx = static_cast<int>(i);
+      const auto kind = OrderKind::kAttack;
+      if (a.problem) {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kInvalid, a.problem->reason,
+                            a.problem->args));
+        continue;
+      }
+      if (auto v = CheckOwnUnit(scenario_, state_, side_, kind, idx, a.attacker, false)) {
+        out_.push_back(std::move(*v));
+        continue;
+      }
+      const auto defender = scenario_.FindUnit(a.defender);
+      if (!defender) {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kInvalid, Reason::kUnknownUnit,
+                            {a.defender}));
+        continue;
+      }
+      if (a.defender == a.attacker) {
+        out_.push_back(
+            Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kAttackSelf, {a.attacker}));
+        continue;
+      }
+      if (scenario_.unit(*defender).side == side_) {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kAttackOwnUnit,
+                            {a.defender}));
+        continue;
+      }
+      if (state_.unit(*defender).eliminated) {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kUnitEliminated,
+                            {a.defender}));
+        continue;
+      }
+      // One attack per attacker and per defender each combat phase (digest 5.1).
+      if (!attackers.insert(a.attacker).second) {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kDuplicateOrder,
+                            {a.attacker}));
+        continue;
+      }
+      if (!defenders.insert(a.defender).second) {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kDuplicateOrder,
+                            {a.defender}));
+        continue;
+      }
+      out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kOk, Reason::kNone));
+    }
+  }
+
+  [[maybe_unused]] const Ruleset& ruleset_;
+  const Scenario& scenario_;
+  const GameState& state_;
+  const Orders& orders_;
+  Side side_ = Side::kBlue;
+  std::map<std::int32_t, Hex> position_;
+  std::vector<OrderVerdict> out_;
+};
+
+}  // namespace
+
+std::vector<OrderVerdict> ValidateOrders(const Ruleset& ruleset, const Scenario& scenario,
+                                         const GameState& state, const Orders& orders) {
+  return Checker(ruleset, scenario, state, orders).Run();
+}
+
+bool AllAcceptable(const std::vector<OrderVerdict>& verdicts) {
+  for (const OrderVerdict& v : verdicts) {
+    if (v.verdict == VerdictKind::kInvalid || v.verdict == VerdictKind::kIllegal) return false;
+  }
+  return true;
+}
+
+}  // namespace pbem::engine

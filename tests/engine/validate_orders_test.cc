@@ -1,0 +1,185 @@
+#include "engine/validate_orders.h"
+
+#include "engine/game_state.h"
+#include "tests/engine/fixtures.h"
+#include "tests/engine/mini_test.h"
+
+namespace pbem::engine {
+namespace {
+
+using testing::L;
+using testing::TinyRuleset;
+using testing::TinyScenario;
+
+struct World {
+  Ruleset ruleset = TinyRuleset();
+  Scenario scenario = TinyScenario();
+  GameState state = InitialState(scenario, "g1");
+};
+
+Orders BlueOrders() {
+  Orders o;
+  o.game_id = "g1";
+  o.turn = 1;
+  o.side = Side::kBlue;
+  return o;
+}
+
+const OrderVerdict* Find(const std::vector<OrderVerdict>& vs, OrderKind kind, int index) {
+  for (const OrderVerdict& v : vs) {
+    if (v.order_kind == kind && v.index == index) return &v;
+  }
+  return nullptr;
+}
+
+TEST_CASE_MINI(ValidMoveIsOk) {
+  World w;
+  Orders o = BlueOrders();
+  o.moves.push_back(MoveOrder{"b1", {L("0203")}, {}, {}, false, {}, {}});
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  CHECK_EQ_MINI(vs.size(), 1);
+  const OrderVerdict* v = Find(vs, OrderKind::kMove, 0);
+  REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->verdict == VerdictKind::kOk);
+  CHECK_MINI(AllAcceptable(vs));
+}
+
+TEST_CASE_MINI(UnknownUnitIsInvalid) {
+  World w;
+  Orders o = BlueOrders();
+  o.moves.push_back(MoveOrder{"b9", {L("0203")}, {}, {}, false, {}, {}});
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  const OrderVerdict* v = Find(vs, OrderKind::kMove, 0);
+  REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->verdict == VerdictKind::kInvalid);
+  CHECK_EQ_MINI(ReasonCode(v->reason), std::string_view("unknown_unit"));
+  CHECK_MINI(!AllAcceptable(vs));
+}
+
+TEST_CASE_MINI(EnemyUnitIsIllegal) {
+  World w;
+  Orders o = BlueOrders();
+  o.moves.push_back(MoveOrder{"o1", {L("0205")}, {}, {}, false, {}, {}});
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  const OrderVerdict* v = Find(vs, OrderKind::kMove, 0);
+  REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->verdict == VerdictKind::kIllegal);
+  CHECK_MINI(v->reason == Reason::kNotYourUnit);
+}
+
+TEST_CASE_MINI(PathOffMapAndNotAdjacent) {
+  World w;
+  Orders o = BlueOrders();
+  // 0202 -> 0201 -> 0200 (row 0 does not exist: off the map).
+  o.moves.push_back(MoveOrder{"b1", {L("0201"), *ParseLabel("0299")}, {}, {}, false, {}, {}});
+  o.moves.push_back(MoveOrder{"b1", {L("0403")}, {}, {}, false, {}, {}});
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  const OrderVerdict* off = Find(vs, OrderKind::kMove, 0);
+  REQUIRE_MINI(off != nullptr);
+  CHECK_MINI(off->reason == Reason::kHexOffMap);
+  const OrderVerdict* gap = Find(vs, OrderKind::kMove, 1);
+  REQUIRE_MINI(gap != nullptr);
+  CHECK_MINI(gap->reason == Reason::kPathNotAdjacent);
+  CHECK_MINI(gap->verdict == VerdictKind::kInvalid);
+}
+
+TEST_CASE_MINI(SecondMoveStartsWhereTheFirstEnded) {
+  World w;
+  Orders o = BlueOrders();
+  o.moves.push_back(MoveOrder{"b1", {L("0203")}, {}, {}, false, {}, {}});
+  // 0203 is on an odd row label: its E neighbour is 0303.
+  o.moves.push_back(MoveOrder{"b1", {L("0303")}, {}, {}, false, {}, {}});
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  CHECK_MINI(AllAcceptable(vs));
+  CHECK_EQ_MINI(vs.size(), 2);
+}
+
+TEST_CASE_MINI(HeaderProblems) {
+  World w;
+  Orders o = BlueOrders();
+  o.turn = 3;
+  o.side = Side::kOrange;
+  o.game_id = "other";
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  int header = 0;
+  bool turn = false, side = false, game = false;
+  for (const auto& v : vs) {
+    if (v.order_kind != OrderKind::kHeader) continue;
+    ++header;
+    turn |= v.reason == Reason::kWrongTurn;
+    side |= v.reason == Reason::kWrongSide;
+    game |= v.reason == Reason::kWrongGame;
+  }
+  CHECK_EQ_MINI(header, 3);
+  CHECK_MINI(turn && side && game);
+}
+
+TEST_CASE_MINI(BombardmentChecks) {
+  World w;
+  Orders o = BlueOrders();
+  o.bombardments.push_back(BombardmentOrder{"b1", L("0204"), {}});  // not artillery
+  o.bombardments.push_back(BombardmentOrder{"b2", L("0204"), {}});  // ok
+  o.bombardments.push_back(BombardmentOrder{"b2", L("0504"), {}});  // fires twice
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  CHECK_MINI(Find(vs, OrderKind::kBombardment, 0)->reason == Reason::kNotArtillery);
+  CHECK_MINI(Find(vs, OrderKind::kBombardment, 1)->verdict == VerdictKind::kOk);
+  CHECK_MINI(Find(vs, OrderKind::kBombardment, 2)->reason == Reason::kDuplicateOrder);
+}
+
+TEST_CASE_MINI(AttackChecks) {
+  World w;
+  Orders o = BlueOrders();
+  o.attacks.push_back(AttackOrder{"b1", "b2", {}});  // own unit
+  o.attacks.push_back(AttackOrder{"b1", "o1", {}});  // ok
+  o.attacks.push_back(AttackOrder{"b2", "o1", {}});  // defender attacked twice
+  o.attacks.push_back(AttackOrder{"b2", "zz", {}});  // unknown defender
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  CHECK_MINI(Find(vs, OrderKind::kAttack, 0)->reason == Reason::kAttackOwnUnit);
+  CHECK_MINI(Find(vs, OrderKind::kAttack, 1)->verdict == VerdictKind::kOk);
+  CHECK_MINI(Find(vs, OrderKind::kAttack, 2)->reason == Reason::kDuplicateOrder);
+  CHECK_MINI(Find(vs, OrderKind::kAttack, 3)->reason == Reason::kUnknownUnit);
+}
+
+TEST_CASE_MINI(PlacementChecks) {
+  World w;
+  Orders o = BlueOrders();
+  o.placements.push_back(PlacementOrder{"b1", L("0101"), {}});  // ok, in zone
+  o.placements.push_back(PlacementOrder{"b2", L("0101"), {}});  // taken by b1 now
+  o.placements.push_back(PlacementOrder{"b2", L("0305"), {}});  // outside blue zone
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  CHECK_MINI(Find(vs, OrderKind::kPlacement, 0)->verdict == VerdictKind::kOk);
+  CHECK_MINI(Find(vs, OrderKind::kPlacement, 1)->reason == Reason::kPlacementOccupied);
+  // The refused placement does not count: this one is judged on its own.
+  CHECK_MINI(Find(vs, OrderKind::kPlacement, 2)->reason == Reason::kPlacementOutsideZone);
+
+  w.state.turn = 2;
+  Orders late = BlueOrders();
+  late.turn = 2;
+  late.placements.push_back(PlacementOrder{"b1", L("0101"), {}});
+  const auto later = ValidateOrders(w.ruleset, w.scenario, w.state, late);
+  CHECK_MINI(Find(later, OrderKind::kPlacement, 0)->reason == Reason::kSetupNotAllowed);
+}
+
+TEST_CASE_MINI(DecodeProblemBecomesInvalidVerdict) {
+  World w;
+  Orders o = BlueOrders();
+  MoveOrder m{"b1", {}, {}, {}, false, {}, DecodeProblem{Reason::kBadHexLabel, {std::string("x1")}}};
+  o.moves.push_back(m);
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  const OrderVerdict* v = Find(vs, OrderKind::kMove, 0);
+  REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->verdict == VerdictKind::kInvalid);
+  CHECK_MINI(v->reason == Reason::kBadHexLabel);
+}
+
+TEST_CASE_MINI(EveryReasonCodeRoundTrips) {
+  for (int i = 0; i <= static_cast<int>(Reason::kUnitFixed); ++i) {
+    const auto r = static_cast<Reason>(i);
+    const auto code = ReasonCode(r);
+    CHECK_MINI(code != "unknown_reason");
+    CHECK_MINI(ParseReasonCode(code) == r);
+  }
+}
+
+}  // namespace
+}  // namespace pbem::engine
