@@ -1,0 +1,190 @@
+// Orders: parsing in any format, where each order is in a text file, and the
+// conversion to engine::Orders (which never fails: problems become verdicts).
+#include <google/protobuf/descriptor.h>
+
+#include "proto/codec/codec.h"
+#include "proto/codec/text_locations.h"
+
+namespace pbem::codec {
+
+namespace {
+
+std::vector<TextLocation> Locations(std::string_view text, const internal::ParseInfoTree& tree,
+                                    const google::protobuf::Descriptor* desc,
+                                    std::string_view field_name) {
+  std::vector<TextLocation> out;
+  const auto* field = desc->FindFieldByName(std::string(field_name));
+  for (const internal::TextPos& pos : internal::ElementPositions(text, &tree, field)) {
+    out.push_back(TextLocation{pos.line + 1, pos.column + 1});
+  }
+  return out;
+}
+
+std::optional<TextLocation> SingularLocation(const internal::ParseInfoTree& tree,
+                                             const google::protobuf::Descriptor* desc,
+                                             std::string_view field_name) {
+  const auto* field = desc->FindFieldByName(std::string(field_name));
+  if (field == nullptr) return std::nullopt;
+  const auto loc = tree.GetLocation(field, -1);
+  if (loc.line < 0) return std::nullopt;
+  return TextLocation{loc.line + 1, loc.column + 1};
+}
+
+std::string WhereAt(std::string_view source, const std::optional<TextLocation>& loc) {
+  if (!loc) return std::string(source);
+  return std::string(source) + ":" + std::to_string(loc->line) + ":" + std::to_string(loc->column);
+}
+
+// A label that does not parse, as the problem of its order.
+engine::DecodeProblem BadLabel(const std::string& label) {
+  return engine::DecodeProblem{engine::Reason::kBadHexLabel, {label}};
+}
+
+engine::DecodeProblem Missing(std::string field) {
+  return engine::DecodeProblem{engine::Reason::kMissingField, {std::move(field)}};
+}
+
+}  // namespace
+
+Result<pbem::v1::Orders> ParseOrders(std::string_view bytes, std::optional<Format> format,
+                                     std::string_view source) {
+  return ParseOrders(bytes, format, source, nullptr);
+}
+
+Result<pbem::v1::Orders> ParseOrders(std::string_view bytes, std::optional<Format> format,
+                                     std::string_view source, OrdersLocations* locations) {
+  if (locations != nullptr) *locations = OrdersLocations{};
+  const Format f = format.value_or(DetectFormat(bytes));
+  pbem::v1::Orders orders;
+  if (f != Format::kText) {
+    auto parsed = ParseMessage(bytes, f, source, orders);
+    if (!parsed.ok()) return parsed.errors();
+    return orders;
+  }
+  internal::ParseInfoTree tree;
+  auto parsed = internal::ParseText(bytes, source, orders, &tree);
+  if (!parsed.ok()) return parsed.errors();
+  if (locations != nullptr) {
+    const auto* desc = orders.GetDescriptor();
+    locations->placements = Locations(bytes, tree, desc, "placements");
+    locations->bombardments = Locations(bytes, tree, desc, "bombardments");
+    locations->moves = Locations(bytes, tree, desc, "moves");
+    locations->attacks = Locations(bytes, tree, desc, "attacks");
+    locations->game_id = SingularLocation(tree, desc, "game_id");
+    locations->turn = SingularLocation(tree, desc, "turn");
+    locations->side = SingularLocation(tree, desc, "side");
+  }
+  return orders;
+}
+
+std::string OrdersLocations::Where(std::string_view source,
+                                   const engine::OrderVerdict& verdict) const {
+  const std::vector<TextLocation>* list = nullptr;
+  switch (verdict.order_kind) {
+    case engine::OrderKind::kPlacement:
+      list = &placements;
+      break;
+    case engine::OrderKind::kBombardment:
+      list = &bombardments;
+      break;
+    case engine::OrderKind::kMove:
+      list = &moves;
+      break;
+    case engine::OrderKind::kAttack:
+      list = &attacks;
+      break;
+    case engine::OrderKind::kHeader: {
+      switch (verdict.reason) {
+        case engine::Reason::kWrongGame:
+          return WhereAt(source, game_id);
+        case engine::Reason::kWrongTurn:
+          return WhereAt(source, turn);
+        case engine::Reason::kWrongSide:
+          return WhereAt(source, side);
+        default:  // a missing field has no place in the file
+          return std::string(source);
+      }
+    }
+  }
+  if (list == nullptr || verdict.index < 0 ||
+      static_cast<std::size_t>(verdict.index) >= list->size()) {
+    return std::string(source);
+  }
+  return WhereAt(source, (*list)[static_cast<std::size_t>(verdict.index)]);
+}
+
+engine::Orders OrdersFromProto(const pbem::v1::Orders& proto) {
+  engine::Orders out;
+  out.game_id = proto.game_id();
+  out.turn = proto.turn();
+  out.side = SideFromProto(proto.side());
+  out.message = proto.message();
+
+  for (const auto& p : proto.placements()) {
+    engine::PlacementOrder order;
+    order.unit = p.unit();
+    if (p.unit().empty()) {
+      order.problem = Missing("unit");
+    } else if (p.hex().empty()) {
+      order.problem = Missing("hex");
+    } else if (const auto hex = engine::ParseLabel(p.hex())) {
+      order.hex = *hex;
+    } else {
+      order.problem = BadLabel(p.hex());
+    }
+    out.placements.push_back(std::move(order));
+  }
+
+  for (const auto& b : proto.bombardments()) {
+    engine::BombardmentOrder order;
+    order.unit = b.unit();
+    if (b.unit().empty()) {
+      order.problem = Missing("unit");
+    } else if (b.target().empty()) {
+      order.problem = Missing("target");
+    } else if (const auto hex = engine::ParseLabel(b.target())) {
+      order.target = *hex;
+    } else {
+      order.problem = BadLabel(b.target());
+    }
+    out.bombardments.push_back(std::move(order));
+  }
+
+  for (const auto& m : proto.moves()) {
+    engine::MoveOrder order;
+    order.unit = m.unit();
+    order.no_charge = m.no_charge();
+    // Every label is converted; the first one that does not parse becomes
+    // the order's problem.
+    const auto take = [&order](const std::string& label) -> std::optional<engine::Hex> {
+      if (const auto hex = engine::ParseLabel(label)) return hex;
+      if (!order.problem) order.problem = BadLabel(label);
+      return std::nullopt;
+    };
+    if (m.unit().empty()) order.problem = Missing("unit");
+    if (!m.from().empty()) order.from = take(m.from());
+    for (const std::string& label : m.path()) {
+      if (const auto hex = take(label)) order.path.push_back(*hex);
+    }
+    if (!m.destination().empty()) order.destination = take(m.destination());
+    for (const std::string& label : m.no_charge_at()) {
+      if (const auto hex = take(label)) order.no_charge_at.push_back(*hex);
+    }
+    out.moves.push_back(std::move(order));
+  }
+
+  for (const auto& a : proto.attacks()) {
+    engine::AttackOrder order;
+    order.attacker = a.attacker();
+    order.defender = a.defender();
+    if (a.attacker().empty()) {
+      order.problem = Missing("attacker");
+    } else if (a.defender().empty()) {
+      order.problem = Missing("defender");
+    }
+    out.attacks.push_back(std::move(order));
+  }
+  return out;
+}
+
+}  // namespace pbem::codec
