@@ -1,0 +1,105 @@
+// The `pbem` command line: one function per command, and what they share.
+//
+// Exit codes: 0 ok, 1 problems found in the input, 2 usage error. Errors go
+// to stderr, each naming the file, the line or field, and the problem.
+#ifndef PBEM_DAEMON_CLI_CLI_H_
+#define PBEM_DAEMON_CLI_CLI_H_
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/game_state.h"
+#include "engine/scenario.h"
+#include "engine/verdict.h"
+#include "proto/codec/codec.h"
+
+namespace pbem::cli {
+
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitProblems = 1;
+inline constexpr int kExitUsage = 2;
+
+using Args = std::vector<std::string>;
+
+// Commands; `args` are the words after the command name(s).
+int RunRulesetCommand(const Args& args);                   // pbem ruleset check DIR
+int RunOrdersCodecCommand(bool encode, const Args& args);  // pbem orders encode|decode
+int RunOrdersCheckCommand(const Args& args);               // pbem orders check
+int RunScenarioCliCommand(const Args& args);               // pbem scenario (the catalogue runner)
+int RunDemoCommand(const Args& args);                      // pbem demo
+
+// Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
+// everything when `command` is empty; nullopt for an unknown command.
+std::optional<std::string> Usage(std::string_view command);
+// Prints "pbem: <message>" and the command's usage to stderr; returns 2.
+int UsageError(std::string_view command, std::string_view message);
+// True when args ask for help (-h, --help).
+bool WantsHelp(const Args& args);
+
+// The repository's data directory: $PBEM_DATA_DIR if set, else the source
+// directory this binary was built from.
+std::filesystem::path DataDir();
+
+// Reads a file, or standard input for "-". Errors name the file.
+codec::Result<std::string> ReadInput(const std::string& path);
+// Writes bytes to a file, or standard output for "-" or an empty path.
+bool WriteOutput(const std::string& path, std::string_view bytes);
+// The name errors use for an input path ("<stdin>" for "-").
+std::string SourceName(const std::string& path);
+
+// Prints each error on its own line to stderr.
+void PrintErrors(const std::vector<codec::Error>& errors);
+
+// "move[2] b-i1: illegal path_not_adjacent 0405 0607 step 1".
+std::string VerdictLine(const engine::OrderVerdict& verdict, int label_width);
+
+struct VerdictCounts {
+  int orders = 0;  // verdicts on orders (header verdicts excluded)
+  int ok = 0;
+  int invalid = 0;
+  int illegal = 0;
+  int partial = 0;
+  int header_problems = 0;
+  bool all_acceptable() const { return invalid == 0 && illegal == 0 && header_problems == 0; }
+};
+VerdictCounts CountVerdicts(const std::vector<engine::OrderVerdict>& verdicts);
+// "5 orders: 4 ok, 1 invalid, 0 illegal" (+ partial and header problems when any).
+std::string SummaryLine(const VerdictCounts& counts);
+
+// Checks orders and prints one line per verdict to stdout, problem lines
+// prefixed with the order's place ("file:line:col: "). Returns the counts.
+VerdictCounts PrintVerdicts(const std::vector<engine::OrderVerdict>& verdicts,
+                            const codec::OrdersLocations& locations, std::string_view source,
+                            int label_width, std::string_view indent = "");
+
+// A scenario with the ruleset it was loaded against.
+struct ScenarioBundle {
+  std::filesystem::path ruleset_dir;
+  engine::Ruleset ruleset;
+  engine::Scenario scenario;
+};
+
+// Loads `scenario_path` and its ruleset: `ruleset_dir` when given, else
+// <DataDir()>/engine/rulesets/<the scenario's ruleset field>. On failure
+// prints the errors and returns nullopt with `exit_code` set (1 for bad
+// input, 2 when the scenario names no ruleset and none was given).
+std::optional<ScenarioBundle> LoadScenarioBundle(const std::string& scenario_path,
+                                                 const std::optional<std::string>& ruleset_dir,
+                                                 int& exit_code);
+
+// Reads an orders file (any format), checks it with engine::ValidateOrders
+// against `state` (or, when null, the scenario's initial state with the
+// orders' game id and `side_to_move` when given) and prints the verdicts.
+// Returns nullopt after printing the errors of an unreadable file.
+std::optional<VerdictCounts> CheckOrdersFile(const ScenarioBundle& bundle,
+                                             const std::string& orders_path,
+                                             const engine::GameState* state,
+                                             std::optional<engine::Side> side_to_move,
+                                             std::string_view indent = "");
+
+}  // namespace pbem::cli
+
+#endif  // PBEM_DAEMON_CLI_CLI_H_

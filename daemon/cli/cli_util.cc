@@ -1,0 +1,287 @@
+// What the `pbem` commands share: input and output, usage, verdict lines.
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+
+#include "daemon/cli/cli.h"
+#include "engine/validate_orders.h"
+
+namespace pbem::cli {
+
+namespace {
+
+constexpr std::string_view kRulesetUsage =
+    "pbem ruleset check DIR\n"
+    "    Loads the ruleset directory DIR (every *.textproto file, in file-name order),\n"
+    "    validates it and prints a one-line summary, or every error with its file and line.\n";
+
+constexpr std::string_view kOrdersUsage =
+    "pbem orders encode [--from text|json|binary] [--to text|json|binary] [-o OUT] FILE\n"
+    "pbem orders decode [--from text|json|binary] [--to text|json|binary] [-o OUT] FILE\n"
+    "    Converts an orders file (FILE, or - for standard input) between formats. The input\n"
+    "    format is detected unless --from is given; encode writes binary and decode writes\n"
+    "    text unless --to says otherwise. Output goes to OUT, or standard output.\n"
+    "pbem orders check --scenario SCENARIO_FILE [--ruleset DIR] [--state STATE_FILE] FILE\n"
+    "    Checks an orders file against a scenario and prints one verdict per order and a\n"
+    "    summary. The ruleset defaults to <data>/engine/rulesets/<the scenario's ruleset>;\n"
+    "    the state to the scenario's initial state (--state: a text-format GameState).\n"
+    "    Exit 1 when an order is invalid or illegal.\n";
+
+constexpr std::string_view kScenarioUsage =
+    "pbem scenario [--bless] PATH...\n"
+    "    Runs scenario catalogue cases (files or directories), names each failing case and\n"
+    "    prints expected against actual; --bless writes new expectations after review.\n";
+
+constexpr std::string_view kDemoUsage =
+    "pbem demo\n"
+    "    Loads the bundled ruleset (engine/rulesets/morne-plaine) and scenario\n"
+    "    (engine/scenarios/bois-de-la-morne.textproto), prints a summary of the scenario and\n"
+    "    checks the sample orders of both sides.\n";
+
+constexpr std::string_view kGeneralUsage =
+    "usage: pbem COMMAND [ARGS]\n"
+    "\n"
+    "Commands:\n"
+    "  ruleset check DIR           load and validate a ruleset directory\n"
+    "  orders encode|decode FILE   convert orders between text, JSON and binary\n"
+    "  orders check FILE           check orders against a scenario\n"
+    "  scenario [--bless] PATH...  run scenario catalogue cases\n"
+    "  demo                        summarise the bundled scenario, check its sample orders\n"
+    "  help [COMMAND]              show this help, or a command's usage\n"
+    "\n"
+    "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
+    "Data directory: $PBEM_DATA_DIR, else the source tree the binary was built from.\n";
+
+}  // namespace
+
+std::optional<std::string> Usage(std::string_view command) {
+  if (command.empty()) return std::string(kGeneralUsage);
+  if (command == "ruleset") return std::string(kRulesetUsage);
+  if (command == "orders") return std::string(kOrdersUsage);
+  if (command == "scenario") return std::string(kScenarioUsage);
+  if (command == "demo") return std::string(kDemoUsage);
+  if (command == "help") return std::string("pbem help [COMMAND]\n");
+  return std::nullopt;
+}
+
+int UsageError(std::string_view command, std::string_view message) {
+  std::cerr << "pbem: " << message << "\n" << Usage(command).value_or(std::string(kGeneralUsage));
+  return kExitUsage;
+}
+
+bool WantsHelp(const Args& args) {
+  for (const std::string& a : args) {
+    if (a == "-h" || a == "--help") return true;
+  }
+  return false;
+}
+
+std::filesystem::path DataDir() {
+  if (const char* env = std::getenv("PBEM_DATA_DIR"); env != nullptr && *env != '\0') {
+    return env;
+  }
+#ifdef PBEM_SOURCE_DIR
+  return PBEM_SOURCE_DIR;
+#else
+  return ".";
+#endif
+}
+
+std::string SourceName(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+codec::Result<std::string> ReadInput(const std::string& path) {
+  if (path != "-") return codec::ReadFile(path);
+  std::string data;
+  char buffer[65536];
+  while (true) {
+    const std::size_t n = std::fread(buffer, 1, sizeof buffer, stdin);
+    data.append(buffer, n);
+    if (data.size() > codec::kMaxInputBytes) {
+      return codec::Result<std::string>::Fail(
+          "<stdin>",
+          "oversized input: more than " + std::to_string(codec::kMaxInputBytes) + " bytes (4 MiB)");
+    }
+    if (n < sizeof buffer) break;
+  }
+  if (std::ferror(stdin)) return codec::Result<std::string>::Fail("<stdin>", "read error");
+  return data;
+}
+
+bool WriteOutput(const std::string& path, std::string_view bytes) {
+  if (path.empty() || path == "-") {
+    std::cout.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+    std::cout.flush();
+    return static_cast<bool>(std::cout);
+  }
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) {
+    std::cerr << path << ": cannot write the output file\n";
+    return false;
+  }
+  return true;
+}
+
+void PrintErrors(const std::vector<codec::Error>& errors) {
+  for (const codec::Error& e : errors) std::cerr << e.ToString() << "\n";
+}
+
+std::string VerdictLine(const engine::OrderVerdict& v, int label_width) {
+  std::string line;
+  if (v.order_kind == engine::OrderKind::kHeader) {
+    line = "header";
+  } else {
+    line = std::string(engine::OrderKindName(v.order_kind)) + "[" + std::to_string(v.index) + "]";
+    if (!v.unit.empty()) line += " " + v.unit;
+  }
+  line += ": ";
+  line += engine::VerdictKindName(v.verdict);
+  if (v.reason != engine::Reason::kNone) {
+    line += " ";
+    line += engine::ReasonCode(v.reason);
+  }
+  // In a path check the last number is the index of the path step.
+  const bool step_arg =
+      v.order_kind == engine::OrderKind::kMove &&
+      (v.reason == engine::Reason::kPathNotAdjacent || v.reason == engine::Reason::kHexOffMap);
+  for (std::size_t i = 0; i < v.args.size(); ++i) {
+    const engine::Arg& arg = v.args[i];
+    line += " ";
+    if (const auto* hex = std::get_if<engine::Hex>(&arg)) {
+      line += engine::FormatLabel(*hex, label_width);
+    } else if (step_arg && i + 1 == v.args.size() && std::holds_alternative<std::int64_t>(arg)) {
+      line += "step " + codec::FormatArg(arg);
+    } else {
+      line += codec::FormatArg(arg);
+    }
+  }
+  return line;
+}
+
+VerdictCounts CountVerdicts(const std::vector<engine::OrderVerdict>& verdicts) {
+  VerdictCounts c;
+  for (const engine::OrderVerdict& v : verdicts) {
+    if (v.order_kind == engine::OrderKind::kHeader) {
+      if (v.verdict != engine::VerdictKind::kOk) ++c.header_problems;
+      continue;
+    }
+    ++c.orders;
+    switch (v.verdict) {
+      case engine::VerdictKind::kOk:
+        ++c.ok;
+        break;
+      case engine::VerdictKind::kInvalid:
+        ++c.invalid;
+        break;
+      case engine::VerdictKind::kIllegal:
+        ++c.illegal;
+        break;
+      case engine::VerdictKind::kPartial:
+        ++c.partial;
+        break;
+    }
+  }
+  return c;
+}
+
+std::string SummaryLine(const VerdictCounts& c) {
+  std::string line = std::to_string(c.orders) + (c.orders == 1 ? " order: " : " orders: ") +
+                     std::to_string(c.ok) + " ok, " + std::to_string(c.invalid) + " invalid, " +
+                     std::to_string(c.illegal) + " illegal";
+  if (c.partial > 0) line += ", " + std::to_string(c.partial) + " partial";
+  if (c.header_problems > 0) {
+    line += "; " + std::to_string(c.header_problems) + " header problem" +
+            (c.header_problems == 1 ? "" : "s");
+  }
+  return line;
+}
+
+VerdictCounts PrintVerdicts(const std::vector<engine::OrderVerdict>& verdicts,
+                            const codec::OrdersLocations& locations, std::string_view source,
+                            int label_width, std::string_view indent) {
+  for (const engine::OrderVerdict& v : verdicts) {
+    std::cout << indent;
+    if (v.verdict != engine::VerdictKind::kOk) std::cout << locations.Where(source, v) << ": ";
+    std::cout << VerdictLine(v, label_width) << "\n";
+  }
+  const VerdictCounts counts = CountVerdicts(verdicts);
+  std::cout << indent << SummaryLine(counts) << "\n";
+  return counts;
+}
+
+std::optional<ScenarioBundle> LoadScenarioBundle(const std::string& scenario_path,
+                                                 const std::optional<std::string>& ruleset_dir,
+                                                 int& exit_code) {
+  exit_code = kExitProblems;
+  const auto text = codec::ReadFile(scenario_path);
+  if (!text.ok()) {
+    PrintErrors(text.errors());
+    return std::nullopt;
+  }
+  ScenarioBundle bundle;
+  if (ruleset_dir) {
+    bundle.ruleset_dir = *ruleset_dir;
+  } else {
+    // The scenario names its ruleset; read just that much first.
+    pbem::v1::Scenario proto;
+    const auto parsed =
+        codec::ParseMessage(text.value(), codec::Format::kText, scenario_path, proto);
+    if (!parsed.ok()) {
+      PrintErrors(parsed.errors());
+      return std::nullopt;
+    }
+    if (proto.ruleset().empty()) {
+      std::cerr << scenario_path
+                << ": ruleset: the scenario names no ruleset; give --ruleset DIR\n";
+      exit_code = kExitUsage;
+      return std::nullopt;
+    }
+    bundle.ruleset_dir = DataDir() / "engine" / "rulesets" / proto.ruleset();
+  }
+  auto ruleset = codec::LoadRulesetDir(bundle.ruleset_dir);
+  if (!ruleset.ok()) {
+    PrintErrors(ruleset.errors());
+    return std::nullopt;
+  }
+  bundle.ruleset = std::move(ruleset).value().ruleset;
+  auto scenario = codec::LoadScenarioText(text.value(), scenario_path, bundle.ruleset);
+  if (!scenario.ok()) {
+    PrintErrors(scenario.errors());
+    return std::nullopt;
+  }
+  bundle.scenario = std::move(scenario).value().scenario;
+  exit_code = kExitOk;
+  return bundle;
+}
+
+std::optional<VerdictCounts> CheckOrdersFile(const ScenarioBundle& bundle,
+                                             const std::string& orders_path,
+                                             const engine::GameState* state,
+                                             std::optional<engine::Side> side_to_move,
+                                             std::string_view indent) {
+  const auto bytes = ReadInput(orders_path);
+  if (!bytes.ok()) {
+    PrintErrors(bytes.errors());
+    return std::nullopt;
+  }
+  const std::string source = SourceName(orders_path);
+  codec::OrdersLocations locations;
+  const auto proto = codec::ParseOrders(bytes.value(), std::nullopt, source, &locations);
+  if (!proto.ok()) {
+    PrintErrors(proto.errors());
+    return std::nullopt;
+  }
+  const engine::Orders orders = codec::OrdersFromProto(proto.value());
+  engine::GameState initial;
+  if (state == nullptr) {
+    initial = engine::InitialState(bundle.scenario, orders.game_id);
+    if (side_to_move) initial.side_to_move = *side_to_move;
+    state = &initial;
+  }
+  const auto verdicts = engine::ValidateOrders(bundle.ruleset, bundle.scenario, *state, orders);
+  return PrintVerdicts(verdicts, locations, source, codec::LabelWidth(bundle.scenario), indent);
+}
+
+}  // namespace pbem::cli
