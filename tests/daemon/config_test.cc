@@ -1,0 +1,148 @@
+#include "daemon/config.h"
+
+#include <Poco/AutoPtr.h>
+#include <Poco/Util/Application.h>
+#include <Poco/Util/LayeredConfiguration.h>
+#include <Poco/Util/MapConfiguration.h>
+#include <Poco/Util/SystemConfiguration.h>
+#include <stdlib.h>
+
+#include <catch2/catch.hpp>
+#include <string>
+
+namespace pbem::daemon {
+namespace {
+
+using Poco::AutoPtr;
+using Poco::Util::MapConfiguration;
+
+Result<DaemonConfig> LoadFrom(const std::string& key, const std::string& value) {
+  AutoPtr<MapConfiguration> config(new MapConfiguration);
+  config->setString(key, value);
+  return LoadDaemonConfig(*config);
+}
+
+TEST_CASE("defaults apply when nothing is set", "[daemon][config]") {
+  AutoPtr<MapConfiguration> empty(new MapConfiguration);
+  Result<DaemonConfig> loaded = LoadDaemonConfig(*empty);
+  REQUIRE(loaded.ok());
+  CHECK(loaded->data_dir == "./pbem-data");
+  CHECK(loaded->http_address == "127.0.0.1");
+  CHECK(loaded->http_port == 8080);
+  CHECK(loaded->outbox_dir == std::filesystem::path("./pbem-data") / "outbox");
+}
+
+TEST_CASE("the outbox follows the data directory unless set", "[daemon][config]") {
+  AutoPtr<MapConfiguration> config(new MapConfiguration);
+  config->setString("pbemd.data_dir", "/srv/pbem");
+  config->setString("pbemd.http.port", " 9000 ");
+  config->setString("pbemd.http.address", "::1");
+  Result<DaemonConfig> loaded = LoadDaemonConfig(*config);
+  REQUIRE(loaded.ok());
+  CHECK(loaded->outbox_dir == "/srv/pbem/outbox");
+  CHECK(loaded->http_port == 9000);
+  CHECK(loaded->http_address == "::1");
+
+  config->setString("pbemd.outbox_dir", "/var/spool/pbem");
+  Result<DaemonConfig> with_outbox = LoadDaemonConfig(*config);
+  REQUIRE(with_outbox.ok());
+  CHECK(with_outbox->outbox_dir == "/var/spool/pbem");
+}
+
+TEST_CASE("a bad port is refused with an error naming the key and the value", "[daemon][config]") {
+  for (const std::string bad : {"70000", "0", "-1", "http", "80x", "", "65536", "8080.5"}) {
+    INFO("port value: \"" << bad << "\"");
+    Result<DaemonConfig> loaded = LoadFrom("pbemd.http.port", bad);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK(loaded.status().code() == StatusCode::kInvalidArgument);
+    CHECK_THAT(loaded.status().message(),
+               Catch::Contains("pbemd.http.port: \"" + bad + "\" is not a valid TCP port"));
+    CHECK_THAT(loaded.status().message(), Catch::Contains("1 to 65535"));
+  }
+  CHECK(LoadFrom("pbemd.http.port", "1").ok());
+  CHECK(LoadFrom("pbemd.http.port", "65535").ok());
+}
+
+TEST_CASE("an address that does not parse is refused, naming the key", "[daemon][config]") {
+  for (const std::string bad : {"localhost", "127.0.0.256", "", "1.2.3"}) {
+    INFO("address value: \"" << bad << "\"");
+    Result<DaemonConfig> loaded = LoadFrom("pbemd.http.address", bad);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK_THAT(loaded.status().message(),
+               Catch::Contains("pbemd.http.address: \"" + bad + "\" is not an IP address"));
+  }
+}
+
+TEST_CASE("empty directories are refused and every problem is reported", "[daemon][config]") {
+  AutoPtr<MapConfiguration> config(new MapConfiguration);
+  config->setString("pbemd.data_dir", "");
+  config->setString("pbemd.outbox_dir", "");
+  config->setString("pbemd.http.port", "99999");
+  Result<DaemonConfig> loaded = LoadDaemonConfig(*config);
+  REQUIRE_FALSE(loaded.ok());
+  const std::string& message = loaded.status().message();
+  CHECK_THAT(message, Catch::Contains("pbemd.data_dir: must not be empty"));
+  CHECK_THAT(message, Catch::Contains("pbemd.outbox_dir: must not be empty"));
+  CHECK_THAT(message, Catch::Contains("pbemd.http.port: \"99999\""));
+}
+
+TEST_CASE("environment variable names follow the keys", "[daemon][config]") {
+  CHECK(EnvironmentVariableFor("pbemd.http.port") == "PBEMD_HTTP_PORT");
+  CHECK(EnvironmentVariableFor("pbemd.data_dir") == "PBEMD_DATA_DIR");
+}
+
+TEST_CASE("layers: command line over environment over file over defaults", "[daemon][config]") {
+  using Poco::Util::Application;
+  REQUIRE(setenv("PBEMD_HTTP_PORT", "9001", 1) == 0);
+  REQUIRE(setenv("PBEMD_DATA_DIR", "/from/env", 1) == 0);
+
+  AutoPtr<Poco::Util::LayeredConfiguration> config(new Poco::Util::LayeredConfiguration);
+  config->add(new Poco::Util::SystemConfiguration, Application::PRIO_SYSTEM, false);
+  AutoPtr<MapConfiguration> file(new MapConfiguration);
+  file->setString("pbemd.http.port", "7000");
+  file->setString("pbemd.http.address", "127.0.0.2");
+  config->add(file, Application::PRIO_DEFAULT);
+  AddEnvironmentLayer(*config, -50);
+
+  Result<DaemonConfig> from_env = LoadDaemonConfig(*config);
+  REQUIRE(from_env.ok());
+  CHECK(from_env->http_port == 9001);            // environment beats the file
+  CHECK(from_env->http_address == "127.0.0.2");  // the file beats the default
+  CHECK(from_env->data_dir == "/from/env");
+
+  AutoPtr<MapConfiguration> command_line(new MapConfiguration);
+  command_line->setString("pbemd.http.port", "9002");
+  config->add(command_line, Application::PRIO_APPLICATION);
+  Result<DaemonConfig> from_command_line = LoadDaemonConfig(*config);
+  REQUIRE(from_command_line.ok());
+  CHECK(from_command_line->http_port == 9002);
+
+  unsetenv("PBEMD_HTTP_PORT");
+  unsetenv("PBEMD_DATA_DIR");
+}
+
+TEST_CASE("the log line lists every setting and hides secrets", "[daemon][config]") {
+  DaemonConfig config;
+  config.data_dir = "/srv/pbem data";
+  config.http_address = "127.0.0.1";
+  config.http_port = 8081;
+  config.outbox_dir = "/srv/outbox";
+  CHECK(DescribeForLog(config) ==
+        "pbemd.data_dir=\"/srv/pbem data\" pbemd.http.address=127.0.0.1 pbemd.http.port=8081 "
+        "pbemd.outbox_dir=/srv/outbox");
+
+  CHECK(QuoteLogValue("plain") == "plain");
+  CHECK(QuoteLogValue("") == "\"\"");
+  CHECK(QuoteLogValue("two words") == "\"two words\"");
+  CHECK(QuoteLogValue(R"(say "hi" \ bye)") == R"("say \"hi\" \\ bye")");
+
+  CHECK(IsSecretKey("pbemd.smtp.password"));
+  CHECK(IsSecretKey("pbemd.imap.PASSWD"));
+  CHECK(IsSecretKey("pbemd.api.token"));
+  CHECK(IsSecretKey("pbemd.tls.private_key"));
+  CHECK_FALSE(IsSecretKey("pbemd.http.port"));
+  CHECK_FALSE(IsSecretKey("pbemd.data_dir"));
+}
+
+}  // namespace
+}  // namespace pbem::daemon

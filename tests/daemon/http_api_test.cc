@@ -1,0 +1,100 @@
+#include "daemon/http_api.h"
+
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/Net/SocketAddress.h>
+#include <Poco/StreamCopier.h>
+#include <spdlog/sinks/null_sink.h>
+#include <spdlog/spdlog.h>
+
+#include <catch2/catch.hpp>
+#include <memory>
+#include <string>
+
+namespace pbem::daemon {
+namespace {
+
+struct Reply {
+  int status = 0;
+  std::string content_type;
+  std::string body;
+};
+
+// The real API on an ephemeral loopback port, for the duration of one test.
+class TestServer {
+ public:
+  TestServer()
+      : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
+        server_(new ApiRequestHandlerFactory(std::make_shared<spdlog::logger>(
+                    "http_api_test", std::make_shared<spdlog::sinks::null_sink_mt>())),
+                socket_, new Poco::Net::HTTPServerParams) {
+    server_.start();
+  }
+  ~TestServer() { server_.stopAll(true); }
+  TestServer(const TestServer&) = delete;
+  TestServer& operator=(const TestServer&) = delete;
+
+  Reply Send(const std::string& method, const std::string& uri) {
+    Poco::Net::HTTPClientSession session("127.0.0.1", socket_.address().port());
+    Poco::Net::HTTPRequest request(method, uri, Poco::Net::HTTPMessage::HTTP_1_1);
+    session.sendRequest(request);
+    Poco::Net::HTTPResponse response;
+    std::istream& body = session.receiveResponse(response);
+    Reply reply;
+    reply.status = static_cast<int>(response.getStatus());
+    reply.content_type = response.getContentType();
+    Poco::StreamCopier::copyToString(body, reply.body);
+    return reply;
+  }
+
+ private:
+  Poco::Net::ServerSocket socket_;
+  Poco::Net::HTTPServer server_;
+};
+
+Poco::JSON::Object::Ptr ParseObject(const std::string& text) {
+  return Poco::JSON::Parser().parse(text).extract<Poco::JSON::Object::Ptr>();
+}
+
+TEST_CASE("GET /healthz answers 200 with status ok", "[daemon][http]") {
+  TestServer server;
+  Reply reply = server.Send("GET", "/healthz");
+  CHECK(reply.status == 200);
+  CHECK(reply.content_type == "application/json");
+  CHECK(reply.body == R"({"status":"ok"})");
+
+  CHECK(server.Send("GET", "/healthz?probe=1").status == 200);
+}
+
+TEST_CASE("anything else is a JSON 404", "[daemon][http]") {
+  TestServer server;
+  for (const auto& [method, uri] : {std::pair<std::string, std::string>{"GET", "/"},
+                                    {"GET", "/nope"},
+                                    {"POST", "/healthz"},
+                                    {"GET", "/healthz/extra"}}) {
+    INFO(method << " " << uri);
+    Reply reply = server.Send(method, uri);
+    CHECK(reply.status == 404);
+    CHECK(reply.content_type == "application/json");
+    Poco::JSON::Object::Ptr error = ParseObject(reply.body)->getObject("error");
+    REQUIRE(error);
+    CHECK(error->getValue<std::string>("code") == "not_found");
+    CHECK(error->getValue<std::string>("message") == "no route for " + method + " " + uri);
+  }
+}
+
+TEST_CASE("error bodies are escaped JSON", "[daemon][http]") {
+  const std::string body = ErrorBody("not_found", "no route for GET /a\"b");
+  Poco::JSON::Object::Ptr error = ParseObject(body)->getObject("error");
+  REQUIRE(error);
+  CHECK(error->getValue<std::string>("message") == "no route for GET /a\"b");
+}
+
+}  // namespace
+}  // namespace pbem::daemon

@@ -1,0 +1,149 @@
+#include "storage/sqlite_repository.h"
+
+#include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/Session.h>
+#include <stdlib.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+namespace pbem::storage {
+namespace {
+
+using Poco::Data::Keywords::into;
+using Poco::Data::Keywords::now;
+
+// A fresh directory under the system temp dir, removed with everything in it.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "pbem-storage-XXXXXX");
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    path_ = pattern;
+  }
+  ~TempDir() {
+    std::error_code ignored;
+    std::filesystem::remove_all(path_, ignored);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// A direct session on the database, to look behind the repository's back.
+Poco::Data::Session RawSession(const std::filesystem::path& database) {
+  Poco::Data::SQLite::Connector::registerConnector();
+  return Poco::Data::Session("SQLite", database.string());
+}
+
+TEST_CASE("a fresh data directory is created and migrated to version 1", "[storage]") {
+  TempDir temp;
+  const auto data_dir = temp.path() / "data";
+  SqliteRepository repository(data_dir);
+
+  Result<int> opened = repository.OpenOrMigrate();
+  REQUIRE(opened.ok());
+  CHECK(*opened == 1);
+  CHECK(SqliteRepository::kLatestSchemaVersion == 1);
+  CHECK(repository.database_path() == data_dir / "pbem.sqlite");
+  CHECK(std::filesystem::exists(data_dir / "pbem.sqlite"));
+
+  Result<int> version = repository.SchemaVersion();
+  REQUIRE(version.ok());
+  CHECK(*version == 1);
+
+  auto session = RawSession(repository.database_path());
+  std::string journal_mode;
+  session << "PRAGMA journal_mode", into(journal_mode), now;
+  CHECK(journal_mode == "wal");
+  int games_tables = 0;
+  session << "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'games'",
+      into(games_tables), now;
+  CHECK(games_tables == 1);
+}
+
+TEST_CASE("reopening keeps the schema version and applies nothing twice", "[storage]") {
+  TempDir temp;
+  {
+    SqliteRepository first(temp.path());
+    REQUIRE(first.OpenOrMigrate().ok());
+  }
+  SqliteRepository second(temp.path());
+  Result<int> reopened = second.OpenOrMigrate();
+  REQUIRE(reopened.ok());
+  CHECK(*reopened == 1);
+
+  auto session = RawSession(second.database_path());
+  int rows = 0;
+  session << "SELECT count(*) FROM schema_migrations", into(rows), now;
+  CHECK(rows == 1);
+}
+
+TEST_CASE("a database with a newer schema is refused, naming both versions", "[storage]") {
+  TempDir temp;
+  {
+    SqliteRepository repository(temp.path());
+    REQUIRE(repository.OpenOrMigrate().ok());
+  }
+  {
+    auto session = RawSession(temp.path() / SqliteRepository::kFileName);
+    session << "INSERT INTO schema_migrations (version, description, applied_at) "
+               "VALUES (99, 'from the future', '2099-01-01T00:00:00Z')",
+        now;
+  }
+  SqliteRepository repository(temp.path());
+  Result<int> opened = repository.OpenOrMigrate();
+  REQUIRE_FALSE(opened.ok());
+  CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
+  CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
+  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 1"));
+  CHECK_THAT(opened.status().message(), Catch::Contains("pbem.sqlite"));
+
+  // Refused means not open, either.
+  CHECK(repository.SchemaVersion().status().code() == StatusCode::kFailedPrecondition);
+}
+
+TEST_CASE("SchemaVersion before OpenOrMigrate is a failed precondition", "[storage]") {
+  TempDir temp;
+  SqliteRepository repository(temp.path());
+  Result<int> version = repository.SchemaVersion();
+  REQUIRE_FALSE(version.ok());
+  CHECK(version.status().code() == StatusCode::kFailedPrecondition);
+  CHECK_THAT(version.status().message(), Catch::Contains("OpenOrMigrate"));
+}
+
+TEST_CASE("a data directory that cannot be created is an I/O error naming it", "[storage]") {
+  TempDir temp;
+  const auto blocker = temp.path() / "not-a-dir";
+  std::ofstream(blocker) << "a file where the data directory should go\n";
+  SqliteRepository repository(blocker / "data");
+  Result<int> opened = repository.OpenOrMigrate();
+  REQUIRE_FALSE(opened.ok());
+  CHECK(opened.status().code() == StatusCode::kIoError);
+  CHECK_THAT(opened.status().message(), Catch::Contains((blocker / "data").string()));
+}
+
+TEST_CASE("Status and Result carry codes, messages and values", "[storage][status]") {
+  CHECK(Status::Ok().ok());
+  CHECK(Status::Ok().ToString() == "OK");
+  const Status bad = Status::InvalidArgument("pbemd.http.port: not a number");
+  CHECK_FALSE(bad.ok());
+  CHECK(bad.ToString() == "INVALID_ARGUMENT: pbemd.http.port: not a number");
+
+  Result<std::string> good = std::string("value");
+  REQUIRE(good.ok());
+  CHECK(good->size() == 5);
+  CHECK(good.status().ok());
+  Result<std::string> failed = Status::NotFound("no such game");
+  CHECK_FALSE(failed.ok());
+  CHECK(failed.status().code() == StatusCode::kNotFound);
+}
+
+}  // namespace
+}  // namespace pbem::storage
