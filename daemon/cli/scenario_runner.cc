@@ -24,6 +24,8 @@
 #include "engine/hex.h"
 #include "engine/line.h"
 #include "engine/orders.h"
+#include "engine/turn.h"
+#include "engine/dice.h"
 #include "engine/validate_orders.h"
 #include "engine/verdict.h"
 #include "pbem/v1/scenario_case.pb.h"
@@ -750,14 +752,33 @@ class TurnRunner {
     }
     if (!CheckExpectedUnits(sc)) return std::move(outcome_);
 
+    const engine::Orders orders = codec::OrdersFromProto(tc.orders());
     if (tc.mode() == v1::TURN_MODE_RESOLVE) {
-      // The engine has no turn resolution yet: such cases are scheduled
-      // KNOWN_BUG until it arrives.
-      outcome_.mismatches.push_back("resolution not implemented");
+      std::vector<engine::ScriptedRoll> script;
+      for (const v1::ScriptedDie& d : tc.dice()) {
+        engine::ScriptedRoll roll;
+        if (d.die() == v1::DIE_D4) roll.die = engine::Die::kD4;
+        if (d.die() == v1::DIE_D6) roll.die = engine::Die::kD6;
+        if (d.die() == v1::DIE_D9) roll.die = engine::Die::kD9;
+        roll.value = d.value();
+        script.push_back(roll);
+      }
+      engine::ScriptedDice dice(std::move(script));
+      const engine::TurnResult result = engine::ResolvePlayerTurn(rules, sc, state, orders, dice);
+      if (!dice.ok()) outcome_.mismatches.push_back("turn.dice: " + dice.problem());
+      if (dice.remaining() > 0) {
+        outcome_.mismatches.push_back("turn.dice: " + std::to_string(dice.remaining()) +
+                                      " scripted rolls were not used");
+      }
+      const v1::TurnResult proto =
+          codec::TurnResultToProto(result, sc, state.turn, state.side_to_move);
+      const std::vector<v1::OrderVerdict> verdicts(proto.verdicts().begin(),
+                                                   proto.verdicts().end());
+      const std::vector<v1::Event> events(proto.events().begin(), proto.events().end());
+      Compare(sc, result.next_state, verdicts, events);
       return std::move(outcome_);
     }
 
-    const engine::Orders orders = codec::OrdersFromProto(tc.orders());
     std::vector<v1::OrderVerdict> verdicts;
     for (const engine::OrderVerdict& v : engine::ValidateOrders(rules, sc, state, orders)) {
       verdicts.push_back(codec::VerdictToProto(v));

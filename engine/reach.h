@@ -1,0 +1,114 @@
+// Path search. The search itself knows nothing of the rules: it explores a
+// SearchSpace, which offers the steps allowed from a state and their costs.
+// On top of it, Reachable() lists every hex a unit can reach this turn with
+// its cost and path, for destination orders and for the planning command.
+#ifndef PBEM_ENGINE_REACH_H_
+#define PBEM_ENGINE_REACH_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "engine/game_state.h"
+#include "engine/hex.h"
+#include "engine/ids.h"
+#include "engine/movement.h"
+#include "engine/ruleset.h"
+#include "engine/scenario.h"
+
+namespace pbem::engine {
+
+// ---- Generic search ----------------------------------------------------------
+
+// A node of the search: a hex plus the caller's extra state (e.g. a road
+// chain) packed in `tag`. REQUIRES: tag < 2^16 and |q|, |r| < 2^23.
+struct SearchState {
+  Hex hex;
+  std::uint32_t tag = 0;
+
+  friend bool operator==(const SearchState&, const SearchState&) = default;
+};
+
+// One step a SearchSpace offers.
+struct SearchStep {
+  Direction dir = Direction::kNE;
+  SearchState to;
+  int cost = 0;        // REQUIRES: >= 0
+  bool expand = true;  // false: a path may end at `to` but not continue
+};
+
+// The graph to explore. Expand appends to `out` the steps allowed from
+// `from`, reached for `spent` points (the space knows its own budget and
+// offers only steps that fit it).
+class SearchSpace {
+ public:
+  virtual ~SearchSpace() = default;
+  virtual void Expand(const SearchState& from, int spent, std::vector<SearchStep>& out) const = 0;
+};
+
+struct SearchNode {
+  SearchState state;
+  int cost = 0;
+  int steps = 0;
+  std::int32_t parent = -1;        // index into SearchResult::nodes(); -1: start
+  Direction dir = Direction::kNE;  // of the step from the parent
+  bool expand = true;
+};
+
+// Every state reachable from the start with its best path. "Best" is the
+// deterministic order: lowest cost, then fewest steps, then the path whose
+// sequence of step directions is lexicographically smallest, directions
+// ranked NE < E < SE < SW < W < NW (the rule order of hex.h).
+class SearchResult {
+ public:
+  // All states found; nodes()[0] is the start. The order is deterministic.
+  const std::vector<SearchNode>& nodes() const { return nodes_; }
+  // The hexes entered along the best path to node `i` (start excluded).
+  std::vector<Hex> Path(std::int32_t i) const;
+  std::vector<Direction> Directions(std::int32_t i) const;
+  // < 0 when node a's path is better than node b's, 0 when equal, > 0 else.
+  int Compare(std::int32_t a, std::int32_t b) const;
+
+ private:
+  // Whether the path to `parent` then `dir` has a smaller direction sequence
+  // than the path to `node`. REQUIRES: both have the same number of steps.
+  bool NewPathIsSmaller(std::int32_t parent, Direction dir, std::int32_t node) const;
+
+  friend SearchResult FindPaths(const SearchState& start, const SearchSpace& space);
+  std::vector<SearchNode> nodes_;
+};
+
+// Dijkstra over the space from `start`. Costs may be 0 (road rate); every
+// step adds 1 to the step count, so the order above is strict and the search
+// always ends.
+SearchResult FindPaths(const SearchState& start, const SearchSpace& space);
+
+// ---- Movement reach ----------------------------------------------------------
+
+struct ReachableHex {
+  Hex hex;
+  int cost = 0;            // movement points spent to get there
+  std::vector<Hex> path;   // hexes entered in order, start excluded
+  bool ends_move = false;  // an enemy ZoC: the move would stop there
+  // The marsh stuck test that entering the hex would bring (digest 4.3).
+  // The search plans as if the unit never gets stuck.
+  int stuck_chance_in_4 = 0;
+};
+
+// Every hex `unit` can reach from `mover` against the board as it stands,
+// with the best path by the order of SearchResult (so the cheapest legal
+// path, ties broken by fewest steps, then by directions). The unit's own hex
+// is not listed. Sorted by label (column, then row). Charges are never part
+// of these paths: a destination order never charges.
+std::vector<ReachableHex> Reachable(const Ruleset& ruleset, const Scenario& scenario,
+                                    const GameState& state, const Board& board, UnitId unit,
+                                    const MoverState& mover);
+
+// The same from the start of the unit's turn: its allowance from a fresh
+// command check (digest 1.6) and the turn-start road chain. Empty when the
+// unit is not on the map or may not move. For the planning command.
+std::vector<ReachableHex> ReachableThisTurn(const Ruleset& ruleset, const Scenario& scenario,
+                                            const GameState& state, UnitId unit);
+
+}  // namespace pbem::engine
+
+#endif  // PBEM_ENGINE_REACH_H_

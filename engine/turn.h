@@ -1,0 +1,62 @@
+// The pure entry point of adjudication: one player-turn resolved in batch.
+#ifndef PBEM_ENGINE_TURN_H_
+#define PBEM_ENGINE_TURN_H_
+
+#include "engine/dice.h"
+#include "engine/game_state.h"
+#include "engine/orders.h"
+#include "engine/ruleset.h"
+#include "engine/scenario.h"
+#include "engine/turn_result.h"
+
+namespace pbem::engine {
+
+// Resolves the player-turn of state.side_to_move with `orders`.
+//
+// What it does today, in the order of digest 1.3:
+//  1. Header: when ValidateOrders finds the orders are for another game,
+//     turn or side, or the game is over, only those header verdicts come back
+//     and next_state is `state` unchanged: nothing is resolved.
+//  2. Turn start: the mover's per-turn flags are cleared (stuck,
+//     moved_this_turn, charged_targets, victorious, has_attacked) and the
+//     other side's reaction_fire_used and has_been_attacked, since its
+//     batteries react once per enemy player-turn (digest 3.5).
+//  3. Set-up: placements as ValidateOrders accepts them (digest 2), each a
+//     kPlace event.
+//  4. Command check of the mover's units on the map (digest 1.6), one
+//     kCommandCheck event each: {unit hex, leader hex if any}
+//     {"in_command" | "out_of_command", basis, distance}.
+//  5. In a set-up-only first turn (scenario.setup_only_first_turn) the other
+//     orders are refused (setup_only_turn) and the turn ends here.
+//  6. Bombardment phase: NOT IMPLEMENTED. Bombardment orders that
+//     ValidateOrders accepts get kIllegal "not_implemented" {"bombardment"};
+//     nothing fires. (bombarded_this_turn is honoured by the movement phase,
+//     so a state that says a battery fired this turn keeps it still.)
+//  7. Movement phase (movement_phase.h), with charges and reaction fire.
+//  8. Combat phase: NOT IMPLEMENTED: attack orders that ValidateOrders
+//     accepts get kIllegal "not_implemented" {"combat"}.
+//  9. Rally phase: NOT IMPLEMENTED (it takes no orders).
+// 10. End of turn: the mover's bombarded_this_turn flags are cleared, the
+//     message is passed on, and play passes to the other side (or to the
+//     first side of the next game turn), with a kTurnEnd event
+//     {next turn, next side}. Victory at the end of the last turn is NOT
+//     IMPLEMENTED: `finished` is never set here.
+//
+// Verdicts come in the order header, placements, bombardments, moves,
+// attacks (as ValidateOrders). Pure: the same inputs and dice give the same
+// result.
+TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
+                             const GameState& state, const Orders& orders, DiceSource& dice);
+
+// Step 2 of ResolvePlayerTurn: the per-turn resets for a turn of `side`.
+void ResetForPlayerTurn(const Scenario& scenario, GameState& state, Side side);
+
+// Step 4 of ResolvePlayerTurn: sets in_command of every unit of `side` on
+// the map and logs a kCommandCheck event for each (phase kSetup in turn 1
+// right after placement, else kBombardment: the check opens the turn).
+void RunCommandCheck(const Ruleset& ruleset, const Scenario& scenario, GameState& state, Side side,
+                     std::vector<Event>& events);
+
+}  // namespace pbem::engine
+
+#endif  // PBEM_ENGINE_TURN_H_
