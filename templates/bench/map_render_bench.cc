@@ -1,0 +1,220 @@
+// Map rendering benchmarks (issue 6). Three images: the bundled scenario "Le Bois de la
+// Morne" (30x20; loaded from engine/scenarios with the codec when it is built, else its
+// transcription in templates/testing, which a test keeps identical), a generated 60x40 map
+// at the default size (hexes of 22 px: 2359x1509), and the same map in a 1600 px wide image
+// (hexes of 14.7 px, labels inside hexes left out). For each:
+//   Draw        RenderMap alone (cairo drawing into the image surface)
+//   EncodeSpng  EncodePng with the default options (libspng), on one drawn image
+//   EncodeCairo cairo's own PNG writer on the same image
+//   Whole       RenderMap + EncodePng, what `pbem render` pays per map (goal: < 30 ms at 60x40)
+// plus EncodeSpng with other zlib/filter settings, to show why the defaults were chosen.
+// Counters: png_kB is the size of the PNG produced.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#ifdef PBEM_BENCH_WITH_CODEC
+#include "proto/codec/codec.h"
+#endif
+#include "templates/map_renderer.h"
+#include "templates/png_writer.h"
+#include "templates/testing/sample_maps.h"
+
+namespace {
+
+using pbem::templates::EncodePng;
+using pbem::templates::EncodePngWithCairo;
+using pbem::templates::MapImage;
+using pbem::templates::PngFilter;
+using pbem::templates::PngOptions;
+using pbem::templates::RenderMap;
+using pbem::templates::RenderOptions;
+
+[[maybe_unused]] const bool kFontCachesReleased =
+    pbem::templates::testing::ReleaseFontCachesAtExit();
+
+struct Sample {
+  std::string name;
+  pbem::engine::Ruleset ruleset;
+  pbem::engine::Scenario scenario;
+  pbem::engine::GameState state;
+  std::vector<pbem::engine::Event> events;
+  RenderOptions options;
+};
+
+Sample Bundled() {
+  Sample s;
+#ifdef PBEM_BENCH_WITH_CODEC
+  const std::filesystem::path dir = PBEM_SOURCE_DIR;
+  auto rs = pbem::codec::LoadRulesetDir(dir / "engine/rulesets/morne-plaine");
+  if (rs.ok()) {
+    auto sc = pbem::codec::LoadScenarioFile(dir / "engine/scenarios/bois-de-la-morne.textproto",
+                                            rs.value().ruleset);
+    if (sc.ok()) {
+      s.name = "bundled_30x20_files";
+      s.ruleset = rs.value().ruleset;
+      s.scenario = sc.value().scenario;
+    }
+  }
+#endif
+  if (s.name.empty()) {
+    s.name = "bundled_30x20";
+    s.ruleset = pbem::templates::testing::MornePlaineRuleset();
+    s.scenario = pbem::templates::testing::BoisDeLaMorne(s.ruleset);
+  }
+  s.state = pbem::engine::InitialState(s.scenario, "bench");
+  // Blue's sample turn-1 moves (engine/scenarios/bois-de-la-morne.orders-blue.textproto).
+  const auto move = [&](const char* unit, std::vector<const char*> labels) {
+    std::vector<pbem::engine::Hex> path;
+    for (const char* l : labels) path.push_back(*pbem::engine::ParseLabel(l));
+    const pbem::engine::UnitId id = *s.scenario.FindUnit(unit);
+    const auto ev = pbem::templates::testing::MoveEvents(id, path);
+    s.events.insert(s.events.end(), ev.begin(), ev.end());
+    s.state.unit(id).hex = path.back();
+  };
+  move("b-i2", {"1604", "1605", "1606", "1607", "1608", "1609", "1610"});
+  move("b-lc1", {"2204", "2205", "2206", "2207", "2208", "2209"});
+  return s;
+}
+
+const Sample& GetSample(int which) {
+  static const Sample bundled = Bundled();
+  static const Sample large = [] {
+    Sample s;
+    s.name = "generated_60x40";
+    s.ruleset = pbem::templates::testing::MornePlaineRuleset();
+    s.scenario = pbem::templates::testing::LargeSampleMap(s.ruleset, 60, 40);
+    s.state = pbem::engine::InitialState(s.scenario, "bench");
+    // A few moves so that arrows are part of the cost.
+    for (int u = 0; u < 6; ++u) {
+      const pbem::engine::UnitId id{u * 3};
+      const pbem::engine::Hex from = *s.state.unit(id).hex;
+      const pbem::engine::Hex to{from.q, from.r + 2};
+      const pbem::engine::Hex mid{from.q, from.r + 1};
+      if (s.state.UnitAt(to) || s.state.UnitAt(mid) || !s.scenario.map.Contains(to)) continue;
+      const auto ev = pbem::templates::testing::MoveEvents(id, {from, mid, to});
+      s.events.insert(s.events.end(), ev.begin(), ev.end());
+      s.state.unit(id).hex = to;
+    }
+    return s;
+  }();
+  static const Sample narrow = [] {
+    Sample s = large;
+    s.name = "generated_60x40_w1600";
+    s.options.max_image_width = 1600;
+    return s;
+  }();
+  return which == 0 ? bundled : which == 1 ? large : narrow;
+}
+
+MapImage Draw(const Sample& s) {
+  MapImage image;
+  const auto st = RenderMap(s.ruleset, s.scenario, s.state, &s.events, s.options, &image);
+  if (!st.ok) {
+    std::fprintf(stderr, "render failed: %s\n", st.message.c_str());
+    std::abort();
+  }
+  return image;
+}
+
+void SetLabel(benchmark::State& state, const Sample& s, const MapImage& image) {
+  state.SetLabel(s.name + " " + std::to_string(image.width()) + "x" +
+                 std::to_string(image.height()));
+}
+
+void BM_Draw(benchmark::State& state) {
+  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+  MapImage image = Draw(s);  // warms fontconfig and the glyph caches
+  for (auto _ : state) {
+    image = Draw(s);
+    benchmark::DoNotOptimize(image.surface());
+  }
+  SetLabel(state, s, image);
+}
+
+void BM_EncodeSpng(benchmark::State& state) {
+  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+  const MapImage image = Draw(s);
+  std::vector<std::uint8_t> png;
+  for (auto _ : state) {
+    if (!EncodePng(image.surface(), PngOptions{}, &png).ok) std::abort();
+    benchmark::DoNotOptimize(png.data());
+  }
+  state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
+  SetLabel(state, s, image);
+}
+
+void BM_EncodeCairo(benchmark::State& state) {
+  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+  const MapImage image = Draw(s);
+  std::vector<std::uint8_t> png;
+  for (auto _ : state) {
+    if (!EncodePngWithCairo(image.surface(), &png).ok) std::abort();
+    benchmark::DoNotOptimize(png.data());
+  }
+  state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
+  SetLabel(state, s, image);
+}
+
+void BM_Whole(benchmark::State& state) {
+  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+  MapImage image = Draw(s);
+  std::vector<std::uint8_t> png;
+  for (auto _ : state) {
+    image = Draw(s);
+    if (!EncodePng(image.surface(), PngOptions{}, &png).ok) std::abort();
+    benchmark::DoNotOptimize(png.data());
+  }
+  state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
+  SetLabel(state, s, image);
+}
+
+// Other settings on the 60x40 image: range(0) zlib level, range(1) strategy, range(2) filter.
+void BM_EncodeSettings(benchmark::State& state) {
+  const Sample& s = GetSample(1);
+  const MapImage image = Draw(s);
+  PngOptions options;
+  options.compression_level = static_cast<int>(state.range(0));
+  options.compression_strategy = static_cast<int>(state.range(1));
+  options.filter = static_cast<PngFilter>(state.range(2));
+  std::vector<std::uint8_t> png;
+  for (auto _ : state) {
+    if (!EncodePng(image.surface(), options, &png).ok) std::abort();
+    benchmark::DoNotOptimize(png.data());
+  }
+  state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
+  static constexpr const char* kFilters[] = {"none", "sub", "up", "avg", "paeth", "adaptive"};
+  static constexpr const char* kStrategies[] = {"default", "filtered", "huffman", "rle"};
+  state.SetLabel("level " + std::to_string(options.compression_level) + " " +
+                 kStrategies[options.compression_strategy] + " filter " +
+                 kFilters[static_cast<int>(options.filter)]);
+}
+
+// With --benchmark_repetitions=N, the "min" line is the best estimate on a busy machine.
+double Min(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+
+BENCHMARK(BM_Draw)->DenseRange(0, 2)->ComputeStatistics("min", Min)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodeSpng)
+    ->DenseRange(0, 2)
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodeCairo)
+    ->DenseRange(0, 2)
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Whole)->DenseRange(0, 2)->ComputeStatistics("min", Min)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodeSettings)
+    ->Args({1, 0, 0})  // the default: level 1, default strategy, no filter
+    ->Args({1, 0, 2})  // level 1, up filter
+    ->Args({1, 3, 2})  // level 1, RLE, up filter
+    ->Args({2, 0, 0})  // level 2
+    ->Args({6, 0, 5})  // zlib's default level with the adaptive filter (what libpng does)
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace

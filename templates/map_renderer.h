@@ -1,0 +1,104 @@
+// The map image players receive with every turn: terrain, elevation, hexside water and
+// slopes, roads and tracks, objectives with their owners and points, CCRR labels, the units
+// as counters, the turn's movement arrows, a legend and a title (issue 6).
+//
+// Drawing uses cairo on an opaque RGB24 image surface; text uses cairo's toy font API with
+// "DejaVu Sans". The image depends only on the inputs: the same ruleset, scenario, state,
+// events and options give the same pixels (and, through EncodePng, the same bytes).
+#ifndef PBEM_TEMPLATES_MAP_RENDERER_H_
+#define PBEM_TEMPLATES_MAP_RENDERER_H_
+
+#include <cairo.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/game_state.h"
+#include "engine/ruleset.h"
+#include "engine/scenario.h"
+#include "engine/turn_result.h"
+#include "templates/map_layout.h"
+#include "templates/map_style.h"
+#include "templates/png_writer.h"
+#include "templates/status.h"
+
+namespace pbem::templates {
+
+struct RenderOptions {
+  // Centre-to-corner size of a hex in pixels (an explicit size is clamped to 4..200); 0
+  // picks 32, or less for a map so wide that the image would exceed max_image_width (never
+  // below 12). Labels inside hexes and unit ids are left out below 16.
+  double hex_size = 0;
+  int max_image_width = 2400;
+  // A small CCRR label in every hex (the edges always carry column and row numbers).
+  bool labels_in_every_hex = true;
+  // Each unit's id (what orders name) under its counter.
+  bool unit_ids = true;
+  bool elevation_shading = true;
+  bool title = true;
+  bool legend = true;
+  // Draw what `turn_events` show (see RenderMap). Off: the state alone.
+  bool draw_events = true;
+  // Replaces the scenario title in the title band when not empty.
+  std::string title_text;
+};
+
+// A rendered map: an opaque RGB24 cairo image surface and the layout it was drawn with.
+class MapImage {
+ public:
+  MapImage() = default;
+
+  int width() const { return layout_ ? layout_->image_width() : 0; }
+  int height() const { return layout_ ? layout_->image_height() : 0; }
+  // REQUIRES: a successful RenderMap filled this image.
+  const MapLayout& layout() const { return *layout_; }
+  cairo_surface_t* surface() const { return surface_.get(); }
+  // The colour of one pixel. REQUIRES: 0 <= x < width(), 0 <= y < height().
+  Rgb PixelAt(int x, int y) const;
+
+  // Events of the turn that were drawn, and those whose kind has no drawing yet.
+  int events_drawn() const { return events_drawn_; }
+  int events_not_drawn() const { return events_not_drawn_; }
+
+ private:
+  friend Status RenderMap(const engine::Ruleset&, const engine::Scenario&, const engine::GameState&,
+                          const std::vector<engine::Event>*, const RenderOptions&, MapImage*);
+  struct SurfaceDeleter {
+    void operator()(cairo_surface_t* s) const { cairo_surface_destroy(s); }
+  };
+  // Declared before surface_, so destroyed after it: the surface draws into this memory.
+  std::unique_ptr<unsigned char, void (*)(void*)> pixels_{nullptr, nullptr};
+  std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface_;
+  std::shared_ptr<const MapLayout> layout_;
+  int events_drawn_ = 0;
+  int events_not_drawn_ = 0;
+};
+
+// The layout RenderMap uses for these inputs (image size, where each hex and counter goes).
+MapLayout ComputeMapLayout(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
+                           const std::vector<engine::Event>* turn_events,
+                           const RenderOptions& options);
+
+// Draws `state` on the scenario's map. `turn_events` (may be null) is the event log of the
+// player-turn that led to `state`. What is drawn from it today:
+//   - kMoveStep: an arrow along the unit's path, from a dashed outline where it started.
+//     A step event names the unit and its hexes: [from, to] (or [to] after an earlier step).
+// Every other kind (bombardments, charges, combats, retreats, eliminations, ...) is not
+// drawn yet and is counted in MapImage::events_not_drawn().
+// Fails (without throwing) when the state does not belong to the scenario or the image
+// would be too large for cairo. REQUIRES: out != nullptr.
+Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
+                 const engine::GameState& state, const std::vector<engine::Event>* turn_events,
+                 const RenderOptions& options, MapImage* out);
+
+// RenderMap followed by EncodePng.
+Status RenderMapPng(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
+                    const engine::GameState& state, const std::vector<engine::Event>* turn_events,
+                    const RenderOptions& options, const PngOptions& png_options,
+                    std::vector<std::uint8_t>* png);
+
+}  // namespace pbem::templates
+
+#endif  // PBEM_TEMPLATES_MAP_RENDERER_H_

@@ -1,0 +1,199 @@
+#include "templates/png_writer.h"
+
+#include <spng.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <memory>
+
+namespace pbem::templates {
+
+namespace {
+
+struct SpngCtxDeleter {
+  void operator()(spng_ctx* ctx) const { spng_ctx_free(ctx); }
+};
+using SpngCtx = std::unique_ptr<spng_ctx, SpngCtxDeleter>;
+
+int FilterChoice(PngFilter filter) {
+  switch (filter) {
+    case PngFilter::kNone:
+      return SPNG_FILTER_CHOICE_NONE;
+    case PngFilter::kSub:
+      return SPNG_FILTER_CHOICE_SUB;
+    case PngFilter::kUp:
+      return SPNG_FILTER_CHOICE_UP;
+    case PngFilter::kAverage:
+      return SPNG_FILTER_CHOICE_AVG;
+    case PngFilter::kPaeth:
+      return SPNG_FILTER_CHOICE_PAETH;
+    case PngFilter::kAdaptive:
+      return SPNG_FILTER_CHOICE_ALL;
+  }
+  return SPNG_FILTER_CHOICE_UP;
+}
+
+Status SpngError(const char* what, int err) {
+  return Status::Error(std::string("png encode: ") + what + ": " + spng_strerror(err));
+}
+
+// cairo keeps a pixel as one native-endian 32-bit word 0xAARRGGBB (alpha unused in RGB24).
+inline std::uint32_t LoadPixel(const unsigned char* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+
+void ConvertRowRgb24(const unsigned char* src, int width, std::uint8_t* dst) {
+  for (int x = 0; x < width; ++x) {
+    const std::uint32_t v = LoadPixel(src + 4 * x);
+    dst[0] = static_cast<std::uint8_t>(v >> 16);
+    dst[1] = static_cast<std::uint8_t>(v >> 8);
+    dst[2] = static_cast<std::uint8_t>(v);
+    dst += 3;
+  }
+}
+
+std::uint8_t Unpremultiply(std::uint32_t c, std::uint32_t a) {
+  return static_cast<std::uint8_t>((c * 255 + a / 2) / a);
+}
+
+void ConvertRowArgb32(const unsigned char* src, int width, std::uint8_t* dst) {
+  for (int x = 0; x < width; ++x) {
+    const std::uint32_t v = LoadPixel(src + 4 * x);
+    const std::uint32_t a = v >> 24;
+    if (a == 0) {
+      dst[0] = dst[1] = dst[2] = dst[3] = 0;
+    } else {
+      dst[0] = Unpremultiply((v >> 16) & 0xff, a);
+      dst[1] = Unpremultiply((v >> 8) & 0xff, a);
+      dst[2] = Unpremultiply(v & 0xff, a);
+      dst[3] = static_cast<std::uint8_t>(a);
+    }
+    dst += 4;
+  }
+}
+
+cairo_status_t AppendToVector(void* closure, const unsigned char* data, unsigned int length) {
+  auto* out = static_cast<std::vector<std::uint8_t>*>(closure);
+  out->insert(out->end(), data, data + length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
+}  // namespace
+
+Status EncodePng(cairo_surface_t* surface, const PngOptions& options,
+                 std::vector<std::uint8_t>* out) {
+  out->clear();
+  if (cairo_surface_status(surface) != CAIRO_STATUS_SUCCESS) {
+    return Status::Error(std::string("png encode: bad surface: ") +
+                         cairo_status_to_string(cairo_surface_status(surface)));
+  }
+  if (cairo_surface_get_type(surface) != CAIRO_SURFACE_TYPE_IMAGE) {
+    return Status::Error("png encode: not an image surface");
+  }
+  cairo_surface_flush(surface);
+  const cairo_format_t format = cairo_image_surface_get_format(surface);
+  if (format != CAIRO_FORMAT_RGB24 && format != CAIRO_FORMAT_ARGB32) {
+    return Status::Error("png encode: unsupported pixel format (need RGB24 or ARGB32)");
+  }
+  const bool alpha = format == CAIRO_FORMAT_ARGB32;
+  const int width = cairo_image_surface_get_width(surface);
+  const int height = cairo_image_surface_get_height(surface);
+  const int stride = cairo_image_surface_get_stride(surface);
+  const unsigned char* data = cairo_image_surface_get_data(surface);
+  if (width <= 0 || height <= 0 || data == nullptr) {
+    return Status::Error("png encode: empty image");
+  }
+
+  SpngCtx ctx(spng_ctx_new(SPNG_CTX_ENCODER));
+  if (!ctx) return Status::Error("png encode: spng_ctx_new failed");
+  int err = spng_set_option(ctx.get(), SPNG_ENCODE_TO_BUFFER, 1);
+  if (err == 0) {
+    err = spng_set_option(ctx.get(), SPNG_IMG_COMPRESSION_LEVEL, options.compression_level);
+  }
+  if (err == 0) {
+    err = spng_set_option(ctx.get(), SPNG_IMG_COMPRESSION_STRATEGY, options.compression_strategy);
+  }
+  if (err == 0) err = spng_set_option(ctx.get(), SPNG_FILTER_CHOICE, FilterChoice(options.filter));
+  if (err != 0) return SpngError("options", err);
+
+  spng_ihdr ihdr{};
+  ihdr.width = static_cast<std::uint32_t>(width);
+  ihdr.height = static_cast<std::uint32_t>(height);
+  ihdr.bit_depth = 8;
+  ihdr.color_type = alpha ? SPNG_COLOR_TYPE_TRUECOLOR_ALPHA : SPNG_COLOR_TYPE_TRUECOLOR;
+  err = spng_set_ihdr(ctx.get(), &ihdr);
+  if (err != 0) return SpngError("header", err);
+
+  err = spng_encode_image(ctx.get(), nullptr, 0, SPNG_FMT_PNG,
+                          SPNG_ENCODE_PROGRESSIVE | SPNG_ENCODE_FINALIZE);
+  if (err != 0) return SpngError("start", err);
+
+  // Rows are converted one at a time into a small buffer that stays in cache.
+  const std::size_t row_bytes = static_cast<std::size_t>(width) * (alpha ? 4 : 3);
+  std::vector<std::uint8_t> row(row_bytes);
+  for (int y = 0; y < height; ++y) {
+    const unsigned char* src = data + static_cast<std::ptrdiff_t>(y) * stride;
+    if (alpha) {
+      ConvertRowArgb32(src, width, row.data());
+    } else {
+      ConvertRowRgb24(src, width, row.data());
+    }
+    err = spng_encode_row(ctx.get(), row.data(), row.size());
+    // The last row returns SPNG_EOI: the image is complete.
+    if (err != 0 && !(err == SPNG_EOI && y == height - 1)) return SpngError("row", err);
+  }
+
+  std::size_t length = 0;
+  void* png = spng_get_png_buffer(ctx.get(), &length, &err);
+  if (png == nullptr || err != 0) return SpngError("finish", err);
+  const auto* bytes = static_cast<const std::uint8_t*>(png);
+  out->assign(bytes, bytes + length);
+  std::free(png);
+  return Status::Ok();
+}
+
+Status EncodePngWithCairo(cairo_surface_t* surface, std::vector<std::uint8_t>* out) {
+  out->clear();
+  const cairo_status_t st = cairo_surface_write_to_png_stream(surface, &AppendToVector, out);
+  if (st != CAIRO_STATUS_SUCCESS) {
+    return Status::Error(std::string("cairo png writer: ") + cairo_status_to_string(st));
+  }
+  return Status::Ok();
+}
+
+Status WriteFile(const std::filesystem::path& path, const std::vector<std::uint8_t>& bytes) {
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) return Status::Error("cannot open " + path.string() + " for writing");
+  file.write(reinterpret_cast<const char*>(bytes.data()),
+             static_cast<std::streamsize>(bytes.size()));
+  file.close();
+  if (!file) return Status::Error("cannot write " + path.string());
+  return Status::Ok();
+}
+
+Status DecodePng(const std::vector<std::uint8_t>& png, DecodedPng* out) {
+  *out = DecodedPng{};
+  SpngCtx ctx(spng_ctx_new(0));
+  if (!ctx) return Status::Error("png decode: spng_ctx_new failed");
+  int err = spng_set_png_buffer(ctx.get(), png.data(), png.size());
+  spng_ihdr ihdr{};
+  if (err == 0) err = spng_get_ihdr(ctx.get(), &ihdr);
+  std::size_t size = 0;
+  if (err == 0) err = spng_decoded_image_size(ctx.get(), SPNG_FMT_RGBA8, &size);
+  if (err != 0) return Status::Error(std::string("png decode: ") + spng_strerror(err));
+  out->rgba.resize(size);
+  err = spng_decode_image(ctx.get(), out->rgba.data(), size, SPNG_FMT_RGBA8, 0);
+  if (err != 0) {
+    out->rgba.clear();
+    return Status::Error(std::string("png decode: ") + spng_strerror(err));
+  }
+  out->width = static_cast<int>(ihdr.width);
+  out->height = static_cast<int>(ihdr.height);
+  return Status::Ok();
+}
+
+}  // namespace pbem::templates
