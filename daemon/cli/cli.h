@@ -30,6 +30,7 @@ int RunOrdersCodecCommand(bool encode, const Args& args);  // pbem orders encode
 int RunOrdersCheckCommand(const Args& args);               // pbem orders check
 int RunScenarioCliCommand(const Args& args);               // pbem scenario (the catalogue runner)
 int RunDemoCommand(const Args& args);                      // pbem demo
+int RunReachCommand(const Args& args);                     // pbem reach
 
 // Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
 // everything when `command` is empty; nullopt for an unknown command.

@@ -39,6 +39,13 @@ constexpr std::string_view kDemoUsage =
     "    (engine/scenarios/bois-de-la-morne.textproto), prints a summary of the scenario and\n"
     "    checks the sample orders of both sides.\n";
 
+constexpr std::string_view kReachUsage =
+    "pbem reach --scenario SCENARIO_FILE [--state STATE_FILE] [--ruleset DIR] UNIT\n"
+    "    Lists every hex UNIT can reach this turn with its cost and path, sorted by cost then\n"
+    "    label (\"0805 cost 2 path 0804 0805\"), after a first line naming the unit, its hex\n"
+    "    and its movement points (halved when out of command). The state defaults to the\n"
+    "    scenario's initial state. Exit 1 for an unknown unit or one not on the map.\n";
+
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
     "\n"
@@ -48,6 +55,7 @@ constexpr std::string_view kGeneralUsage =
     "  orders check FILE           check orders against a scenario\n"
     "  scenario [--bless] PATH...  run scenario catalogue cases\n"
     "  demo                        summarise the bundled scenario, check its sample orders\n"
+    "  reach UNIT                  list the hexes a unit can reach this turn\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -61,6 +69,7 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "orders") return std::string(kOrdersUsage);
   if (command == "scenario") return std::string(kScenarioUsage);
   if (command == "demo") return std::string(kDemoUsage);
+  if (command == "reach") return std::string(kReachUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
 }

@@ -39,6 +39,7 @@ int Run(const Args& argv) {
   }
   if (command == "scenario") return RunScenarioCliCommand(rest);
   if (command == "demo") return RunDemoCommand(rest);
+  if (command == "reach") return RunReachCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 
