@@ -1,8 +1,9 @@
 #include "engine/map.h"
 
 #include <algorithm>
-#include <cassert>
 #include <cstdlib>
+
+#include "engine/check.h"
 
 namespace pbem::engine {
 
@@ -31,7 +32,7 @@ std::vector<Hex> Map::AllHexes() const {
 
 std::size_t Map::Index(Hex hex) const {
   const Offset o = ToOffset(hex);
-  assert(o.col >= 0 && o.col < width_ && o.row >= 0 && o.row < height_);
+  PBEM_CHECK(o.col >= 0 && o.col < width_ && o.row >= 0 && o.row < height_);
   return static_cast<std::size_t>(o.row * width_ + o.col);
 }
 
@@ -51,7 +52,7 @@ int Map::AddRoute(Route route) {
     if (std::find(through.begin(), through.end(), id) == through.end()) through.push_back(id);
     if (i == 0) continue;
     const auto side = SideBetween(route.hexes[i - 1], route.hexes[i]);
-    assert(side.has_value());
+    PBEM_CHECK(side.has_value());
     auto& along = route_sides_[SideIndex(*side)];
     if (std::find(along.begin(), along.end(), id) == along.end()) along.push_back(id);
   }

@@ -1,7 +1,8 @@
 #include "engine/movement.h"
 
 #include <array>
-#include <cassert>
+
+#include "engine/check.h"
 
 namespace pbem::engine {
 
@@ -125,7 +126,7 @@ std::optional<UnitId> Board::UnitAt(Hex hex) const {
 }
 
 void Board::MoveUnit(UnitId unit, Hex from, Hex to) {
-  assert(map_->Contains(from) && map_->Contains(to));
+  PBEM_CHECK(map_->Contains(from) && map_->Contains(to));
   if (occupant_[Index(from)] == unit.value) occupant_[Index(from)] = -1;
   occupant_[Index(to)] = unit.value;
 }
@@ -221,7 +222,7 @@ std::string_view StepBasisName(StepBasis basis) {
 StepCost ComputeStepCost(const Ruleset& ruleset, const Map& map, MovementClassId cls, Hex from,
                          Hex to, RouteState route) {
   const auto side_opt = SideBetween(from, to);
-  assert(side_opt.has_value());
+  PBEM_CHECK(side_opt.has_value());
   const Hexside side = *side_opt;
   const HexsideInfo info = map.side(side);
   const HexsideRules& hs = ruleset.hexsides;

@@ -1,17 +1,18 @@
 #include "engine/reach.h"
 
 #include <algorithm>
-#include <cassert>
 #include <queue>
 #include <tuple>
 #include <unordered_map>
+
+#include "engine/check.h"
 
 namespace pbem::engine {
 
 namespace {
 
 std::uint64_t Key(const SearchState& s) {
-  assert(s.tag < (1u << 16));
+  PBEM_CHECK(s.tag < (1u << 16));
   const auto q = static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.hex.q) & 0xFFFFFFu);
   const auto r = static_cast<std::uint64_t>(static_cast<std::uint32_t>(s.hex.r) & 0xFFFFFFu);
   return (q << 40) | (r << 16) | static_cast<std::uint64_t>(s.tag);
@@ -98,7 +99,7 @@ SearchResult FindPaths(const SearchState& start, const SearchSpace& space) {
     steps.clear();
     space.Expand(nodes[ui].state, cost, steps);
     for (const SearchStep& step : steps) {
-      assert(step.cost >= 0);
+      PBEM_CHECK(step.cost >= 0);
       const int new_cost = cost + step.cost;
       const int new_steps = nsteps + 1;
       const auto [it, fresh] = index.emplace(Key(step.to), static_cast<std::int32_t>(nodes.size()));

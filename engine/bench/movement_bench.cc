@@ -122,6 +122,8 @@ void ColumnRoute(eng::Map& map, const std::string& name, int col, int row0, int 
 void WaterLine(eng::Map& map, eng::Water water, int row, int col0, int col1) {
   for (int c = col0; c <= col1; ++c) {
     for (eng::Direction d : {eng::Direction::kSE, eng::Direction::kSW}) {
+      // The map's west and east edges have no hexside there.
+      if (!map.Contains(eng::Neighbor(At(c, row), d))) continue;
       map.SetSide(eng::SideOf(At(c, row), d), eng::HexsideInfo{water, eng::Crossing::kNone});
     }
   }
