@@ -6,6 +6,7 @@
 #include <string>
 #include <utility>
 
+#include "engine/bombardment.h"
 #include "engine/movement.h"
 #include "engine/reach.h"
 
@@ -19,12 +20,6 @@ struct Progress {
   bool can_move = true;  // false: a battery that bombarded (digest 3.1)
   bool ended = false;    // entered an enemy ZoC: no more movement (digest 4.6)
 };
-
-Die DieWithFaces(int faces) {
-  if (faces == 4) return Die::kD4;
-  if (faces == 9) return Die::kD9;
-  return Die::kD6;
-}
 
 class MovementPhase {
  public:
@@ -358,14 +353,12 @@ class MovementPhase {
   void TakeMoraleLoss(UnitId unit, int points, const std::string& cause) {
     if (points <= 0) return;
     UnitState& us = state_.unit(unit);
-    const UnitSpec& spec = scenario_.unit(unit);
-    int mv_lost = 0;
-    if (!spec.is_leader()) mv_lost = std::min(std::max(us.mv, 0), points);
-    const int cs_lost = std::min(points - mv_lost, us.cs);
-    us.mv -= mv_lost;
-    us.cs -= cs_lost;
+    const MoraleLossSplit split = SplitMoraleLoss(scenario_.unit(unit), us, points);
+    us.mv -= split.mv_lost;
+    us.cs -= split.cs_lost;
     const Hex at = *us.hex;
-    Emit(EventKind::kLoss, unit, {at}, {std::int64_t{mv_lost}, std::int64_t{cs_lost}, cause});
+    Emit(EventKind::kLoss, unit, {at},
+         {std::int64_t{split.mv_lost}, std::int64_t{split.cs_lost}, cause});
     if (us.cs <= 0) Eliminate(unit, cause);
   }
 
@@ -521,22 +514,19 @@ class MovementPhase {
     }
   }
 
-  // The default bombardment model (digest 3.4, GAP default_v1), used for
-  // reaction fire until the bombardment phase lands; then both share it.
+  // The default bombardment model (digest 3.4, GAP default_v1), shared with
+  // the bombardment phase (bombardment.h).
   void BombardDefault(UnitId firer, UnitId target) {
-    const BombardModel& bm = ruleset_.params.bombard;
     const UnitSpec& fs = scenario_.unit(firer);
     const Hex from = *state_.unit(firer).hex;
     const Hex at = *state_.unit(target).hex;
-    const int roll = Roll(DieWithFaces(bm.die_faces), firer, {from, at}, "reaction_fire");
-    int modified = roll + TerrainAt(at).bombard_target_modifier;
-    if (Distance(from, at) == fs.range) modified += bm.max_range_modifier;
-    const bool hit = modified <= fs.bv;
-    const bool doubled = hit && roll == 1 && modified <= fs.bv - bm.double_loss_margin;
+    const int roll = Roll(BombardDie(ruleset_.params.bombard), firer, {from, at}, "reaction_fire");
+    const BombardShot shot =
+        JudgeBombardShot(ruleset_, fs, TerrainAt(at), Distance(from, at), roll);
     Emit(EventKind::kReactionFire, firer, {from, at},
-         {Id(target), std::int64_t{roll}, std::int64_t{modified}, std::int64_t{fs.bv},
-          std::string(hit ? "hit" : "miss")});
-    if (hit) TakeMoraleLoss(target, doubled ? 2 * bm.loss_mv : bm.loss_mv, "reaction_fire");
+         {Id(target), std::int64_t{shot.roll}, std::int64_t{shot.modified}, std::int64_t{shot.bv},
+          std::string(shot.hit ? "hit" : "miss")});
+    TakeMoraleLoss(target, shot.loss, "reaction_fire");
   }
 
   const Ruleset& ruleset_;

@@ -3,6 +3,8 @@
 #include <string>
 #include <utility>
 
+#include "engine/bombardment.h"
+#include "engine/combat_phase.h"
 #include "engine/movement.h"
 #include "engine/movement_phase.h"
 #include "engine/validate_orders.h"
@@ -126,16 +128,20 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
     }
     Refuse(attacks, Reason::kSetupOnlyTurn, args, result.verdicts);
   } else {
-    // 2. Bombardment phase (digest 3): not implemented yet; nothing fires.
-    Refuse(bombardments, Reason::kNotImplemented, {std::string("bombardment")}, result.verdicts);
+    // 2. Bombardment phase (digest 3).
+    BombardmentPhaseResult fired = ResolveBombardmentPhase(ruleset, scenario, next, mover, orders,
+                                                           bombardments, dice, result.events);
+    for (OrderVerdict& v : fired.verdicts) result.verdicts.push_back(std::move(v));
 
     // 3. Movement phase (digest 4), with charges and reaction fire.
     MovementPhaseResult moved =
         ResolveMovementPhase(ruleset, scenario, next, mover, orders, dice, result.events);
     for (OrderVerdict& v : moved.verdicts) result.verdicts.push_back(std::move(v));
 
-    // 4. Combat phase (digest 5): not implemented yet.
-    Refuse(attacks, Reason::kNotImplemented, {std::string("combat")}, result.verdicts);
+    // 4. Combat phase (digest 5).
+    CombatPhaseResult fought =
+        ResolveCombatPhase(ruleset, scenario, next, mover, orders, attacks, dice, result.events);
+    for (OrderVerdict& v : fought.verdicts) result.verdicts.push_back(std::move(v));
     // 5. Rally phase (digest 6): not implemented yet.
   }
 

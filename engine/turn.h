@@ -28,13 +28,14 @@ namespace pbem::engine {
 //     {"in_command" | "out_of_command", basis, distance}.
 //  5. In a set-up-only first turn (scenario.setup_only_first_turn) the other
 //     orders are refused (setup_only_turn) and the turn ends here.
-//  6. Bombardment phase: NOT IMPLEMENTED. Bombardment orders that
-//     ValidateOrders accepts get kIllegal "not_implemented" {"bombardment"};
-//     nothing fires. (bombarded_this_turn is honoured by the movement phase,
-//     so a state that says a battery fired this turn keeps it still.)
+//  6. Bombardment phase (bombardment.h): the accepted bombardment orders in
+//     the order listed, each checked again against the board of the moment
+//     (range, line of sight, terrain, once per battery, a target still
+//     there); the batteries that fire set bombarded_this_turn, which the
+//     movement phase honours.
 //  7. Movement phase (movement_phase.h), with charges and reaction fire.
-//  8. Combat phase: NOT IMPLEMENTED: attack orders that ValidateOrders
-//     accepts get kIllegal "not_implemented" {"combat"}.
+//  8. Combat phase (combat_phase.h): the accepted attack orders in the order
+//     listed, each checked again against the board of the moment.
 //  9. Rally phase: NOT IMPLEMENTED (it takes no orders).
 // 10. End of turn: the mover's bombarded_this_turn flags are cleared, the
 //     message is passed on, and play passes to the other side (or to the

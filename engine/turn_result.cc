@@ -7,7 +7,7 @@ namespace pbem::engine {
 
 namespace {
 
-constexpr std::array<std::pair<EventKind, std::string_view>, 20> kEventNames{{
+constexpr std::array<std::pair<EventKind, std::string_view>, 22> kEventNames{{
     {EventKind::kCommandCheck, "command_check"},
     {EventKind::kPlace, "place"},
     {EventKind::kDie, "die"},
@@ -28,6 +28,8 @@ constexpr std::array<std::pair<EventKind, std::string_view>, 20> kEventNames{{
     {EventKind::kTurnEnd, "turn_end"},
     {EventKind::kGameEnd, "game_end"},
     {EventKind::kFortTaken, "fort_taken"},
+    {EventKind::kSupport, "support"},
+    {EventKind::kMoraleGained, "morale_gained"},
 }};
 
 }  // namespace

@@ -7,7 +7,7 @@ namespace pbem::engine {
 
 namespace {
 
-constexpr std::array<std::pair<Reason, std::string_view>, 42> kReasonCodes{{
+constexpr std::array<std::pair<Reason, std::string_view>, 53> kReasonCodes{{
     {Reason::kNone, "none"},
     {Reason::kBadHexLabel, "bad_hex_label"},
     {Reason::kHexOffMap, "hex_off_map"},
@@ -50,6 +50,17 @@ constexpr std::array<std::pair<Reason, std::string_view>, 42> kReasonCodes{{
     {Reason::kEliminatedDuringMove, "eliminated_during_move"},
     {Reason::kSetupOnlyTurn, "setup_only_turn"},
     {Reason::kNotImplemented, "not_implemented"},
+    {Reason::kOutOfRange, "out_of_range"},
+    {Reason::kNoLineOfSight, "no_line_of_sight"},
+    {Reason::kCannotFireFromTerrain, "cannot_fire_from_terrain"},
+    {Reason::kAlreadyFired, "already_fired"},
+    {Reason::kNoTarget, "no_target"},
+    {Reason::kBombardInEnemyZoc, "bombard_in_enemy_zoc"},
+    {Reason::kNotInContact, "not_in_contact"},
+    {Reason::kDemoralisedCannotAttack, "demoralised_cannot_attack"},
+    {Reason::kMayNotAttack, "may_not_attack"},
+    {Reason::kAlreadyAttacked, "already_attacked"},
+    {Reason::kAlreadyDefended, "already_defended"},
 }};
 
 }  // namespace

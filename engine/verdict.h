@@ -76,6 +76,20 @@ enum class Reason : std::uint16_t {
   kEliminatedDuringMove,     // {hex}: eliminated by reaction fire
   kSetupOnlyTurn,            // {turn}: turn 1 is for set-up only
   kNotImplemented,           // {phase}: the engine does not resolve it yet
+  // Bombardment phase (issue 4). The first argument is the target hex.
+  kOutOfRange,             // {target, distance, min_distance, range}
+  kNoLineOfSight,          // {target, blocking hex} or {target, hex, hex}: the
+                           // two hexes beside a hexside the line runs along
+  kCannotFireFromTerrain,  // {firer hex, terrain}: woods, town (digest 3.1, #2)
+  kAlreadyFired,           // {unit}: a battery fires once per phase (digest 3.1)
+  kNoTarget,               // {target}: no enemy unit there any more
+  kBombardInEnemyZoc,      // {firer hex}: bombard_allowed_in_enemy_zoc is false
+  // Combat phase (issue 4).
+  kNotInContact,             // {defender hex}: not adjacent, or across a river or steep slope
+  kDemoralisedCannotAttack,  // {attacker hex}: MV 0 (digest 5.12)
+  kMayNotAttack,             // {arm}: leaders_may_attack / artillery_may_attack is false
+  kAlreadyAttacked,          // {unit}: one attack per unit each phase (digest 5.1)
+  kAlreadyDefended,          // {unit}: attacked once already this phase (digest 5.1)
 };
 std::string_view ReasonCode(Reason reason);  // "hex_off_map", ...
 std::optional<Reason> ParseReasonCode(std::string_view code);

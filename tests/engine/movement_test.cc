@@ -1019,18 +1019,18 @@ TEST_CASE_MINI(ResolvePlayerTurnMovesAndPassesPlay) {
   CHECK_MINI(bad.next_state.side_to_move == kBlue);
 }
 
-TEST_CASE_MINI(ResolvePlayerTurnRefusesWhatItDoesNotResolveYet) {
+TEST_CASE_MINI(ResolvePlayerTurnJudgesAttacksAtResolution) {
+  // Bombardment and combat are resolved (bombardment_test.cc,
+  // combat_test.cc); an attack on a unit two hexes away is refused.
   World w;
   w.Add("gun", kBlue, "foot_artillery", "0305");
   w.Add("o", kOrange, "line_infantry", "0505");
   Orders orders = w.OrdersFor(kBlue);
-  orders.bombardments.push_back(BombardmentOrder{"gun", H("0505"), {}});
   orders.attacks.push_back(AttackOrder{"gun", "o", {}});
   ScriptedDice dice({});
   const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, w.state(), orders, dice);
-  REQUIRE_MINI(r.verdicts.size() == 2);
-  CHECK_MINI(r.verdicts[0].reason == Reason::kNotImplemented);
-  CHECK_MINI(r.verdicts[1].reason == Reason::kNotImplemented);
+  REQUIRE_MINI(r.verdicts.size() == 1);
+  CHECK_MINI(r.verdicts[0].reason == Reason::kNotInContact);
   CHECK_MINI(!r.next_state.unit(UnitId{0}).bombarded_this_turn);
 }
 

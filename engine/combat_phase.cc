@@ -1,0 +1,338 @@
+#include "engine/combat_phase.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+
+#include "engine/bombardment.h"
+#include "engine/combat.h"
+#include "engine/movement.h"
+
+namespace pbem::engine {
+
+int AdvanceRank(const Ruleset& ruleset, const Scenario& scenario, UnitId unit, Hex hex) {
+  const Map& map = scenario.map;
+  const TerrainType& t = ruleset.terrain_type(map.terrain(hex));
+  int rank = IsMounted(ruleset, scenario.unit(unit)) ? t.advance_rank_mounted : t.advance_rank_foot;
+  for (const Hex n : Neighbors(hex)) {
+    if (map.Contains(n) && map.level(n) < map.level(hex)) {
+      rank = std::max(rank, ruleset.params.hill_rank);
+      break;
+    }
+  }
+  return rank;
+}
+
+namespace {
+
+class CombatPhase {
+ public:
+  CombatPhase(const Ruleset& ruleset, const Scenario& scenario, GameState& state, DiceSource& dice,
+              std::vector<Event>& events)
+      : ruleset_(ruleset),
+        scenario_(scenario),
+        map_(scenario.map),
+        state_(state),
+        dice_(dice),
+        events_(events),
+        board_(scenario, state) {}
+
+  // Returns the refusal, or nullopt when the attack was fought.
+  std::optional<std::pair<Reason, std::vector<Arg>>> Attack(UnitId att, UnitId def) {
+    const UnitSpec& as = scenario_.unit(att);
+    const UnitSpec& ds = scenario_.unit(def);
+    UnitState& a = state_.unit(att);
+    UnitState& d = state_.unit(def);
+    if (!a.on_map()) return Refuse(Reason::kUnitEliminated, {as.id});
+    if (!d.on_map()) return Refuse(Reason::kUnitEliminated, {ds.id});
+    // Digest 5.1: one attack per attacker and per defender each phase.
+    if (a.has_attacked) return Refuse(Reason::kAlreadyAttacked, {as.id});
+    if (d.has_been_attacked) return Refuse(Reason::kAlreadyDefended, {ds.id});
+    const Hex ah = *a.hex;
+    const Hex dh = *d.hex;
+    // Digest 5.1: no combat where movement is forbidden.
+    if (!InCombatContact(ruleset_, map_, ah, dh)) return Refuse(Reason::kNotInContact, {dh});
+    if (IsDemoralised(as, a)) return Refuse(Reason::kDemoralisedCannotAttack, {ah});
+    if ((as.is_leader() && !ruleset_.params.leaders_may_attack) ||
+        (as.arm == Arm::kArtillery && !ruleset_.params.artillery_may_attack)) {
+      return Refuse(Reason::kMayNotAttack, {std::string(ArmName(as.arm))});
+    }
+    a.has_attacked = true;
+    d.has_been_attacked = true;
+    Fight(att, def);
+    return std::nullopt;
+  }
+
+ private:
+  static std::optional<std::pair<Reason, std::vector<Arg>>> Refuse(Reason r, std::vector<Arg> a) {
+    return std::make_pair(r, std::move(a));
+  }
+
+  void Emit(EventKind kind, std::optional<UnitId> unit, std::vector<Hex> hexes,
+            std::vector<Arg> args, std::optional<DieRoll> die = std::nullopt) {
+    events_.push_back(
+        Event{Phase::kCombat, kind, unit, std::move(hexes), std::move(args), std::move(die)});
+  }
+
+  int Roll(Die die, UnitId unit, std::vector<Hex> hexes, std::string purpose) {
+    const int value = dice_.Roll(die);
+    Emit(EventKind::kDie, unit, std::move(hexes), {}, DieRoll{die, value, std::move(purpose)});
+    return value;
+  }
+
+  void Eliminate(UnitId unit, const std::string& cause) {
+    UnitState& us = state_.unit(unit);
+    std::vector<Hex> hexes;
+    if (us.hex) {
+      hexes.push_back(*us.hex);
+      board_.RemoveUnit(*us.hex);
+    }
+    us.eliminated = true;
+    us.cs = 0;
+    us.hex.reset();
+    Emit(EventKind::kEliminated, unit, std::move(hexes), {cause});
+  }
+
+  // Morale points off MV, then CS (digest 5.12); CS 0 eliminates.
+  void TakeMoraleLoss(UnitId unit, int points, const std::string& cause) {
+    if (points <= 0) return;
+    UnitState& us = state_.unit(unit);
+    const MoraleLossSplit split = SplitMoraleLoss(scenario_.unit(unit), us, points);
+    us.mv -= split.mv_lost;
+    us.cs -= split.cs_lost;
+    Emit(EventKind::kLoss, unit, {*us.hex},
+         {std::int64_t{split.mv_lost}, std::int64_t{split.cs_lost}, cause});
+    if (us.cs <= 0) Eliminate(unit, cause);
+  }
+
+  // CRT losses are CS points (digest 5.6).
+  void TakeCsLoss(UnitId unit, int points) {
+    if (points <= 0) return;
+    UnitState& us = state_.unit(unit);
+    const int lost = std::min(points, us.cs);
+    us.cs -= lost;
+    Emit(EventKind::kLoss, unit, {*us.hex}, {std::int64_t{0}, std::int64_t{lost}, "combat"});
+    if (us.cs <= 0) Eliminate(unit, "combat");
+  }
+
+  // Forts and passing objectives change hands on forced moves too
+  // (passing_includes_forced_moves; R9: never for a leader's objective).
+  void AfterEntering(UnitId unit, Hex hex) {
+    if (!ruleset_.params.passing_includes_forced_moves) return;
+    const UnitSpec& spec = scenario_.unit(unit);
+    const std::string side(SideName(spec.side));
+    if (ruleset_.terrain_type(map_.terrain(hex)).fort) {
+      const auto it = state_.fort_owners.find(hex);
+      if (it == state_.fort_owners.end() || it->second != spec.side) {
+        state_.fort_owners[hex] = spec.side;
+        Emit(EventKind::kFortTaken, unit, {hex}, {side});
+      }
+    }
+    if (spec.is_leader()) return;
+    for (const Objective& o : scenario_.objectives) {
+      if (o.kind != ObjectiveKind::kPassing && o.kind != ObjectiveKind::kPassingZone) continue;
+      if (std::find(o.hexes.begin(), o.hexes.end(), hex) == o.hexes.end()) continue;
+      const auto it = state_.objective_owners.find(hex);
+      if (it != state_.objective_owners.end() && it->second == spec.side) continue;
+      state_.objective_owners[hex] = spec.side;
+      Emit(EventKind::kObjectiveTaken, unit, {hex}, {o.name, side});
+    }
+  }
+
+  bool IsObjectiveHex(Hex hex) const {
+    for (const Objective& o : scenario_.objectives) {
+      if (std::find(o.hexes.begin(), o.hexes.end(), hex) != o.hexes.end()) return true;
+    }
+    return false;
+  }
+
+  // Morale test (digest 5.7): a 1-9 draw above the current MV fails (MV 4
+  // with a 4 passes). Returns true when the unit fails.
+  bool MoraleTest(UnitId unit) {
+    const UnitState& us = state_.unit(unit);
+    const Hex at = *us.hex;
+    const int roll = Roll(Die::kD9, unit, {at}, "combat_morale_test");
+    const bool fails = roll > us.mv;
+    Emit(EventKind::kMoraleTest, unit, {at},
+         {std::int64_t{roll}, std::int64_t{roll}, std::int64_t{us.mv},
+          std::string(fails ? "failed" : "passed"), std::string("combat")});
+    return fails;
+  }
+
+  // Retreat after combat (digest 5.8, R5, R6). Returns true when the unit
+  // left its hex (retreated or was eliminated).
+  void Retreat(UnitId unit, UnitId enemy) {
+    const UnitSpec& spec = scenario_.unit(unit);
+    UnitState& us = state_.unit(unit);
+    if (spec.arm == Arm::kArtillery && !ruleset_.params.artillery_retreats_after_combat) {
+      Eliminate(unit, "no_retreat");
+      return;
+    }
+    const Hex from = *us.hex;
+    const std::optional<Hex> to =
+        ChooseRetreatHex(ruleset_, scenario_, state_, board_, unit, enemy);
+    if (!to) {
+      Eliminate(unit, "no_retreat");
+      return;
+    }
+    board_.MoveUnit(unit, from, *to);
+    us.hex = *to;
+    Emit(EventKind::kRetreat, unit, {from, *to}, {std::string("combat")});
+    AfterEntering(unit, *to);
+    if (spec.is_leader()) return;  // leaders ignore the morale effects
+    const Control control =
+        ControlOf(ruleset_, scenario_, state_, board_, *to, Opponent(spec.side), enemy);
+    TakeMoraleLoss(unit, control.count(), "retreat_zoc");
+  }
+
+  // Digest 5.2 GAP support_reuse: with kOnce a unit supports at most once in
+  // the phase (the DEFAULT kUnlimited keeps every support).
+  std::vector<UnitId> Unused(std::vector<UnitId> supports) {
+    if (ruleset_.params.support_reuse != SupportReuse::kOnce) return supports;
+    std::vector<UnitId> out;
+    for (const UnitId u : supports) {
+      if (supported_.insert(u.value).second) out.push_back(u);
+    }
+    return out;
+  }
+
+  void Fight(UnitId att, UnitId def) {
+    const UnitSpec& as = scenario_.unit(att);
+    const UnitSpec& ds = scenario_.unit(def);
+    const Hex ah = *state_.unit(att).hex;
+    const Hex dh = *state_.unit(def).hex;
+
+    // Digest 5.2 to 5.4: supports, corrected strengths, odds.
+    const std::vector<UnitId> offensive =
+        Unused(CombatSupports(ruleset_, scenario_, state_, def, as.side, att));
+    const std::vector<UnitId> defensive =
+        Unused(CombatSupports(ruleset_, scenario_, state_, att, ds.side, def));
+    const int att_value =
+        CorrectStrength(ruleset_, scenario_, state_, att, CombatSide::kAttacking, def).value;
+    const int def_value =
+        CorrectStrength(ruleset_, scenario_, state_, def, CombatSide::kDefending, def).value;
+    int attack = att_value;
+    int defence = def_value;
+    for (const UnitId s : offensive) {
+      const int v =
+          CorrectStrength(ruleset_, scenario_, state_, s, CombatSide::kAttacking, def).value;
+      attack += v;
+      Emit(EventKind::kSupport, s, {*state_.unit(s).hex},
+           {std::string("offensive"), std::int64_t{v}});
+    }
+    for (const UnitId s : defensive) {
+      const int v =
+          CorrectStrength(ruleset_, scenario_, state_, s, CombatSide::kDefending, def).value;
+      defence += v;
+      Emit(EventKind::kSupport, s, {*state_.unit(s).hex},
+           {std::string("defensive"), std::int64_t{v}});
+    }
+    const CombatResultsTable& crt = ruleset_.crt;
+    const Odds odds = ComputeOdds(crt, attack, defence);
+    const int roll = Roll(Die::kD6, att, {ah, dh}, "combat");
+    const CombatDie die = ModifyCombatDie(ruleset_, scenario_, state_, att, def, roll);
+    const CrtCell cell = CrtLookup(crt, odds.column, die.result);
+    const std::string cell_text =
+        std::to_string(cell.attacker_loss) + (cell.attacker_test ? "*" : "") + "/" +
+        std::to_string(cell.defender_loss) + (cell.defender_test ? "*" : "");
+    Emit(EventKind::kCombat, att, {ah, dh},
+         {ds.id, std::int64_t{att_value}, std::int64_t{def_value}, std::int64_t{attack},
+          std::int64_t{defence}, crt.columns[static_cast<std::size_t>(odds.column)].label,
+          std::int64_t{roll}, std::int64_t{die.result}, cell_text});
+
+    // Digest 5.7 DEFAULT order: losses, tests (defender first), retreats,
+    // advance, victorious flags and the elimination bonus.
+    TakeCsLoss(att, cell.attacker_loss);
+    TakeCsLoss(def, cell.defender_loss);
+    const bool def_fails =
+        cell.defender_test && state_.unit(def).on_map() && !ds.is_leader() && MoraleTest(def);
+    const bool att_fails =
+        cell.attacker_test && state_.unit(att).on_map() && !as.is_leader() && MoraleTest(att);
+    if (def_fails) Retreat(def, att);
+    if (att_fails) Retreat(att, def);
+
+    // R9: the victorious unit neither retreated nor was eliminated; its
+    // opponent did one or the other.
+    const bool att_stays = state_.unit(att).on_map() && !att_fails;
+    const bool def_stays = state_.unit(def).on_map() && !def_fails;
+    if (att_stays && !def_stays) Victory(att, def, ah, dh);
+    if (def_stays && !att_stays) Victory(def, att, dh, ah);
+  }
+
+  void Victory(UnitId winner, UnitId loser, Hex from, Hex vacated) {
+    UnitState& w = state_.unit(winner);
+    const UnitSpec& ws = scenario_.unit(winner);
+    w.victorious = true;
+    const bool eliminated = state_.unit(loser).eliminated;
+    // Digest 5.11: +1 MV for an elimination, never above the initial MV.
+    if (eliminated && !ws.is_leader() && w.mv < w.mv_initial) {
+      ++w.mv;
+      Emit(EventKind::kMoraleGained, winner, {from}, {std::int64_t{1}, std::string("elimination")});
+    }
+    // Digest 5.10: advance after combat.
+    if (eliminated && !ruleset_.params.advance_after_elimination) return;
+    if (ws.arm == Arm::kArtillery) return;
+    if (board_.UnitAt(vacated)) return;
+    const bool mounted = IsMounted(ruleset_, ws);
+    if (mounted && ruleset_.params.mounted_never_leave_fort &&
+        ruleset_.terrain_type(map_.terrain(from)).fort) {
+      return;
+    }
+    if (AdvanceRank(ruleset_, scenario_, winner, vacated) <
+        AdvanceRank(ruleset_, scenario_, winner, from)) {
+      return;
+    }
+    if (IsObjectiveHex(from) && !IsObjectiveHex(vacated)) return;
+    board_.MoveUnit(winner, from, vacated);
+    w.hex = vacated;
+    w.moved_this_turn = true;  // advance counts as movement for rally (digest 5.10)
+    Emit(EventKind::kAdvance, winner, {from, vacated}, {});
+    AfterEntering(winner, vacated);
+  }
+
+  const Ruleset& ruleset_;
+  const Scenario& scenario_;
+  const Map& map_;
+  GameState& state_;
+  DiceSource& dice_;
+  std::vector<Event>& events_;
+  Board board_;
+  std::set<std::int32_t> supported_;  // support_reuse kOnce
+};
+
+}  // namespace
+
+CombatPhaseResult ResolveCombatPhase(const Ruleset& ruleset, const Scenario& scenario,
+                                     GameState& state, Side mover, const Orders& orders,
+                                     const std::vector<OrderVerdict>& checked, DiceSource& dice,
+                                     std::vector<Event>& events) {
+  CombatPhaseResult result;
+  // Digest 5.2, 5.11: "victorious" means victorious earlier in this combat
+  // phase; flags left from the other side's last phase do not count.
+  for (UnitState& u : state.units) u.victorious = false;
+  CombatPhase phase(ruleset, scenario, state, dice, events);
+  for (const OrderVerdict& v : checked) {
+    if (v.order_kind != OrderKind::kAttack) continue;
+    OrderVerdict out = v;
+    if (v.verdict == VerdictKind::kOk) {
+      const AttackOrder& order = orders.attacks[static_cast<std::size_t>(v.index)];
+      const UnitId att = *scenario.FindUnit(order.attacker);
+      const UnitId def = *scenario.FindUnit(order.defender);
+      if (scenario.unit(att).side != mover || scenario.unit(def).side == mover) {
+        out.verdict = VerdictKind::kIllegal;
+        out.reason = Reason::kNotYourUnit;
+        out.args = {order.attacker};
+      } else if (auto refusal = phase.Attack(att, def)) {
+        out.verdict = VerdictKind::kIllegal;
+        out.reason = refusal->first;
+        out.args = std::move(refusal->second);
+      }
+    }
+    result.verdicts.push_back(std::move(out));
+  }
+  return result;
+}
+
+}  // namespace pbem::engine
