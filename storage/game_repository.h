@@ -1,15 +1,176 @@
-// GameRepository: the one interface through which the service stores games, turns and mail
-// records, whatever the database (SQLite for a single host, PostgreSQL later).
+// GameRepository: the one interface through which the service stores games, players, order
+// submissions, turns and outgoing mail, whatever the database (SqliteRepository on one file,
+// PostgresRepository on a server). Both backends pass the same contract suite
+// (tests/storage/repository_contract.h).
 //
-// This is only the first slice: opening the store and its schema version. The full interface
-// (games, turns, orders, mail bookkeeping, all in transactions keyed by (game, turn)) comes
-// with a later issue.
+// Conventions of every method:
+// - Failures are Status values; no exception leaves a repository.
+// - Bytes are std::string (what the protobuf codec produces); they may hold any byte.
+// - Storage never reads a clock: every time is passed in by the caller as a Timestamp
+//   (milliseconds since the Unix epoch, UTC) and stored as that integer.
+// - REQUIRES for everything but OpenOrMigrate(): OpenOrMigrate() succeeded; otherwise the
+//   method returns FAILED_PRECONDITION.
+// - A repository instance is not thread-safe: use one per thread. Several instances (and
+//   processes) may share one store; the database serialises their writes.
 #ifndef PBEM_STORAGE_GAME_REPOSITORY_H_
 #define PBEM_STORAGE_GAME_REPOSITORY_H_
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
 
 #include "storage/status.h"
 
 namespace pbem::storage {
+
+using Bytes = std::string;
+using Timestamp = std::chrono::sys_time<std::chrono::milliseconds>;
+
+// How long a side has for its orders, as pinned in the game when it was created.
+struct DeadlineSettings {
+  std::chrono::seconds turn_timeout{0};     // the side forfeits its turn after this long
+  std::chrono::seconds reminder_before{0};  // remind the side this long before the timeout
+};
+
+struct NewGame {
+  std::string id;  // chosen by the caller; unique
+  std::string scenario;
+  std::string ruleset_name;
+  std::string ruleset_version;
+  std::string engine_version;
+  DeadlineSettings deadlines;
+  Bytes initial_state;  // a serialised pbem.v1.GameState
+  Timestamp created_at;
+};
+
+struct Game {
+  std::string id;
+  std::string scenario;
+  std::string ruleset_name;
+  std::string ruleset_version;
+  std::string engine_version;
+  DeadlineSettings deadlines;
+  Bytes state;  // the current state: the initial one, or the next_state of the last turn
+  Timestamp created_at;
+  // How many turns have been committed; a new turn must name it (TurnCommit::based_on).
+  std::int64_t turns_committed = 0;
+};
+
+struct NewPlayer {
+  std::string game_id;
+  std::string side;  // unique within the game
+  std::string mail_address;
+  std::string token;  // the secret in clear; only its SHA-256 is stored
+};
+
+struct Player {
+  std::string game_id;
+  std::string side;
+  std::string mail_address;
+  std::string token_sha256;  // lower-case hex
+};
+
+enum class Channel { kMail, kHttp };
+
+// One order submission exactly as received, and what the service answered.
+struct NewSubmission {
+  std::string game_id;
+  // The game's turns_committed when it arrived: the position it was meant for. It scopes the
+  // content-hash duplicate rule, so the same bytes sent again after a turn are new.
+  std::int64_t turn = 0;
+  Channel channel = Channel::kMail;
+  std::string sender;      // mail From: address, or the HTTP client's identity
+  std::string message_id;  // mail Message-ID; empty when there is none (HTTP)
+  Bytes raw;               // the whole message or request body
+  Timestamp received_at;
+  Bytes verdicts;  // serialised verdicts; may be empty
+  bool accepted = false;
+  std::string reason;  // why it was rejected (or a note); may be empty
+};
+
+struct Submission {
+  std::int64_t id = 0;  // assigned by the store, increasing in order of storing
+  std::string game_id;
+  std::int64_t turn = 0;
+  Channel channel = Channel::kMail;
+  std::string sender;
+  std::string message_id;
+  Bytes raw;
+  std::string content_sha256;  // lower-case hex SHA-256 of raw
+  Timestamp received_at;
+  Bytes verdicts;
+  bool accepted = false;
+  std::string reason;
+};
+
+struct RecordedSubmission {
+  std::int64_t id = 0;     // the stored submission: the new one, or the earlier original
+  bool duplicate = false;  // true when an earlier submission was found and nothing was stored
+};
+
+struct Attachment {
+  std::string filename;
+  std::string content_type;
+  Bytes data;
+};
+
+struct NewMail {
+  std::string recipient;
+  std::string subject;
+  std::string body;
+  std::vector<Attachment> attachments;
+  Timestamp next_try;  // first attempt not before this time (usually "now")
+};
+
+struct OutboxMail {
+  std::int64_t id = 0;
+  std::string recipient;
+  std::string subject;
+  std::string body;
+  std::vector<Attachment> attachments;  // in the order given
+  std::int64_t attempts = 0;            // failed attempts so far
+  Timestamp next_try;
+  std::optional<Timestamp> sent_at;  // set once sent; a sent mail is never due again
+  std::string last_error;
+};
+
+// One side's resolved turn and the game state it leads to.
+struct TurnCommit {
+  std::string game_id;
+  std::int64_t turn = 0;
+  std::string side;
+  // The game's turns_committed the turn was resolved from: guards against committing a turn
+  // resolved from a stale state.
+  std::int64_t based_on = 0;
+  Bytes orders;           // the canonical orders resolved (serialised pbem.v1.Orders)
+  Bytes dice_seed;        // the secret seed of the turn
+  Bytes dice_commitment;  // its published commitment (serialised pbem.v1.DiceCommitment)
+  Bytes result;           // serialised pbem.v1.TurnResult (verdicts and event log)
+  Bytes next_state;       // serialised pbem.v1.GameState: becomes the game's state
+  Timestamp committed_at;
+  // Mails announcing the turn, enqueued in the same transaction (only when the turn is new).
+  std::vector<NewMail> mails;
+};
+
+struct Turn {
+  std::string game_id;
+  std::int64_t turn = 0;
+  std::string side;
+  std::int64_t sequence = 0;  // 1 for the first turn committed in the game, then 2, ...
+  Bytes orders;
+  Bytes dice_seed;
+  Bytes dice_commitment;
+  Bytes result;
+  Bytes next_state;
+  Timestamp committed_at;
+};
+
+struct CommittedTurn {
+  Turn turn;              // as stored
+  bool replayed = false;  // true when (game, turn, side) was already stored: nothing changed
+};
 
 class GameRepository {
  public:
@@ -22,9 +183,65 @@ class GameRepository {
   virtual Result<int> OpenOrMigrate() = 0;
 
   // The schema version recorded in the store.
-  // REQUIRES: OpenOrMigrate() succeeded (otherwise returns FAILED_PRECONDITION).
   virtual Result<int> SchemaVersion() = 0;
+
+  // --- games and players --------------------------------------------------------------------
+
+  // ALREADY_EXISTS when a game with that id exists; INVALID_ARGUMENT when the id is empty.
+  virtual Status CreateGame(const NewGame& game) = 0;
+  // NOT_FOUND when there is no such game.
+  virtual Result<Game> GetGame(const std::string& game_id) = 0;
+
+  // Stores the player with SHA-256(token). NOT_FOUND when the game does not exist;
+  // ALREADY_EXISTS when the side already has a player; INVALID_ARGUMENT for an empty token.
+  virtual Status AddPlayer(const NewPlayer& player) = 0;
+  // Ordered by side; empty for an unknown game.
+  virtual Result<std::vector<Player>> ListPlayers(const std::string& game_id) = 0;
+  // True when SHA-256(token) is the stored hash of (game, side); false when it is not.
+  // NOT_FOUND when the game has no such side.
+  virtual Result<bool> VerifyToken(const std::string& game_id, const std::string& side,
+                                   const std::string& token) = 0;
+
+  // --- order submissions --------------------------------------------------------------------
+
+  // Stores a submission unless it duplicates an earlier one of the same game: the same
+  // non-empty Message-ID, or (for any channel) the same turn and the same SHA-256 of raw.
+  // A duplicate stores nothing and returns the original's id with duplicate = true.
+  // NOT_FOUND when the game does not exist.
+  virtual Result<RecordedSubmission> RecordSubmission(const NewSubmission& submission) = 0;
+  // In the order stored; empty for an unknown game.
+  virtual Result<std::vector<Submission>> ListSubmissions(const std::string& game_id) = 0;
+
+  // --- turns --------------------------------------------------------------------------------
+
+  // In ONE transaction: stores the turn, makes next_state the game's state, increments its
+  // turns_committed and enqueues the mails. Idempotent by (game, turn, side): when that turn
+  // is already stored, changes nothing and returns the stored turn with replayed = true (even
+  // if the new commit's bytes differ: the first commit wins). Otherwise FAILED_PRECONDITION
+  // when based_on is not the game's turns_committed (resolved from a stale state), NOT_FOUND
+  // when the game does not exist.
+  virtual Result<CommittedTurn> CommitTurn(const TurnCommit& commit) = 0;
+  // In the order committed; empty for an unknown game.
+  virtual Result<std::vector<Turn>> ListTurns(const std::string& game_id) = 0;
+
+  // --- outbox -------------------------------------------------------------------------------
+
+  // Returns the new mail's id.
+  virtual Result<std::int64_t> EnqueueMail(const NewMail& mail) = 0;
+  // Unsent mails with next_try <= now, earliest next_try first (then by id), at most limit.
+  virtual Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) = 0;
+  // NOT_FOUND when there is no such mail; sending twice keeps the first sent_at.
+  virtual Status MarkMailSent(std::int64_t mail_id, Timestamp sent_at) = 0;
+  // Counts a failed attempt and schedules the next. NOT_FOUND when there is no such mail;
+  // FAILED_PRECONDITION when it was already sent.
+  virtual Status MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
+                                const std::string& error) = 0;
+  // NOT_FOUND when there is no such mail.
+  virtual Result<OutboxMail> GetMail(std::int64_t mail_id) = 0;
 };
+
+// Lower-case hex SHA-256 of bytes (how tokens and submissions are hashed).
+std::string Sha256Hex(const std::string& bytes);
 
 }  // namespace pbem::storage
 

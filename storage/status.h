@@ -22,6 +22,7 @@ enum class StatusCode {
   kOk,
   kInvalidArgument,     // the caller gave a bad value (e.g. a configuration key)
   kNotFound,            // the thing asked for does not exist
+  kAlreadyExists,       // the thing to create exists already (e.g. a game id)
   kFailedPrecondition,  // the system is not in a state to do it (e.g. database too new)
   kIoError,             // a file, socket or database operation failed
   kInternal,            // an unexpected failure in a library we call
@@ -40,6 +41,9 @@ class [[nodiscard]] Status {
   }
   static Status NotFound(std::string message) {
     return Status(StatusCode::kNotFound, std::move(message));
+  }
+  static Status AlreadyExists(std::string message) {
+    return Status(StatusCode::kAlreadyExists, std::move(message));
   }
   static Status FailedPrecondition(std::string message) {
     return Status(StatusCode::kFailedPrecondition, std::move(message));
@@ -76,6 +80,8 @@ inline std::string_view StatusCodeName(StatusCode code) {
       return "INVALID_ARGUMENT";
     case StatusCode::kNotFound:
       return "NOT_FOUND";
+    case StatusCode::kAlreadyExists:
+      return "ALREADY_EXISTS";
     case StatusCode::kFailedPrecondition:
       return "FAILED_PRECONDITION";
     case StatusCode::kIoError:

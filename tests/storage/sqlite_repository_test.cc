@@ -7,7 +7,10 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <string>
+
+#include "tests/storage/repository_contract.h"
 
 namespace pbem::storage {
 namespace {
@@ -42,21 +45,21 @@ Poco::Data::Session RawSession(const std::filesystem::path& database) {
   return Poco::Data::Session("SQLite", database.string());
 }
 
-TEST_CASE("a fresh data directory is created and migrated to version 1", "[storage]") {
+TEST_CASE("a fresh data directory is created and migrated to the latest version", "[storage]") {
   TempDir temp;
   const auto data_dir = temp.path() / "data";
   SqliteRepository repository(data_dir);
 
   Result<int> opened = repository.OpenOrMigrate();
   REQUIRE(opened.ok());
-  CHECK(*opened == 1);
-  CHECK(SqliteRepository::kLatestSchemaVersion == 1);
+  CHECK(*opened == 2);
+  CHECK(SqliteRepository::kLatestSchemaVersion == 2);
   CHECK(repository.database_path() == data_dir / "pbem.sqlite");
   CHECK(std::filesystem::exists(data_dir / "pbem.sqlite"));
 
   Result<int> version = repository.SchemaVersion();
   REQUIRE(version.ok());
-  CHECK(*version == 1);
+  CHECK(*version == 2);
 
   auto session = RawSession(repository.database_path());
   std::string journal_mode;
@@ -77,12 +80,12 @@ TEST_CASE("reopening keeps the schema version and applies nothing twice", "[stor
   SqliteRepository second(temp.path());
   Result<int> reopened = second.OpenOrMigrate();
   REQUIRE(reopened.ok());
-  CHECK(*reopened == 1);
+  CHECK(*reopened == 2);
 
   auto session = RawSession(second.database_path());
   int rows = 0;
   session << "SELECT count(*) FROM schema_migrations", into(rows), now;
-  CHECK(rows == 1);
+  CHECK(rows == 2);
 }
 
 TEST_CASE("a database with a newer schema is refused, naming both versions", "[storage]") {
@@ -102,7 +105,7 @@ TEST_CASE("a database with a newer schema is refused, naming both versions", "[s
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
   CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 1"));
+  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 2"));
   CHECK_THAT(opened.status().message(), Catch::Contains("pbem.sqlite"));
 
   // Refused means not open, either.
@@ -127,6 +130,24 @@ TEST_CASE("a data directory that cannot be created is an I/O error naming it", "
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.status().code() == StatusCode::kIoError);
   CHECK_THAT(opened.status().message(), Catch::Contains((blocker / "data").string()));
+}
+
+class SqliteHarness final : public RepositoryHarness {
+ public:
+  std::unique_ptr<GameRepository> NewRepository() override {
+    return std::make_unique<SqliteRepository>(temp_.path());
+  }
+  void ExecuteSql(const std::string& sql) override {
+    auto session = RawSession(temp_.path() / SqliteRepository::kFileName);
+    session << sql, now;
+  }
+
+ private:
+  TempDir temp_;
+};
+
+TEST_CASE("SqliteRepository passes the GameRepository contract", "[storage][sqlite]") {
+  RunGameRepositoryContract([] { return std::make_unique<SqliteHarness>(); });
 }
 
 TEST_CASE("Status and Result carry codes, messages and values", "[storage][status]") {

@@ -1,0 +1,841 @@
+#include "storage/sql_repository.h"
+
+#include <Poco/Data/LOB.h>
+#include <Poco/Data/Session.h>
+#include <Poco/Data/Statement.h>
+#include <Poco/Exception.h>
+#include <Poco/SHA2Engine.h>
+
+#include <exception>
+#include <utility>
+#include <vector>
+
+namespace pbem::storage {
+namespace {
+
+using Poco::Data::BLOB;
+using Poco::Data::Keywords::bind;
+using Poco::Data::Keywords::into;
+using Poco::Data::Keywords::now;
+using Poco::Data::Keywords::use;
+
+struct Migration {
+  int version;
+  std::string description;
+  std::vector<std::string> statements;
+};
+
+// Append-only: never edit a migration that has shipped; add the next one instead.
+// Blob columns are nullable on purpose: SQLite binds an empty blob as NULL. Reads turn NULL
+// back into an empty blob (SqlDialect::empty_blob).
+const std::vector<Migration>& Migrations() {
+  static const std::vector<Migration> kMigrations = {
+      {1,
+       "games placeholder",
+       {"CREATE TABLE games ("
+        "  id TEXT PRIMARY KEY,"
+        "  scenario TEXT NOT NULL,"
+        "  created_at TEXT NOT NULL)"}},
+      {2,
+       "games, players, submissions, turns, outbox",
+       {
+           // The placeholder of migration 1 never held a game: replace it.
+           "DROP TABLE games",
+           "CREATE TABLE games ("
+           "  id TEXT PRIMARY KEY,"
+           "  scenario TEXT NOT NULL,"
+           "  ruleset_name TEXT NOT NULL,"
+           "  ruleset_version TEXT NOT NULL,"
+           "  engine_version TEXT NOT NULL,"
+           "  turn_timeout_s {int64} NOT NULL,"
+           "  reminder_before_s {int64} NOT NULL,"
+           "  state {blob},"
+           "  created_at_ms {int64} NOT NULL,"
+           "  turns_committed {int64} NOT NULL DEFAULT 0)",
+           "CREATE TABLE players ("
+           "  game_id TEXT NOT NULL REFERENCES games (id),"
+           "  side TEXT NOT NULL,"
+           "  mail_address TEXT NOT NULL,"
+           "  token_sha256 TEXT NOT NULL,"
+           "  PRIMARY KEY (game_id, side))",
+           "CREATE TABLE submissions ("
+           "  id {id_pk},"
+           "  game_id TEXT NOT NULL REFERENCES games (id),"
+           "  turn {int64} NOT NULL,"
+           "  channel TEXT NOT NULL,"
+           "  sender TEXT NOT NULL,"
+           "  message_id TEXT,"  // NULL when there is none
+           "  raw {blob},"
+           "  content_sha256 TEXT NOT NULL,"
+           "  received_at_ms {int64} NOT NULL,"
+           "  verdicts {blob},"
+           "  accepted INTEGER NOT NULL,"
+           "  reason TEXT NOT NULL)",
+           // The duplicate rules of RecordSubmission, enforced by the database itself.
+           "CREATE UNIQUE INDEX submissions_by_message_id ON submissions (game_id, message_id)"
+           "  WHERE message_id IS NOT NULL",
+           "CREATE UNIQUE INDEX submissions_by_content ON submissions"
+           "  (game_id, turn, content_sha256)",
+           "CREATE TABLE turns ("
+           "  game_id TEXT NOT NULL REFERENCES games (id),"
+           "  turn {int64} NOT NULL,"
+           "  side TEXT NOT NULL,"
+           "  sequence {int64} NOT NULL,"
+           "  orders {blob},"
+           "  dice_seed {blob},"
+           "  dice_commitment {blob},"
+           "  result {blob},"
+           "  next_state {blob},"
+           "  committed_at_ms {int64} NOT NULL,"
+           "  PRIMARY KEY (game_id, turn, side),"
+           "  UNIQUE (game_id, sequence))",
+           "CREATE TABLE outbox ("
+           "  id {id_pk},"
+           "  recipient TEXT NOT NULL,"
+           "  subject TEXT NOT NULL,"
+           "  body TEXT NOT NULL,"
+           "  attempts {int64} NOT NULL DEFAULT 0,"
+           "  next_try_ms {int64} NOT NULL,"
+           "  sent_at_ms {int64},"  // NULL until sent
+           "  last_error TEXT NOT NULL DEFAULT '')",
+           "CREATE INDEX outbox_due ON outbox (next_try_ms, id) WHERE sent_at_ms IS NULL",
+           "CREATE TABLE outbox_attachments ("
+           "  mail_id {int64} NOT NULL REFERENCES outbox (id),"
+           "  ordinal INTEGER NOT NULL,"
+           "  filename TEXT NOT NULL,"
+           "  content_type TEXT NOT NULL,"
+           "  data {blob},"
+           "  PRIMARY KEY (mail_id, ordinal))",
+       }},
+  };
+  return kMigrations;
+}
+
+void ReplaceAll(std::string& text, std::string_view from, std::string_view to) {
+  for (std::size_t at = text.find(from); at != std::string::npos;
+       at = text.find(from, at + to.size())) {
+    text.replace(at, from.size(), to);
+  }
+}
+
+BLOB ToBlob(const Bytes& bytes) {
+  return BLOB(reinterpret_cast<const unsigned char*>(bytes.data()), bytes.size());
+}
+
+Bytes FromBlob(const BLOB& blob) {
+  if (blob.size() == 0) return Bytes();
+  return Bytes(reinterpret_cast<const char*>(blob.rawContent()), blob.size());
+}
+
+Timestamp FromMillis(Poco::Int64 ms) { return Timestamp(std::chrono::milliseconds(ms)); }
+Poco::Int64 ToMillis(Timestamp t) { return t.time_since_epoch().count(); }
+
+std::string ChannelName(Channel channel) {
+  switch (channel) {
+    case Channel::kMail:
+      return "mail";
+    case Channel::kHttp:
+      return "http";
+  }
+  return "mail";
+}
+
+Channel ChannelFromName(const std::string& name) {
+  return name == "http" ? Channel::kHttp : Channel::kMail;
+}
+
+// Comparing hex digests of a secret: no early exit on the first difference.
+bool SameDigest(const std::string& a, const std::string& b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  }
+  return diff == 0;
+}
+
+}  // namespace
+
+std::string Sha256Hex(const std::string& bytes) {
+  Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
+  engine.update(bytes.data(), static_cast<unsigned>(bytes.size()));
+  return Poco::DigestEngine::digestToHex(engine.digest());
+}
+
+// A write transaction: begun on construction, rolled back on destruction unless committed.
+class SqlRepository::Transaction {
+ public:
+  Transaction(Poco::Data::Session& session, const SqlDialect& dialect) : session_(session) {
+    if (dialect.begin_write.empty()) {
+      session_.begin();
+      uses_session_api_ = true;
+    } else {
+      session_ << dialect.begin_write, now;
+    }
+  }
+  ~Transaction() {
+    if (done_) return;
+    try {
+      if (uses_session_api_) {
+        session_.rollback();
+      } else {
+        session_ << "ROLLBACK", now;
+      }
+    } catch (...) {  // never throw from a destructor
+      // The connection is broken; the database rolls back on its own.
+    }
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+  void Commit() {
+    if (uses_session_api_) {
+      session_.commit();
+    } else {
+      session_ << "COMMIT", now;
+    }
+    done_ = true;
+  }
+
+ private:
+  Poco::Data::Session& session_;
+  bool uses_session_api_ = false;
+  bool done_ = false;
+};
+
+SqlRepository::SqlRepository(SqlDialect dialect, std::string store_name)
+    : dialect_(std::move(dialect)), store_name_(std::move(store_name)) {}
+
+SqlRepository::~SqlRepository() = default;
+
+std::string SqlRepository::Sql(std::string_view text) const {
+  std::string sql(text);
+  ReplaceAll(sql, "{blob}", dialect_.blob_type);
+  ReplaceAll(sql, "{int64}", dialect_.int64_type);
+  ReplaceAll(sql, "{id_pk}", dialect_.id_primary_key);
+  ReplaceAll(sql, "{empty_blob}", dialect_.empty_blob);
+  if (dialect_.dollar_placeholders) {
+    std::string out;
+    int n = 0;
+    for (char c : sql) {
+      if (c == '?') {
+        out += '$' + std::to_string(++n);
+      } else {
+        out += c;
+      }
+    }
+    sql = std::move(out);
+  }
+  return sql;
+}
+
+Status SqlRepository::NotOpen() const {
+  return Status::FailedPrecondition(store_name_ + " is not open: call OpenOrMigrate() first");
+}
+
+bool SqlRepository::HasMigrationsTable(Poco::Data::Session& session) {
+  int count = 0;
+  session << dialect_.has_migrations_table_query, into(count), now;
+  return count > 0;
+}
+
+int SqlRepository::MaxVersion(Poco::Data::Session& session) {
+  int version = 0;
+  session << "SELECT COALESCE(MAX(version), 0) FROM schema_migrations", into(version), now;
+  return version;
+}
+
+Status SqlRepository::TooNew(int version) const {
+  return Status::FailedPrecondition(store_name_ + " has schema version " + std::to_string(version) +
+                                    ", but this program knows only up to version " +
+                                    std::to_string(kLatestSchemaVersion) +
+                                    "; run a newer pbem or use another store");
+}
+
+void SqlRepository::ApplyMigration(Poco::Data::Session& session, int version,
+                                   const std::string& description,
+                                   const std::vector<std::string>& statements) {
+  Transaction transaction(session, dialect_);
+  if (!dialect_.lock_migrations.empty()) session << dialect_.lock_migrations, now;
+  // Another process may have applied it since we looked.
+  if (MaxVersion(session) >= version) {
+    transaction.Commit();
+    return;
+  }
+  for (const std::string& statement : statements) {
+    session << Sql(statement), now;
+  }
+  // applied_at is the database's clock: an audit note, never read by the program.
+  std::string text = description;
+  session << Sql(
+      "INSERT INTO schema_migrations (version, description, applied_at) "
+      "VALUES (?, ?, CAST(CURRENT_TIMESTAMP AS TEXT))"),
+      bind(version), use(text), now;
+  transaction.Commit();
+}
+
+Result<int> SqlRepository::OpenOrMigrate() {
+  session_.reset();
+  if (Status prepared = PrepareStore(); !prepared.ok()) return prepared;
+  try {
+    std::unique_ptr<Poco::Data::Session> session = Connect();
+    // Refuse a newer schema before changing anything in the store.
+    if (HasMigrationsTable(*session)) {
+      int version = MaxVersion(*session);
+      if (version > kLatestSchemaVersion) return TooNew(version);
+    }
+    if (Status configured = ConfigureSession(*session); !configured.ok()) return configured;
+    *session << "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                "  version INTEGER PRIMARY KEY,"
+                "  description TEXT NOT NULL,"
+                "  applied_at TEXT NOT NULL)",
+        now;
+    const int found_version = MaxVersion(*session);
+    for (const Migration& migration : Migrations()) {
+      if (migration.version > found_version) {
+        ApplyMigration(*session, migration.version, migration.description, migration.statements);
+      }
+    }
+    // Another process may have migrated further in the meantime.
+    int version = MaxVersion(*session);
+    if (version > kLatestSchemaVersion) return TooNew(version);
+    session_ = std::move(session);
+    return version;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("opening " + store_name_ + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("opening " + store_name_ + ": " + e.what());
+  }
+}
+
+Result<int> SqlRepository::SchemaVersion() {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    return MaxVersion(*session_);
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("reading the schema version of " + store_name_ + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("reading the schema version of " + store_name_ + ": " + e.what());
+  }
+}
+
+bool SqlRepository::GameExists(const std::string& game_id, bool lock) {
+  std::vector<std::string> ids;
+  std::string id = game_id;
+  *session_ << Sql("SELECT id FROM games WHERE id = ?" +
+                   (lock ? dialect_.lock_row_suffix : std::string())),
+      use(id), into(ids), now;
+  return !ids.empty();
+}
+
+// --- games and players ------------------------------------------------------------------------
+
+Status SqlRepository::CreateGame(const NewGame& game) {
+  if (session_ == nullptr) return NotOpen();
+  if (game.id.empty()) return Status::InvalidArgument("creating a game: the game id is empty");
+  try {
+    Transaction transaction(*session_, dialect_);
+    if (GameExists(game.id, /*lock=*/false)) {
+      return Status::AlreadyExists("creating game " + game.id + " in " + store_name_ +
+                                   ": a game with that id exists");
+    }
+    std::string id = game.id, scenario = game.scenario, ruleset_name = game.ruleset_name,
+                ruleset_version = game.ruleset_version, engine_version = game.engine_version;
+    Poco::Int64 timeout = game.deadlines.turn_timeout.count();
+    Poco::Int64 reminder = game.deadlines.reminder_before.count();
+    BLOB state = ToBlob(game.initial_state);
+    Poco::Int64 created = ToMillis(game.created_at);
+    *session_ << Sql(
+        "INSERT INTO games (id, scenario, ruleset_name, ruleset_version, "
+        "engine_version, turn_timeout_s, reminder_before_s, state, created_at_ms, "
+        "turns_committed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"),
+        use(id), use(scenario), use(ruleset_name), use(ruleset_version), use(engine_version),
+        use(timeout), use(reminder), use(state), use(created), now;
+    transaction.Commit();
+    return Status::Ok();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("creating game " + game.id + " in " + store_name_ + ": " +
+                           e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("creating game " + game.id + " in " + store_name_ + ": " + e.what());
+  }
+}
+
+Result<Game> SqlRepository::GetGame(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    std::string id = game_id;
+    std::vector<std::string> scenario, ruleset_name, ruleset_version, engine_version;
+    std::vector<Poco::Int64> timeout, reminder, created, turns;
+    std::vector<BLOB> state;
+    *session_ << Sql(
+        "SELECT scenario, ruleset_name, ruleset_version, engine_version, "
+        "turn_timeout_s, reminder_before_s, COALESCE(state, {empty_blob}), "
+        "created_at_ms, turns_committed FROM games WHERE id = ?"),
+        use(id), into(scenario), into(ruleset_name), into(ruleset_version), into(engine_version),
+        into(timeout), into(reminder), into(state), into(created), into(turns), now;
+    if (scenario.empty()) {
+      return Status::NotFound("game " + game_id + " is not in " + store_name_);
+    }
+    Game game;
+    game.id = game_id;
+    game.scenario = scenario[0];
+    game.ruleset_name = ruleset_name[0];
+    game.ruleset_version = ruleset_version[0];
+    game.engine_version = engine_version[0];
+    game.deadlines.turn_timeout = std::chrono::seconds(timeout[0]);
+    game.deadlines.reminder_before = std::chrono::seconds(reminder[0]);
+    game.state = FromBlob(state[0]);
+    game.created_at = FromMillis(created[0]);
+    game.turns_committed = turns[0];
+    return game;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("reading game " + game_id + " from " + store_name_ + ": " +
+                           e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("reading game " + game_id + " from " + store_name_ + ": " + e.what());
+  }
+}
+
+Status SqlRepository::AddPlayer(const NewPlayer& player) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "adding side " + player.side + " to game " + player.game_id + " in " + store_name_;
+  if (player.token.empty()) return Status::InvalidArgument(what + ": the token is empty");
+  try {
+    Transaction transaction(*session_, dialect_);
+    if (!GameExists(player.game_id, /*lock=*/true)) {
+      return Status::NotFound(what + ": no such game");
+    }
+    std::string game_id = player.game_id, side = player.side, mail = player.mail_address;
+    int count = 0;
+    *session_ << Sql("SELECT count(*) FROM players WHERE game_id = ? AND side = ?"), use(game_id),
+        use(side), into(count), now;
+    if (count > 0) return Status::AlreadyExists(what + ": the side already has a player");
+    std::string hash = Sha256Hex(player.token);
+    *session_ << Sql(
+        "INSERT INTO players (game_id, side, mail_address, token_sha256) "
+        "VALUES (?, ?, ?, ?)"),
+        use(game_id), use(side), use(mail), use(hash), now;
+    transaction.Commit();
+    return Status::Ok();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Result<std::vector<Player>> SqlRepository::ListPlayers(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    std::string id = game_id;
+    std::vector<std::string> side, mail, hash;
+    *session_ << Sql(
+        "SELECT side, mail_address, token_sha256 FROM players WHERE game_id = ? "
+        "ORDER BY side"),
+        use(id), into(side), into(mail), into(hash), now;
+    std::vector<Player> players;
+    for (std::size_t i = 0; i < side.size(); ++i) {
+      players.push_back(Player{game_id, side[i], mail[i], hash[i]});
+    }
+    return players;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("listing the players of game " + game_id + " in " + store_name_ + ": " +
+                           e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("listing the players of game " + game_id + " in " + store_name_ + ": " +
+                            e.what());
+  }
+}
+
+Result<bool> SqlRepository::VerifyToken(const std::string& game_id, const std::string& side,
+                                        const std::string& token) {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    std::string id = game_id, side_name = side;
+    std::vector<std::string> hash;
+    *session_ << Sql("SELECT token_sha256 FROM players WHERE game_id = ? AND side = ?"), use(id),
+        use(side_name), into(hash), now;
+    if (hash.empty()) {
+      return Status::NotFound("game " + game_id + " in " + store_name_ + " has no side " + side);
+    }
+    return SameDigest(hash[0], Sha256Hex(token));
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("verifying a token of side " + side + " of game " + game_id + " in " +
+                           store_name_ + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("verifying a token of side " + side + " of game " + game_id + " in " +
+                            store_name_ + ": " + e.what());
+  }
+}
+
+// --- order submissions ------------------------------------------------------------------------
+
+Result<RecordedSubmission> SqlRepository::RecordSubmission(const NewSubmission& submission) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "recording a submission to game " + submission.game_id + " in " + store_name_;
+  try {
+    Transaction transaction(*session_, dialect_);
+    if (!GameExists(submission.game_id, /*lock=*/false)) {
+      return Status::NotFound(what + ": no such game");
+    }
+    std::string game_id = submission.game_id, channel = ChannelName(submission.channel),
+                sender = submission.sender, message_id = submission.message_id,
+                hash = Sha256Hex(submission.raw), reason = submission.reason;
+    Poco::Int64 turn = submission.turn, received = ToMillis(submission.received_at);
+    BLOB raw = ToBlob(submission.raw), verdicts = ToBlob(submission.verdicts);
+    int accepted = submission.accepted ? 1 : 0;
+    // The unique indexes decide what is a duplicate, also between concurrent writers.
+    std::vector<Poco::Int64> inserted;
+    *session_ << Sql(
+        "INSERT INTO submissions (game_id, turn, channel, sender, message_id, raw, "
+        "content_sha256, received_at_ms, verdicts, accepted, reason) "
+        "VALUES (?, ?, ?, ?, NULLIF(?, ''), ?, ?, ?, ?, ?, ?) "
+        "ON CONFLICT DO NOTHING RETURNING id"),
+        use(game_id), use(turn), use(channel), use(sender), use(message_id), use(raw), use(hash),
+        use(received), use(verdicts), use(accepted), use(reason), into(inserted), now;
+    RecordedSubmission recorded;
+    if (!inserted.empty()) {
+      recorded.id = inserted[0];
+    } else {
+      std::vector<Poco::Int64> original;
+      *session_ << Sql(
+          "SELECT id FROM submissions WHERE game_id = ? AND "
+          "(message_id = NULLIF(?, '') OR (turn = ? AND content_sha256 = ?)) "
+          "ORDER BY id"),
+          use(game_id), use(message_id), use(turn), use(hash), into(original), now;
+      if (original.empty()) {
+        return Status::Internal(what + ": the insert was refused but no original was found");
+      }
+      recorded.id = original[0];
+      recorded.duplicate = true;
+    }
+    transaction.Commit();
+    return recorded;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Result<std::vector<Submission>> SqlRepository::ListSubmissions(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    std::string id = game_id;
+    std::vector<Poco::Int64> ids, turn, received;
+    std::vector<std::string> channel, sender, message_id, hash, reason;
+    std::vector<BLOB> raw, verdicts;
+    std::vector<int> accepted;
+    *session_ << Sql(
+        "SELECT id, turn, channel, sender, COALESCE(message_id, ''), "
+        "COALESCE(raw, {empty_blob}), content_sha256, received_at_ms, "
+        "COALESCE(verdicts, {empty_blob}), accepted, reason "
+        "FROM submissions WHERE game_id = ? ORDER BY id"),
+        use(id), into(ids), into(turn), into(channel), into(sender), into(message_id), into(raw),
+        into(hash), into(received), into(verdicts), into(accepted), into(reason), now;
+    std::vector<Submission> submissions;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      Submission s;
+      s.id = ids[i];
+      s.game_id = game_id;
+      s.turn = turn[i];
+      s.channel = ChannelFromName(channel[i]);
+      s.sender = sender[i];
+      s.message_id = message_id[i];
+      s.raw = FromBlob(raw[i]);
+      s.content_sha256 = hash[i];
+      s.received_at = FromMillis(received[i]);
+      s.verdicts = FromBlob(verdicts[i]);
+      s.accepted = accepted[i] != 0;
+      s.reason = reason[i];
+      submissions.push_back(std::move(s));
+    }
+    return submissions;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("listing the submissions to game " + game_id + " in " + store_name_ +
+                           ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("listing the submissions to game " + game_id + " in " + store_name_ +
+                            ": " + e.what());
+  }
+}
+
+// --- turns ------------------------------------------------------------------------------------
+
+Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "committing turn " + std::to_string(commit.turn) + " of side " +
+                           commit.side + " of game " + commit.game_id + " in " + store_name_;
+  try {
+    Transaction transaction(*session_, dialect_);
+    std::string game_id = commit.game_id, side = commit.side;
+    Poco::Int64 turn = commit.turn;
+    // Lock the game row first: a concurrent commit of the same turn waits here, then sees
+    // the stored turn below.
+    std::vector<Poco::Int64> turns_committed;
+    *session_ << Sql("SELECT turns_committed FROM games WHERE id = ?" + dialect_.lock_row_suffix),
+        use(game_id), into(turns_committed), now;
+    if (turns_committed.empty()) return Status::NotFound(what + ": no such game");
+
+    int stored = 0;
+    *session_ << Sql("SELECT count(*) FROM turns WHERE game_id = ? AND turn = ? AND side = ?"),
+        use(game_id), use(turn), use(side), into(stored), now;
+    if (stored == 0) {
+      if (commit.based_on != turns_committed[0]) {
+        return Status::FailedPrecondition(
+            what + ": resolved from the state after " + std::to_string(commit.based_on) +
+            " turns, but the game has " + std::to_string(turns_committed[0]) + " committed");
+      }
+      Poco::Int64 sequence = turns_committed[0] + 1;
+      Poco::Int64 committed_at = ToMillis(commit.committed_at);
+      BLOB orders = ToBlob(commit.orders), seed = ToBlob(commit.dice_seed),
+           commitment = ToBlob(commit.dice_commitment), result = ToBlob(commit.result),
+           next_state = ToBlob(commit.next_state);
+      *session_ << Sql(
+          "INSERT INTO turns (game_id, turn, side, sequence, orders, dice_seed, "
+          "dice_commitment, result, next_state, committed_at_ms) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+          use(game_id), use(turn), use(side), use(sequence), use(orders), use(seed),
+          use(commitment), use(result), use(next_state), use(committed_at), now;
+      *session_ << Sql("UPDATE games SET state = ?, turns_committed = ? WHERE id = ?"),
+          use(next_state), use(sequence), use(game_id), now;
+      for (const NewMail& mail : commit.mails) InsertMail(mail);
+    }
+
+    std::vector<Poco::Int64> sequence, committed_at;
+    std::vector<BLOB> orders, seed, commitment, result, next_state;
+    *session_ << Sql(
+        "SELECT sequence, COALESCE(orders, {empty_blob}), "
+        "COALESCE(dice_seed, {empty_blob}), COALESCE(dice_commitment, {empty_blob}), "
+        "COALESCE(result, {empty_blob}), COALESCE(next_state, {empty_blob}), "
+        "committed_at_ms FROM turns WHERE game_id = ? AND turn = ? AND side = ?"),
+        use(game_id), use(turn), use(side), into(sequence), into(orders), into(seed),
+        into(commitment), into(result), into(next_state), into(committed_at), now;
+    if (sequence.empty()) return Status::Internal(what + ": the turn is not there after storing");
+    transaction.Commit();
+    CommittedTurn out;
+    out.replayed = stored > 0;
+    out.turn = Turn{commit.game_id,
+                    commit.turn,
+                    commit.side,
+                    sequence[0],
+                    FromBlob(orders[0]),
+                    FromBlob(seed[0]),
+                    FromBlob(commitment[0]),
+                    FromBlob(result[0]),
+                    FromBlob(next_state[0]),
+                    FromMillis(committed_at[0])};
+    return out;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Result<std::vector<Turn>> SqlRepository::ListTurns(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    std::string id = game_id;
+    std::vector<Poco::Int64> turn, sequence, committed_at;
+    std::vector<std::string> side;
+    std::vector<BLOB> orders, seed, commitment, result, next_state;
+    *session_ << Sql(
+        "SELECT turn, side, sequence, COALESCE(orders, {empty_blob}), "
+        "COALESCE(dice_seed, {empty_blob}), COALESCE(dice_commitment, {empty_blob}), "
+        "COALESCE(result, {empty_blob}), COALESCE(next_state, {empty_blob}), "
+        "committed_at_ms FROM turns WHERE game_id = ? ORDER BY sequence"),
+        use(id), into(turn), into(side), into(sequence), into(orders), into(seed), into(commitment),
+        into(result), into(next_state), into(committed_at), now;
+    std::vector<Turn> turns;
+    for (std::size_t i = 0; i < turn.size(); ++i) {
+      turns.push_back(Turn{game_id, turn[i], side[i], sequence[i], FromBlob(orders[i]),
+                           FromBlob(seed[i]), FromBlob(commitment[i]), FromBlob(result[i]),
+                           FromBlob(next_state[i]), FromMillis(committed_at[i])});
+    }
+    return turns;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("listing the turns of game " + game_id + " in " + store_name_ + ": " +
+                           e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("listing the turns of game " + game_id + " in " + store_name_ + ": " +
+                            e.what());
+  }
+}
+
+// --- outbox -----------------------------------------------------------------------------------
+
+std::int64_t SqlRepository::InsertMail(const NewMail& mail) {
+  std::string recipient = mail.recipient, subject = mail.subject, body = mail.body;
+  Poco::Int64 next_try = ToMillis(mail.next_try);
+  std::vector<Poco::Int64> id;
+  *session_ << Sql(
+      "INSERT INTO outbox (recipient, subject, body, attempts, next_try_ms, "
+      "last_error) VALUES (?, ?, ?, 0, ?, '') RETURNING id"),
+      use(recipient), use(subject), use(body), use(next_try), into(id), now;
+  if (id.empty()) throw Poco::Data::DataException("INSERT INTO outbox returned no id");
+  Poco::Int64 mail_id = id[0];
+  for (std::size_t i = 0; i < mail.attachments.size(); ++i) {
+    int ordinal = static_cast<int>(i);
+    std::string filename = mail.attachments[i].filename;
+    std::string content_type = mail.attachments[i].content_type;
+    BLOB data = ToBlob(mail.attachments[i].data);
+    *session_ << Sql(
+        "INSERT INTO outbox_attachments (mail_id, ordinal, filename, content_type, "
+        "data) VALUES (?, ?, ?, ?, ?)"),
+        use(mail_id), use(ordinal), use(filename), use(content_type), use(data), now;
+  }
+  return mail_id;
+}
+
+Result<std::int64_t> SqlRepository::EnqueueMail(const NewMail& mail) {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    Transaction transaction(*session_, dialect_);
+    std::int64_t id = InsertMail(mail);
+    transaction.Commit();
+    return id;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("enqueueing a mail to " + mail.recipient + " in " + store_name_ + ": " +
+                           e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("enqueueing a mail to " + mail.recipient + " in " + store_name_ + ": " +
+                            e.what());
+  }
+}
+
+std::vector<Attachment> SqlRepository::ReadAttachments(std::int64_t mail_id) {
+  Poco::Int64 id = mail_id;
+  std::vector<std::string> filename, content_type;
+  std::vector<BLOB> data;
+  *session_ << Sql(
+      "SELECT filename, content_type, COALESCE(data, {empty_blob}) "
+      "FROM outbox_attachments WHERE mail_id = ? ORDER BY ordinal"),
+      use(id), into(filename), into(content_type), into(data), now;
+  std::vector<Attachment> attachments;
+  for (std::size_t i = 0; i < filename.size(); ++i) {
+    attachments.push_back(Attachment{filename[i], content_type[i], FromBlob(data[i])});
+  }
+  return attachments;
+}
+
+// `where` (the WHERE and ORDER BY clauses) takes params.size() Int64 parameters, 1 or 2.
+std::vector<OutboxMail> SqlRepository::ReadMails(const std::string& where,
+                                                 const std::vector<std::int64_t>& params) {
+  std::vector<Poco::Int64> bound(params.begin(), params.end());
+  std::vector<Poco::Int64> id, attempts, next_try, sent_at;
+  std::vector<int> sent;
+  std::vector<std::string> recipient, subject, body, last_error;
+  Poco::Data::Statement select(*session_);
+  select << Sql(
+      "SELECT id, recipient, subject, body, attempts, next_try_ms, "
+      "CASE WHEN sent_at_ms IS NULL THEN 0 ELSE 1 END, COALESCE(sent_at_ms, 0), "
+      "last_error FROM outbox " +
+      where);
+  for (Poco::Int64& param : bound) select, use(param);
+  select, into(id), into(recipient), into(subject), into(body), into(attempts), into(next_try),
+      into(sent), into(sent_at), into(last_error);
+  select.execute();
+  std::vector<OutboxMail> mails;
+  for (std::size_t i = 0; i < id.size(); ++i) {
+    OutboxMail mail;
+    mail.id = id[i];
+    mail.recipient = recipient[i];
+    mail.subject = subject[i];
+    mail.body = body[i];
+    mail.attachments = ReadAttachments(id[i]);
+    mail.attempts = attempts[i];
+    mail.next_try = FromMillis(next_try[i]);
+    if (sent[i] != 0) mail.sent_at = FromMillis(sent_at[i]);
+    mail.last_error = last_error[i];
+    mails.push_back(std::move(mail));
+  }
+  return mails;
+}
+
+Result<std::vector<OutboxMail>> SqlRepository::DueMail(Timestamp now_time, int limit) {
+  if (session_ == nullptr) return NotOpen();
+  if (limit <= 0) return std::vector<OutboxMail>();
+  try {
+    return ReadMails(
+        "WHERE sent_at_ms IS NULL AND next_try_ms <= ? ORDER BY next_try_ms, id "
+        "LIMIT ?",
+        {ToMillis(now_time), limit});
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("reading due mail from " + store_name_ + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("reading due mail from " + store_name_ + ": " + e.what());
+  }
+}
+
+Result<OutboxMail> SqlRepository::GetMail(std::int64_t mail_id) {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    std::vector<OutboxMail> mails = ReadMails("WHERE id = ?", {mail_id});
+    if (mails.empty()) {
+      return Status::NotFound("mail " + std::to_string(mail_id) + " is not in the outbox of " +
+                              store_name_);
+    }
+    return std::move(mails[0]);
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("reading mail " + std::to_string(mail_id) + " from " + store_name_ +
+                           ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("reading mail " + std::to_string(mail_id) + " from " + store_name_ +
+                            ": " + e.what());
+  }
+}
+
+Status SqlRepository::MarkMailSent(std::int64_t mail_id, Timestamp sent_at) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "marking mail " + std::to_string(mail_id) + " sent in " + store_name_;
+  try {
+    Transaction transaction(*session_, dialect_);
+    Poco::Int64 id = mail_id, sent = ToMillis(sent_at);
+    int count = 0;
+    *session_ << Sql("SELECT count(*) FROM outbox WHERE id = ?"), use(id), into(count), now;
+    if (count == 0) return Status::NotFound(what + ": no such mail");
+    *session_ << Sql("UPDATE outbox SET sent_at_ms = ? WHERE id = ? AND sent_at_ms IS NULL"),
+        use(sent), use(id), now;
+    transaction.Commit();
+    return Status::Ok();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
+                                     const std::string& error) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "recording a failed attempt of mail " + std::to_string(mail_id) + " in " + store_name_;
+  try {
+    Transaction transaction(*session_, dialect_);
+    Poco::Int64 id = mail_id, next = ToMillis(next_try);
+    std::string message = error;
+    std::vector<int> sent;
+    *session_ << Sql(
+        "SELECT CASE WHEN sent_at_ms IS NULL THEN 0 ELSE 1 END FROM outbox "
+        "WHERE id = ?"),
+        use(id), into(sent), now;
+    if (sent.empty()) return Status::NotFound(what + ": no such mail");
+    if (sent[0] != 0) return Status::FailedPrecondition(what + ": it was sent already");
+    *session_ << Sql(
+        "UPDATE outbox SET attempts = attempts + 1, next_try_ms = ?, "
+        "last_error = ? WHERE id = ?"),
+        use(next), use(message), use(id), now;
+    transaction.Commit();
+    return Status::Ok();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+}  // namespace pbem::storage

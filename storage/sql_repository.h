@@ -1,0 +1,105 @@
+// SqlRepository: the GameRepository written once in SQL on a Poco::Data session. The two
+// backends (SqliteRepository, PostgresRepository) only say how to connect and how their SQL
+// dialect differs (SqlDialect); schema, migrations and queries live here, so both backends
+// store exactly the same things the same way.
+//
+// SQL text is written with '?' placeholders and type tokens ({blob}, {int64}, {id_pk}) and
+// rewritten for the dialect ('$1, $2, ...' for PostgreSQL). No literal in our SQL contains '?'.
+//
+// Internal to storage/: the daemon uses SqliteRepository / PostgresRepository.
+#ifndef PBEM_STORAGE_SQL_REPOSITORY_H_
+#define PBEM_STORAGE_SQL_REPOSITORY_H_
+
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "storage/game_repository.h"
+#include "storage/status.h"
+
+namespace Poco::Data {
+class Session;
+}  // namespace Poco::Data
+
+namespace pbem::storage {
+
+struct SqlDialect {
+  bool dollar_placeholders = false;  // PostgreSQL: $1, $2, ... instead of ?
+  std::string blob_type;             // {blob}
+  std::string int64_type;            // {int64}
+  std::string id_primary_key;        // {id_pk}: an integer key the database assigns
+  std::string empty_blob;            // a literal empty blob (NULL blobs read back as empty)
+  // Statement that starts a write transaction; empty: use Session::begin().
+  std::string begin_write;
+  std::string lock_row_suffix;             // appended to a SELECT that must lock the game row
+  std::string has_migrations_table_query;  // SELECT count(*) ... naming schema_migrations
+  std::string lock_migrations;             // run first in a migration transaction, if not empty
+};
+
+class SqlRepository : public GameRepository {
+ public:
+  // The newest schema version this program knows.
+  static constexpr int kLatestSchemaVersion = 2;
+
+  ~SqlRepository() override;
+  SqlRepository(const SqlRepository&) = delete;
+  SqlRepository& operator=(const SqlRepository&) = delete;
+
+  Result<int> OpenOrMigrate() override;
+  Result<int> SchemaVersion() override;
+
+  Status CreateGame(const NewGame& game) override;
+  Result<Game> GetGame(const std::string& game_id) override;
+  Status AddPlayer(const NewPlayer& player) override;
+  Result<std::vector<Player>> ListPlayers(const std::string& game_id) override;
+  Result<bool> VerifyToken(const std::string& game_id, const std::string& side,
+                           const std::string& token) override;
+  Result<RecordedSubmission> RecordSubmission(const NewSubmission& submission) override;
+  Result<std::vector<Submission>> ListSubmissions(const std::string& game_id) override;
+  Result<CommittedTurn> CommitTurn(const TurnCommit& commit) override;
+  Result<std::vector<Turn>> ListTurns(const std::string& game_id) override;
+  Result<std::int64_t> EnqueueMail(const NewMail& mail) override;
+  Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) override;
+  Status MarkMailSent(std::int64_t mail_id, Timestamp sent_at) override;
+  Status MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
+                        const std::string& error) override;
+  Result<OutboxMail> GetMail(std::int64_t mail_id) override;
+
+ protected:
+  // `store_name` names the store in every error message ("database /data/pbem.sqlite").
+  SqlRepository(SqlDialect dialect, std::string store_name);
+
+  // Creates what must exist before connecting (a directory); OK by default.
+  virtual Status PrepareStore() { return Status::Ok(); }
+  // A new session on the store. May throw Poco::Exception.
+  virtual std::unique_ptr<Poco::Data::Session> Connect() = 0;
+  // Per-connection settings, run after the schema version check and before any migration.
+  // May throw Poco::Exception; a non-OK Status refuses the store.
+  virtual Status ConfigureSession(Poco::Data::Session& session) = 0;
+
+  const std::string& store_name() const { return store_name_; }
+
+ private:
+  class Transaction;
+
+  std::string Sql(std::string_view text) const;
+  Status NotOpen() const;
+  bool HasMigrationsTable(Poco::Data::Session& session);
+  int MaxVersion(Poco::Data::Session& session);
+  Status TooNew(int version) const;
+  void ApplyMigration(Poco::Data::Session& session, int version, const std::string& description,
+                      const std::vector<std::string>& statements);
+  bool GameExists(const std::string& game_id, bool lock);
+  std::int64_t InsertMail(const NewMail& mail);
+  std::vector<Attachment> ReadAttachments(std::int64_t mail_id);
+  std::vector<OutboxMail> ReadMails(const std::string& where,
+                                    const std::vector<std::int64_t>& params);
+
+  SqlDialect dialect_;
+  std::string store_name_;
+  std::unique_ptr<Poco::Data::Session> session_;  // null until OpenOrMigrate() succeeds
+};
+
+}  // namespace pbem::storage
+
+#endif  // PBEM_STORAGE_SQL_REPOSITORY_H_

@@ -1,0 +1,512 @@
+#include "tests/storage/repository_contract.h"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace pbem::storage {
+namespace {
+
+using namespace std::chrono_literals;
+
+Timestamp At(std::int64_t ms) { return Timestamp(std::chrono::milliseconds(ms)); }
+
+// Bytes no text column would survive: NUL, high bytes, a lone quote.
+const Bytes kBinary = Bytes("\x00\x01\xff\xfe'\x00z", 7);
+
+NewGame SampleGame(const std::string& id) {
+  NewGame game;
+  game.id = id;
+  game.scenario = "Borodino 1812";
+  game.ruleset_name = "napoleonic-brigade";
+  game.ruleset_version = "1.2.0";
+  game.engine_version = "0.1.0+abc123";
+  game.deadlines.turn_timeout = 14 * 24h;
+  game.deadlines.reminder_before = 3 * 24h;
+  game.initial_state = Bytes("state-0\x00\xff", 9);
+  game.created_at = At(1'700'000'000'123);
+  return game;
+}
+
+NewSubmission SampleSubmission(const std::string& game_id, const std::string& message_id,
+                               const Bytes& raw) {
+  NewSubmission s;
+  s.game_id = game_id;
+  s.turn = 0;
+  s.channel = Channel::kMail;
+  s.sender = "anna@example.org";
+  s.message_id = message_id;
+  s.raw = raw;
+  s.received_at = At(1'700'000'100'000);
+  s.verdicts = kBinary;
+  s.accepted = true;
+  return s;
+}
+
+TurnCommit SampleTurn(const std::string& game_id, std::int64_t turn, const std::string& side,
+                      std::int64_t based_on) {
+  TurnCommit c;
+  c.game_id = game_id;
+  c.turn = turn;
+  c.side = side;
+  c.based_on = based_on;
+  c.orders = "orders " + side + std::to_string(turn);
+  c.dice_seed = kBinary;
+  c.dice_commitment = "commitment " + std::to_string(turn);
+  c.result = "result " + side + std::to_string(turn);
+  c.next_state = "state after " + side + std::to_string(turn);
+  c.committed_at = At(1'700'000'200'000 + turn);
+  return c;
+}
+
+NewMail SampleMail(const std::string& recipient, std::int64_t next_try_ms) {
+  NewMail mail;
+  mail.recipient = recipient;
+  mail.subject = "Turn 3: your move";
+  mail.body = "Orders are due.\n";
+  mail.next_try = At(next_try_ms);
+  return mail;
+}
+
+std::unique_ptr<GameRepository> Open(RepositoryHarness& harness) {
+  std::unique_ptr<GameRepository> repository = harness.NewRepository();
+  Result<int> opened = repository->OpenOrMigrate();
+  INFO(opened.status().ToString());
+  REQUIRE(opened.ok());
+  return repository;
+}
+
+}  // namespace
+
+void RunGameRepositoryContract(const HarnessFactory& make_harness) {
+  std::unique_ptr<RepositoryHarness> harness = make_harness();
+  REQUIRE(harness != nullptr);
+
+  SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 2);
+    auto again = harness->NewRepository();
+    Result<int> reopened = again->OpenOrMigrate();
+    REQUIRE(reopened.ok());
+    CHECK(*reopened == 2);
+  }
+
+  SECTION("schema: a store newer than the program is refused and left alone") {
+    { auto repository = Open(*harness); }
+    harness->ExecuteSql(
+        "INSERT INTO schema_migrations (version, description, applied_at) "
+        "VALUES (99, 'from the future', '2099-01-01')");
+    auto repository = harness->NewRepository();
+    Result<int> opened = repository->OpenOrMigrate();
+    REQUIRE_FALSE(opened.ok());
+    CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
+    CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 2"));
+    CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
+  }
+
+  SECTION("schema: a version 1 store (the placeholder games table) migrates to version 2") {
+    harness->ExecuteSql(
+        "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
+        "description TEXT NOT NULL, applied_at TEXT NOT NULL)");
+    harness->ExecuteSql(
+        "INSERT INTO schema_migrations VALUES (1, 'games placeholder', '2026-01-01T00:00:00Z')");
+    harness->ExecuteSql(
+        "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
+        "created_at TEXT NOT NULL)");
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 2);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
+  }
+
+  SECTION("every method before OpenOrMigrate is a failed precondition") {
+    auto repository = harness->NewRepository();
+    CHECK(repository->SchemaVersion().status().code() == StatusCode::kFailedPrecondition);
+    CHECK(repository->CreateGame(SampleGame("g")).code() == StatusCode::kFailedPrecondition);
+    CHECK(repository->ListTurns("g").status().code() == StatusCode::kFailedPrecondition);
+    CHECK(repository->DueMail(At(0), 10).status().code() == StatusCode::kFailedPrecondition);
+  }
+
+  SECTION("games: what is created reads back byte for byte, from another instance too") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g1")).ok());
+    auto other = Open(*harness);
+    Result<Game> game = other->GetGame("g1");
+    REQUIRE(game.ok());
+    CHECK(game->id == "g1");
+    CHECK(game->scenario == "Borodino 1812");
+    CHECK(game->ruleset_name == "napoleonic-brigade");
+    CHECK(game->ruleset_version == "1.2.0");
+    CHECK(game->engine_version == "0.1.0+abc123");
+    CHECK(game->deadlines.turn_timeout == 14 * 24h);
+    CHECK(game->deadlines.reminder_before == 3 * 24h);
+    CHECK(game->state == Bytes("state-0\x00\xff", 9));
+    CHECK(game->created_at == At(1'700'000'000'123));
+    CHECK(game->turns_committed == 0);
+  }
+
+  SECTION("games: an empty state, a taken id, an empty id and an unknown id") {
+    auto repository = Open(*harness);
+    NewGame empty = SampleGame("empty");
+    empty.initial_state.clear();
+    REQUIRE(repository->CreateGame(empty).ok());
+    CHECK(repository->GetGame("empty")->state.empty());
+    Status taken = repository->CreateGame(SampleGame("empty"));
+    CHECK(taken.code() == StatusCode::kAlreadyExists);
+    CHECK_THAT(taken.message(), Catch::Contains("empty"));
+    CHECK(repository->CreateGame(SampleGame("")).code() == StatusCode::kInvalidArgument);
+    CHECK(repository->GetGame("nope").status().code() == StatusCode::kNotFound);
+  }
+
+  SECTION("players: tokens are stored only as SHA-256 and verified by hashing") {
+    CHECK(Sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->AddPlayer({"g", "russia", "kutuzov@example.org", "secret-r"}).ok());
+    REQUIRE(repository->AddPlayer({"g", "france", "nap@example.org", "secret-f"}).ok());
+
+    Result<std::vector<Player>> players = repository->ListPlayers("g");
+    REQUIRE(players.ok());
+    REQUIRE(players->size() == 2);
+    CHECK((*players)[0].side == "france");
+    CHECK((*players)[0].mail_address == "nap@example.org");
+    CHECK((*players)[0].token_sha256 == Sha256Hex("secret-f"));
+    CHECK((*players)[1].side == "russia");
+
+    CHECK(*repository->VerifyToken("g", "france", "secret-f"));
+    CHECK_FALSE(*repository->VerifyToken("g", "france", "secret-r"));
+    CHECK_FALSE(*repository->VerifyToken("g", "france", ""));
+    CHECK(repository->VerifyToken("g", "prussia", "x").status().code() == StatusCode::kNotFound);
+    CHECK(repository->AddPlayer({"g", "france", "other@example.org", "t"}).code() ==
+          StatusCode::kAlreadyExists);
+    CHECK(repository->AddPlayer({"nope", "france", "a@example.org", "t"}).code() ==
+          StatusCode::kNotFound);
+    CHECK(repository->AddPlayer({"g", "austria", "a@example.org", ""}).code() ==
+          StatusCode::kInvalidArgument);
+  }
+
+  SECTION("players: the clear token is nowhere in the store's answers") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->AddPlayer({"g", "france", "nap@example.org", "hunter2"}).ok());
+    Result<std::vector<Player>> players = repository->ListPlayers("g");
+    REQUIRE(players.ok());
+    REQUIRE(players->size() == 1);
+    for (const Player& p : *players) {
+      CHECK(p.token_sha256.find("hunter2") == std::string::npos);
+      CHECK(p.token_sha256.size() == 64);
+    }
+  }
+
+  SECTION("submissions: stored as received, in order, byte for byte") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    NewSubmission first = SampleSubmission("g", "<1@example.org>", Bytes("raw\x00mail", 8));
+    NewSubmission second = SampleSubmission("g", "", "POST body");
+    second.channel = Channel::kHttp;
+    second.sender = "token:france";
+    second.accepted = false;
+    second.reason = "unit 7 cannot reach 0412";
+    second.verdicts.clear();
+    second.received_at = At(1'700'000'100'500);
+    Result<RecordedSubmission> a = repository->RecordSubmission(first);
+    Result<RecordedSubmission> b = repository->RecordSubmission(second);
+    REQUIRE(a.ok());
+    REQUIRE(b.ok());
+    CHECK_FALSE(a->duplicate);
+    CHECK_FALSE(b->duplicate);
+    CHECK(a->id < b->id);
+
+    Result<std::vector<Submission>> stored = Open(*harness)->ListSubmissions("g");
+    REQUIRE(stored.ok());
+    REQUIRE(stored->size() == 2);
+    const Submission& s0 = (*stored)[0];
+    CHECK(s0.id == a->id);
+    CHECK(s0.game_id == "g");
+    CHECK(s0.channel == Channel::kMail);
+    CHECK(s0.sender == "anna@example.org");
+    CHECK(s0.message_id == "<1@example.org>");
+    CHECK(s0.raw == Bytes("raw\x00mail", 8));
+    CHECK(s0.content_sha256 == Sha256Hex(Bytes("raw\x00mail", 8)));
+    CHECK(s0.received_at == At(1'700'000'100'000));
+    CHECK(s0.verdicts == kBinary);
+    CHECK(s0.accepted);
+    CHECK(s0.reason.empty());
+    const Submission& s1 = (*stored)[1];
+    CHECK(s1.channel == Channel::kHttp);
+    CHECK(s1.message_id.empty());
+    CHECK_FALSE(s1.accepted);
+    CHECK(s1.reason == "unit 7 cannot reach 0412");
+    CHECK(s1.verdicts.empty());
+    CHECK(s1.received_at == At(1'700'000'100'500));
+  }
+
+  SECTION("submissions: a repeated Message-ID is stored once, even with other bytes") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    auto original = repository->RecordSubmission(SampleSubmission("g", "<m@x>", "one"));
+    REQUIRE(original.ok());
+    NewSubmission again = SampleSubmission("g", "<m@x>", "one, re-wrapped by a relay");
+    again.turn = 1;
+    auto repeated = Open(*harness)->RecordSubmission(again);
+    REQUIRE(repeated.ok());
+    CHECK(repeated->duplicate);
+    CHECK(repeated->id == original->id);
+    REQUIRE(repository->ListSubmissions("g")->size() == 1);
+    CHECK(repository->ListSubmissions("g")->front().raw == "one");
+  }
+
+  SECTION("submissions: the same bytes in the same turn are stored once") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    NewSubmission http = SampleSubmission("g", "", "move 7 to 0412");
+    http.channel = Channel::kHttp;
+    auto original = repository->RecordSubmission(http);
+    http.received_at = At(1'700'000'999'000);  // a client retry, later
+    auto retry = repository->RecordSubmission(http);
+    REQUIRE(original.ok());
+    REQUIRE(retry.ok());
+    CHECK_FALSE(original->duplicate);
+    CHECK(retry->duplicate);
+    CHECK(retry->id == original->id);
+    // A new Message-ID does not make the same bytes new either.
+    auto relabelled =
+        repository->RecordSubmission(SampleSubmission("g", "<new@x>", "move 7 to 0412"));
+    REQUIRE(relabelled.ok());
+    CHECK(relabelled->duplicate);
+    CHECK(repository->ListSubmissions("g")->size() == 1);
+  }
+
+  SECTION("submissions: the same bytes in another turn, or another game, are new") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->CreateGame(SampleGame("h")).ok());
+    NewSubmission s = SampleSubmission("g", "<m@x>", "pass");
+    REQUIRE_FALSE(repository->RecordSubmission(s)->duplicate);
+    NewSubmission next_turn = SampleSubmission("g", "", "pass");
+    next_turn.turn = 1;
+    CHECK_FALSE(repository->RecordSubmission(next_turn)->duplicate);
+    // One mail sent to two games' addresses carries one Message-ID: it counts for both.
+    CHECK_FALSE(repository->RecordSubmission(SampleSubmission("h", "<m@x>", "pass"))->duplicate);
+    CHECK(repository->ListSubmissions("g")->size() == 2);
+    CHECK(repository->ListSubmissions("h")->size() == 1);
+    CHECK(repository->RecordSubmission(SampleSubmission("nope", "", "x")).status().code() ==
+          StatusCode::kNotFound);
+  }
+
+  SECTION("turns: a commit stores the turn and moves the game to its next state") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    TurnCommit commit = SampleTurn("g", 1, "france", 0);
+    commit.mails.push_back(SampleMail("nap@example.org", 1'700'000'200'000));
+    commit.mails.push_back(SampleMail("kutuzov@example.org", 1'700'000'200'000));
+    Result<CommittedTurn> committed = repository->CommitTurn(commit);
+    INFO(committed.status().ToString());
+    REQUIRE(committed.ok());
+    CHECK_FALSE(committed->replayed);
+    CHECK(committed->turn.sequence == 1);
+    CHECK(committed->turn.orders == "orders france1");
+    CHECK(committed->turn.dice_seed == kBinary);
+    CHECK(committed->turn.dice_commitment == "commitment 1");
+    CHECK(committed->turn.result == "result france1");
+    CHECK(committed->turn.next_state == "state after france1");
+    CHECK(committed->turn.committed_at == At(1'700'000'200'001));
+
+    auto other = Open(*harness);
+    Result<Game> game = other->GetGame("g");
+    REQUIRE(game.ok());
+    CHECK(game->state == "state after france1");
+    CHECK(game->turns_committed == 1);
+    CHECK(other->DueMail(At(1'700'000'200'000), 10)->size() == 2);
+
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "russia", 1)).ok());
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 2, "france", 2)).ok());
+    Result<std::vector<Turn>> turns = other->ListTurns("g");
+    REQUIRE(turns.ok());
+    REQUIRE(turns->size() == 3);
+    CHECK((*turns)[0].side == "france");
+    CHECK((*turns)[1].side == "russia");
+    CHECK((*turns)[1].turn == 1);
+    CHECK((*turns)[2].turn == 2);
+    CHECK((*turns)[2].sequence == 3);
+    CHECK((*turns)[2].dice_seed == kBinary);
+    CHECK(other->GetGame("g")->state == "state after france2");
+    CHECK(other->GetGame("g")->turns_committed == 3);
+  }
+
+  SECTION("turns: committing the same (game, turn, side) twice stores it once") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    TurnCommit commit = SampleTurn("g", 1, "france", 0);
+    commit.mails.push_back(SampleMail("nap@example.org", 0));
+    REQUIRE(repository->CommitTurn(commit).ok());
+
+    // A retry from another process, with different bytes: the first commit wins.
+    TurnCommit retry = commit;
+    retry.result = "a different result";
+    retry.next_state = "a different state";
+    retry.committed_at = At(1'800'000'000'000);
+    Result<CommittedTurn> again = Open(*harness)->CommitTurn(retry);
+    REQUIRE(again.ok());
+    CHECK(again->replayed);
+    CHECK(again->turn.result == "result france1");
+    CHECK(again->turn.next_state == "state after france1");
+    CHECK(again->turn.sequence == 1);
+    CHECK(again->turn.committed_at == At(1'700'000'200'001));
+
+    CHECK(repository->ListTurns("g")->size() == 1);
+    CHECK(repository->GetGame("g")->state == "state after france1");
+    CHECK(repository->GetGame("g")->turns_committed == 1);
+    CHECK(repository->DueMail(At(1), 10)->size() == 1);  // the mails were not enqueued twice
+
+    // A replay is recognised even after the game has moved on.
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "russia", 1)).ok());
+    Result<CommittedTurn> late = repository->CommitTurn(commit);
+    REQUIRE(late.ok());
+    CHECK(late->replayed);
+    CHECK(repository->GetGame("g")->state == "state after russia1");
+  }
+
+  SECTION("turns: a turn resolved from a stale state is refused and changes nothing") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
+    TurnCommit stale = SampleTurn("g", 1, "russia", 0);
+    stale.mails.push_back(SampleMail("kutuzov@example.org", 0));
+    Result<CommittedTurn> refused = repository->CommitTurn(stale);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.status().code() == StatusCode::kFailedPrecondition);
+    CHECK_THAT(refused.status().message(), Catch::Contains("game g"));
+    CHECK(repository->ListTurns("g")->size() == 1);
+    CHECK(repository->GetGame("g")->state == "state after france1");
+    CHECK(repository->DueMail(At(1), 10)->empty());
+    CHECK(repository->CommitTurn(SampleTurn("nope", 1, "france", 0)).status().code() ==
+          StatusCode::kNotFound);
+  }
+
+  SECTION("turns: a commit that fails midway leaves nothing behind") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    // Break the last write of the transaction: the attachment rows of the turn's mail.
+    harness->ExecuteSql("DROP TABLE outbox_attachments");
+    TurnCommit commit = SampleTurn("g", 1, "france", 0);
+    NewMail mail = SampleMail("nap@example.org", 0);
+    mail.attachments.push_back({"map.png", "image/png", kBinary});
+    commit.mails.push_back(mail);
+    Result<CommittedTurn> failed = repository->CommitTurn(commit);
+    REQUIRE_FALSE(failed.ok());
+    CHECK(failed.status().code() == StatusCode::kIoError);
+    CHECK_THAT(failed.status().message(), Catch::Contains("turn 1 of side france of game g"));
+    // The same instance is still usable, and sees the game exactly as before.
+    Result<Game> game = repository->GetGame("g");
+    REQUIRE(game.ok());
+    CHECK(game->turns_committed == 0);
+    CHECK(game->state == Bytes("state-0\x00\xff", 9));
+    CHECK(repository->ListTurns("g")->empty());
+    CHECK(Open(*harness)->ListTurns("g")->empty());
+    // Without the attachment the same turn now commits, as new.
+    commit.mails.clear();
+    Result<CommittedTurn> retried = repository->CommitTurn(commit);
+    REQUIRE(retried.ok());
+    CHECK_FALSE(retried->replayed);
+  }
+
+  SECTION("turns and submissions: concurrent writers on one store store things once") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    }
+    constexpr int kWriters = 4;
+    std::vector<std::unique_ptr<GameRepository>> writers;
+    for (int i = 0; i < kWriters; ++i) writers.push_back(Open(*harness));
+    std::vector<Result<CommittedTurn>> commits(kWriters, Status::Internal("not run"));
+    std::vector<Result<RecordedSubmission>> records(kWriters, Status::Internal("not run"));
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kWriters; ++i) {
+      threads.emplace_back([&, i] {
+        records[i] = writers[i]->RecordSubmission(SampleSubmission("g", "<same@x>", "orders"));
+        TurnCommit commit = SampleTurn("g", 1, "france", 0);
+        commit.result = "from writer " + std::to_string(i);
+        commits[i] = writers[i]->CommitTurn(commit);
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    int new_turns = 0, new_submissions = 0;
+    for (int i = 0; i < kWriters; ++i) {
+      INFO("writer " << i << ": " << commits[i].status().ToString() << " / "
+                     << records[i].status().ToString());
+      REQUIRE(commits[i].ok());
+      REQUIRE(records[i].ok());
+      if (!commits[i]->replayed) ++new_turns;
+      if (!records[i]->duplicate) ++new_submissions;
+      CHECK(commits[i]->turn.result == commits[0]->turn.result);
+      CHECK(records[i]->id == records[0]->id);
+    }
+    CHECK(new_turns == 1);
+    CHECK(new_submissions == 1);
+    auto reader = Open(*harness);
+    CHECK(reader->ListTurns("g")->size() == 1);
+    CHECK(reader->ListSubmissions("g")->size() == 1);
+    CHECK(reader->GetGame("g")->turns_committed == 1);
+  }
+
+  SECTION("outbox: mails come due by next_try, with their attachments, until sent") {
+    auto repository = Open(*harness);
+    NewMail map = SampleMail("nap@example.org", 2000);
+    map.attachments.push_back({"map.png", "image/png", kBinary});
+    map.attachments.push_back({"empty.txt", "text/plain", ""});
+    Result<std::int64_t> later = repository->EnqueueMail(map);
+    Result<std::int64_t> sooner = repository->EnqueueMail(SampleMail("kutuzov@example.org", 1000));
+    Result<std::int64_t> same_time = repository->EnqueueMail(SampleMail("third@example.org", 1000));
+    REQUIRE(later.ok());
+    REQUIRE(sooner.ok());
+    REQUIRE(same_time.ok());
+
+    CHECK(repository->DueMail(At(999), 10)->empty());
+    Result<std::vector<OutboxMail>> due = repository->DueMail(At(2000), 10);
+    REQUIRE(due.ok());
+    REQUIRE(due->size() == 3);
+    CHECK((*due)[0].id == *sooner);
+    CHECK((*due)[1].id == *same_time);
+    CHECK((*due)[2].id == *later);
+    const OutboxMail& with_map = (*due)[2];
+    CHECK(with_map.recipient == "nap@example.org");
+    CHECK(with_map.subject == "Turn 3: your move");
+    CHECK(with_map.body == "Orders are due.\n");
+    REQUIRE(with_map.attachments.size() == 2);
+    CHECK(with_map.attachments[0].filename == "map.png");
+    CHECK(with_map.attachments[0].content_type == "image/png");
+    CHECK(with_map.attachments[0].data == kBinary);
+    CHECK(with_map.attachments[1].data.empty());
+    CHECK(with_map.attempts == 0);
+    CHECK_FALSE(with_map.sent_at.has_value());
+    CHECK(repository->DueMail(At(2000), 1)->size() == 1);
+    CHECK(repository->DueMail(At(2000), 0)->empty());
+
+    REQUIRE(repository->MarkMailFailed(*sooner, At(5000), "451 try later").ok());
+    REQUIRE(repository->MarkMailSent(*same_time, At(2100)).ok());
+    auto other = Open(*harness);
+    Result<std::vector<OutboxMail>> now_due = other->DueMail(At(2100), 10);
+    REQUIRE(now_due->size() == 1);
+    CHECK(now_due->front().id == *later);
+    Result<OutboxMail> failed = other->GetMail(*sooner);
+    REQUIRE(failed.ok());
+    CHECK(failed->attempts == 1);
+    CHECK(failed->next_try == At(5000));
+    CHECK(failed->last_error == "451 try later");
+    CHECK(other->DueMail(At(5000), 10)->size() == 2);
+
+    REQUIRE(repository->MarkMailSent(*same_time, At(9999)).ok());
+    CHECK(repository->GetMail(*same_time)->sent_at == At(2100));
+    CHECK(repository->MarkMailFailed(*same_time, At(1), "x").code() ==
+          StatusCode::kFailedPrecondition);
+    CHECK(repository->MarkMailSent(987654, At(1)).code() == StatusCode::kNotFound);
+    CHECK(repository->MarkMailFailed(987654, At(1), "x").code() == StatusCode::kNotFound);
+    CHECK(repository->GetMail(987654).status().code() == StatusCode::kNotFound);
+  }
+}
+
+}  // namespace pbem::storage
