@@ -7,6 +7,7 @@
 #include "engine/combat_phase.h"
 #include "engine/movement.h"
 #include "engine/movement_phase.h"
+#include "engine/rally.h"
 #include "engine/validate_orders.h"
 
 namespace pbem::engine {
@@ -142,7 +143,8 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
     CombatPhaseResult fought =
         ResolveCombatPhase(ruleset, scenario, next, mover, orders, attacks, dice, result.events);
     for (OrderVerdict& v : fought.verdicts) result.verdicts.push_back(std::move(v));
-    // 5. Rally phase (digest 6): not implemented yet.
+    // 5. Rally phase (digest 6), on the positions at the end of combat.
+    ResolveRallyPhase(ruleset, scenario, next, mover, result.events);
   }
 
   // 6. End of turn (digest 7): the firing of this turn's bombardment phase

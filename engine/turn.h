@@ -36,7 +36,7 @@ namespace pbem::engine {
 //  7. Movement phase (movement_phase.h), with charges and reaction fire.
 //  8. Combat phase (combat_phase.h): the accepted attack orders in the order
 //     listed, each checked again against the board of the moment.
-//  9. Rally phase: NOT IMPLEMENTED (it takes no orders).
+//  9. Rally phase (rally.h): the mover's units regain MV (it takes no orders).
 // 10. End of turn: the mover's bombarded_this_turn flags are cleared, the
 //     message is passed on, and play passes to the other side (or to the
 //     first side of the next game turn), with a kTurnEnd event
