@@ -9,6 +9,7 @@
 #include "engine/movement_phase.h"
 #include "engine/rally.h"
 #include "engine/validate_orders.h"
+#include "engine/victory.h"
 
 namespace pbem::engine {
 
@@ -153,19 +154,24 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
     if (scenario.units[i].side == mover) next.units[i].bombarded_this_turn = false;
   }
   result.message = orders.message;
+  // Digest 8: the game ends with the last player-turn of its last game turn.
+  const bool last = IsLastPlayerTurn(scenario, state);
   if (mover == scenario.first_side) {
     next.side_to_move = Opponent(mover);
   } else {
     next.side_to_move = scenario.first_side;
     ++next.turn;
   }
-  // Victory at the end of the last turn (digest 8) is not implemented yet.
   result.events.push_back(Event{Phase::kEndOfTurn,
                                 EventKind::kTurnEnd,
                                 std::nullopt,
                                 {},
                                 {std::int64_t{next.turn}, std::string(SideName(next.side_to_move))},
                                 std::nullopt});
+  if (last) {
+    next.outcome = ScoreGame(ruleset, scenario, next, result.events);
+    next.finished = true;
+  }
   result.next_state = std::move(next);
   return result;
 }

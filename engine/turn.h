@@ -40,8 +40,14 @@ namespace pbem::engine {
 // 10. End of turn: the mover's bombarded_this_turn flags are cleared, the
 //     message is passed on, and play passes to the other side (or to the
 //     first side of the next game turn), with a kTurnEnd event
-//     {next turn, next side}. Victory at the end of the last turn is NOT
-//     IMPLEMENTED: `finished` is never set here.
+//     {next turn, next side}.
+// 11. Victory (victory.h): when the turn that ended was the last player-turn
+//     of the game (the scenario's last turn, side moving second), the game is
+//     scored on the final positions: one kObjectiveTaken event per objective
+//     and one for the strength comparison, then kGameEnd {winner or "draw",
+//     level, vp_blue, vp_orange}; next_state.finished and .outcome are set
+//     (turn and side still advance as after any turn; ValidateOrders refuses
+//     every later order).
 //
 // Verdicts come in the order header, placements, bombardments, moves,
 // attacks (as ValidateOrders). Pure: the same inputs and dice give the same

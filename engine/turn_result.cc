@@ -7,7 +7,7 @@ namespace pbem::engine {
 
 namespace {
 
-constexpr std::array<std::pair<EventKind, std::string_view>, 22> kEventNames{{
+constexpr std::array<std::pair<EventKind, std::string_view>, 23> kEventNames{{
     {EventKind::kCommandCheck, "command_check"},
     {EventKind::kPlace, "place"},
     {EventKind::kDie, "die"},
@@ -30,6 +30,7 @@ constexpr std::array<std::pair<EventKind, std::string_view>, 22> kEventNames{{
     {EventKind::kFortTaken, "fort_taken"},
     {EventKind::kSupport, "support"},
     {EventKind::kMoraleGained, "morale_gained"},
+    {EventKind::kVictoryPoints, "victory_points"},
 }};
 
 }  // namespace

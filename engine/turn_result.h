@@ -40,6 +40,7 @@ enum class EventKind : std::uint8_t {
   kFortTaken,     // a fort passes to the side of the unit entering it (digest 4.6 GAP)
   kSupport,       // a unit supports a combat: {"offensive" | "defensive", corrected CS}
   kMoraleGained,  // MV regained: {points, cause} (digest 5.11: "elimination")
+  kVictoryPoints,  // game end scoring of an objective or of strength (digest 8)
 };
 std::string_view EventKindName(EventKind kind);  // "move_step", ...
 std::optional<EventKind> ParseEventKind(std::string_view name);
