@@ -1091,7 +1091,9 @@ class Command {
       for (const auto& [line, message] : schedule->problems) {
         Fail({Show(schedule->file) + ":" + std::to_string(line), message});
       }
-      for (const auto& [path, entry] : schedule->entries) {
+      for (const auto& [listed, entry] : schedule->entries) {
+        // A named copy: clang 14 cannot capture a structured binding in a lambda.
+        const fs::path& path = listed;
         const bool in_scope = cases.count(path) > 0 ||
                               std::any_of(dirs.begin(), dirs.end(),
                                           [&](const fs::path& d) { return IsUnder(path, d); });
