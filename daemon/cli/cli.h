@@ -31,6 +31,7 @@ int RunOrdersCheckCommand(const Args& args);               // pbem orders check
 int RunScenarioCliCommand(const Args& args);               // pbem scenario (the catalogue runner)
 int RunDemoCommand(const Args& args);                      // pbem demo
 int RunReachCommand(const Args& args);                     // pbem reach
+int RunPlayCommand(const Args& args);                      // pbem play
 
 // Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
 // everything when `command` is empty; nullopt for an unknown command.

@@ -46,6 +46,14 @@ constexpr std::string_view kReachUsage =
     "    and its movement points (halved when out of command). The state defaults to the\n"
     "    scenario's initial state. Exit 1 for an unknown unit or one not on the map.\n";
 
+constexpr std::string_view kPlayUsage =
+    "pbem play --scenario SCENARIO_FILE [--ruleset DIR] --games N --seed X [--quiet]\n"
+    "    Plays N whole games with a simple legal-order bot for both sides, checking the state's\n"
+    "    invariants and that every bot order is ok or partial after each player-turn. Prints\n"
+    "    one line per game (winner, level, VP, player-turns, FNV-1a hash of its turn results)\n"
+    "    and \"N games, M violations, hash H\"; the same seed gives the same output. --quiet\n"
+    "    leaves out the line per player-turn. Exit 1 on any violation.\n";
+
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
     "\n"
@@ -56,6 +64,7 @@ constexpr std::string_view kGeneralUsage =
     "  scenario [--bless] PATH...  run scenario catalogue cases\n"
     "  demo                        summarise the bundled scenario, check its sample orders\n"
     "  reach UNIT                  list the hexes a unit can reach this turn\n"
+    "  play --games N --seed X     bot-against-bot soak run with invariant checks\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -70,6 +79,7 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "scenario") return std::string(kScenarioUsage);
   if (command == "demo") return std::string(kDemoUsage);
   if (command == "reach") return std::string(kReachUsage);
+  if (command == "play") return std::string(kPlayUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
 }

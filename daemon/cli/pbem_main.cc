@@ -40,6 +40,7 @@ int Run(const Args& argv) {
   if (command == "scenario") return RunScenarioCliCommand(rest);
   if (command == "demo") return RunDemoCommand(rest);
   if (command == "reach") return RunReachCommand(rest);
+  if (command == "play") return RunPlayCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 

@@ -1,0 +1,186 @@
+#include "engine/bot.h"
+
+#include <algorithm>
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/bombardment.h"
+#include "engine/combat.h"
+#include "engine/dice.h"
+#include "engine/hex.h"
+#include "engine/ids.h"
+#include "engine/reach.h"
+#include "engine/turn.h"
+#include "engine/turn_result.h"
+
+namespace pbem::engine {
+
+namespace {
+
+constexpr std::uint64_t kBotStream = 0x626f74;  // "bot"
+
+UnitId IdOf(std::size_t i) { return UnitId{static_cast<std::int32_t>(i)}; }
+
+// The nearest enemy unit on the map or objective hex not held by `side`.
+std::optional<Hex> MoveTarget(const Scenario& scenario, const GameState& state, Side side,
+                              Hex from) {
+  std::optional<Hex> best;
+  int best_distance = 0;
+  const auto consider = [&](Hex h) {
+    const int d = Distance(from, h);
+    if (!best || d < best_distance) {
+      best = h;
+      best_distance = d;
+    }
+  };
+  for (std::size_t i = 0; i < scenario.units.size() && i < state.units.size(); ++i) {
+    if (scenario.units[i].side != side && state.units[i].on_map()) consider(*state.units[i].hex);
+  }
+  for (const Objective& o : scenario.objectives) {
+    for (const Hex h : o.hexes) {
+      const auto owner = state.objective_owners.find(h);
+      if (owner == state.objective_owners.end() || owner->second != side) consider(h);
+    }
+  }
+  return best;
+}
+
+}  // namespace
+
+Orders BotOrders(const Ruleset& ruleset, const Scenario& scenario, const GameState& state,
+                 std::uint64_t seed) {
+  Orders orders;
+  orders.game_id = state.game_id;
+  orders.turn = state.turn;
+  orders.side = state.side_to_move;
+  if (state.finished || state.units.size() != scenario.units.size()) return orders;
+  const Side side = state.side_to_move;
+
+  // The board as the turn will see it once it starts.
+  GameState start = state;
+  ResetForPlayerTurn(scenario, start, side);
+  std::vector<Event> scratch;
+  RunCommandCheck(ruleset, scenario, start, side, scratch);
+
+  const auto own_on_map = [&](std::size_t i) {
+    return scenario.units[i].side == side && start.units[i].on_map();
+  };
+  std::vector<bool> busy(scenario.units.size(), false);  // attacks or bombards: no move
+
+  // Attacks.
+  std::set<std::size_t> defenders;
+  for (std::size_t i = 0; i < scenario.units.size(); ++i) {
+    if (!own_on_map(i)) continue;
+    const UnitSpec& spec = scenario.units[i];
+    if (spec.arm == Arm::kArtillery || spec.is_leader()) continue;
+    if (start.units[i].demoralised()) continue;
+    const Hex at = *start.units[i].hex;
+    for (const Hex n : Neighbors(at)) {
+      const std::optional<UnitId> other = start.UnitAt(n);
+      if (!other || scenario.unit(*other).side == side) continue;
+      if (!start.unit(*other).on_map() || defenders.count(other->index()) > 0) continue;
+      if (!InCombatContact(ruleset, scenario.map, at, n)) continue;
+      orders.attacks.push_back(AttackOrder{spec.id, scenario.unit(*other).id, {}});
+      defenders.insert(other->index());
+      busy[i] = true;
+      break;
+    }
+  }
+
+  // Bombardments.
+  std::set<std::size_t> targeted;
+  for (std::size_t i = 0; i < scenario.units.size(); ++i) {
+    if (!own_on_map(i) || busy[i] || scenario.units[i].arm != Arm::kArtillery) continue;
+    const Hex at = *start.units[i].hex;
+    std::optional<std::size_t> best;
+    int best_distance = 0;
+    for (std::size_t j = 0; j < scenario.units.size(); ++j) {
+      if (scenario.units[j].side == side || !start.units[j].on_map()) continue;
+      if (defenders.count(j) > 0 || targeted.count(j) > 0) continue;
+      const Hex target = *start.units[j].hex;
+      const int d = Distance(at, target);
+      if (best && d >= best_distance) continue;
+      if (CheckBombardment(ruleset, scenario, start, IdOf(i), target)) continue;
+      best = j;
+      best_distance = d;
+    }
+    if (!best) continue;
+    orders.bombardments.push_back(
+        BombardmentOrder{scenario.units[i].id, *start.units[*best].hex, {}});
+    targeted.insert(*best);
+    busy[i] = true;
+  }
+
+  // Moves.
+  Pcg32 rng(seed, kBotStream);
+  std::set<Hex> claimed;  // every hex of an earlier mover's path
+  for (std::size_t i = 0; i < scenario.units.size(); ++i) {
+    if (!own_on_map(i) || busy[i]) continue;
+    if (rng.Bounded(4) == 0) continue;
+    const Hex at = *start.units[i].hex;
+    const std::optional<Hex> target = MoveTarget(scenario, start, side, at);
+    if (!target) continue;
+    const std::vector<ReachableHex> reach = ReachableThisTurn(ruleset, scenario, start, IdOf(i));
+    const ReachableHex* best = nullptr;
+    int best_distance = Distance(at, *target);
+    for (const ReachableHex& r : reach) {
+      if (r.path.empty()) continue;
+      const int d = Distance(r.hex, *target);
+      if (d >= best_distance) continue;
+      const bool crosses = std::any_of(r.path.begin(), r.path.end(),
+                                       [&claimed](Hex h) { return claimed.count(h) > 0; });
+      if (crosses) continue;
+      best = &r;
+      best_distance = d;
+    }
+    if (best == nullptr) continue;
+    MoveOrder m;
+    m.unit = scenario.units[i].id;
+    m.path = best->path;
+    m.no_charge = true;
+    claimed.insert(best->path.begin(), best->path.end());
+    orders.moves.push_back(std::move(m));
+  }
+  return orders;
+}
+
+std::vector<std::string> CheckInvariants(const Scenario& scenario, const GameState& state) {
+  std::vector<std::string> problems;
+  if (state.units.size() != scenario.units.size()) {
+    problems.push_back("state has " + std::to_string(state.units.size()) + " units, scenario " +
+                       std::to_string(scenario.units.size()));
+    return problems;
+  }
+  std::map<Hex, std::string> seen;
+  for (std::size_t i = 0; i < scenario.units.size(); ++i) {
+    const UnitSpec& spec = scenario.units[i];
+    const UnitState& us = state.units[i];
+    const std::string& id = spec.id;
+    if (us.cs < 0 || us.cs > spec.cs) {
+      problems.push_back(id + ": CS " + std::to_string(us.cs) + " outside 0.." +
+                         std::to_string(spec.cs));
+    }
+    if (us.mv < 0 || us.mv > us.mv_initial) {
+      problems.push_back(id + ": MV " + std::to_string(us.mv) + " outside 0.." +
+                         std::to_string(us.mv_initial));
+    }
+    if (us.eliminated && us.hex) {
+      problems.push_back(id + ": eliminated but still at " + FormatLabel(*us.hex));
+    }
+    if (!us.on_map()) continue;
+    const Hex h = *us.hex;
+    if (us.cs <= 0) problems.push_back(id + ": on the map at " + FormatLabel(h) + " with CS 0");
+    if (!scenario.map.Contains(h)) {
+      problems.push_back(id + ": at " + FormatLabel(h) + ", off the map");
+    }
+    const auto [where, fresh] = seen.emplace(h, id);
+    if (!fresh) problems.push_back(id + ": shares " + FormatLabel(h) + " with " + where->second);
+  }
+  return problems;
+}
+
+}  // namespace pbem::engine

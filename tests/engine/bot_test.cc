@@ -1,0 +1,185 @@
+#include "engine/bot.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "engine/dice.h"
+#include "engine/turn.h"
+#include "engine/validate_orders.h"
+#include "tests/engine/combat_fixtures.h"
+#include "tests/engine/mini_test.h"
+#include "tests/engine/movement_fixtures.h"
+
+namespace pbem::engine {
+namespace {
+
+using testing::H;
+using testing::World;
+
+constexpr Side kBlue = Side::kBlue;
+constexpr Side kOrange = Side::kOrange;
+
+// Blue: b-i1 in contact with o-i1, a battery with o-i2 two hexes away, and
+// b-i2 / b-hc1 three hexes or so from o-i3, far from everything else.
+World Fixture() {
+  World w(10, 16);
+  testing::AddCombatRules(w.ruleset);
+  const std::string next_to = FormatLabel(Neighbor(H("0505"), Direction::kE));
+  w.Add("b-i1", kBlue, "line_infantry", "0505");
+  w.Add("o-i1", kOrange, "line_infantry", next_to.c_str());
+  w.Add("b-fa1", kBlue, "foot_artillery", "0502");
+  w.Add("o-i2", kOrange, "line_infantry", "0702");
+  w.Add("b-i2", kBlue, "line_infantry", "0115");
+  w.Add("b-hc1", kBlue, "heavy_cavalry", "0215");
+  w.Add("o-i3", kOrange, "line_infantry", "0112");
+  return w;
+}
+
+bool SameOrders(const Orders& a, const Orders& b) {
+  if (a.game_id != b.game_id || a.turn != b.turn || a.side != b.side) return false;
+  if (a.placements.size() != b.placements.size() ||
+      a.bombardments.size() != b.bombardments.size() || a.moves.size() != b.moves.size() ||
+      a.attacks.size() != b.attacks.size()) {
+    return false;
+  }
+  for (std::size_t i = 0; i < a.bombardments.size(); ++i) {
+    if (a.bombardments[i].unit != b.bombardments[i].unit ||
+        a.bombardments[i].target != b.bombardments[i].target) {
+      return false;
+    }
+  }
+  for (std::size_t i = 0; i < a.moves.size(); ++i) {
+    if (a.moves[i].unit != b.moves[i].unit || a.moves[i].path != b.moves[i].path ||
+        a.moves[i].no_charge != b.moves[i].no_charge) {
+      return false;
+    }
+  }
+  for (std::size_t i = 0; i < a.attacks.size(); ++i) {
+    if (a.attacks[i].attacker != b.attacks[i].attacker ||
+        a.attacks[i].defender != b.attacks[i].defender) {
+      return false;
+    }
+  }
+  return true;
+}
+
+TEST_CASE_MINI(BotOrdersPassValidationAndResolveWithoutRefusals) {
+  bool some_move = false;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    World w = Fixture();
+    const GameState& state = w.state();
+    const Orders orders = BotOrders(w.ruleset, w.scenario, state, seed);
+    CHECK_EQ_MINI(orders.game_id, std::string("g"));
+    CHECK_EQ_MINI(orders.turn, 1);
+    CHECK_MINI(orders.side == kBlue);
+    CHECK_MINI(orders.placements.empty());
+    // b-i1 attacks o-i1; the battery fires at o-i2.
+    REQUIRE_MINI(orders.attacks.size() == 1);
+    CHECK_EQ_MINI(orders.attacks[0].attacker, std::string("b-i1"));
+    CHECK_EQ_MINI(orders.attacks[0].defender, std::string("o-i1"));
+    REQUIRE_MINI(orders.bombardments.size() == 1);
+    CHECK_EQ_MINI(orders.bombardments[0].unit, std::string("b-fa1"));
+    CHECK_MINI(orders.bombardments[0].target == H("0702"));
+    // Neither the attacker nor the battery moves.
+    for (const MoveOrder& m : orders.moves) {
+      CHECK_MINI(m.unit == "b-i2" || m.unit == "b-hc1");
+      CHECK_MINI(m.no_charge);
+      CHECK_MINI(!m.path.empty());
+      some_move = true;
+    }
+    const std::vector<OrderVerdict> verdicts = ValidateOrders(w.ruleset, w.scenario, state, orders);
+    CHECK_MINI(AllAcceptable(verdicts));
+    SeededDice dice(seed);
+    const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, state, orders, dice);
+    for (const OrderVerdict& v : r.verdicts) {
+      CHECK_MINI(v.verdict == VerdictKind::kOk || v.verdict == VerdictKind::kPartial);
+    }
+    CHECK_MINI(CheckInvariants(w.scenario, r.next_state).empty());
+  }
+  CHECK_MINI(some_move);
+}
+
+TEST_CASE_MINI(BotMovesGetCloserToTheEnemy) {
+  World w = Fixture();
+  const GameState& state = w.state();
+  const Hex target = H("0112");  // o-i3, the nearest enemy of b-i2 and b-hc1
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    const Orders orders = BotOrders(w.ruleset, w.scenario, state, seed);
+    for (const MoveOrder& m : orders.moves) {
+      const UnitId id = *w.scenario.FindUnit(m.unit);
+      CHECK_MINI(Distance(m.path.back(), target) < Distance(*state.unit(id).hex, target));
+    }
+  }
+}
+
+TEST_CASE_MINI(BotSameSeedSameOrders) {
+  World w = Fixture();
+  const GameState& state = w.state();
+  bool seeds_differ = false;
+  const Orders first = BotOrders(w.ruleset, w.scenario, state, 42);
+  CHECK_MINI(SameOrders(first, BotOrders(w.ruleset, w.scenario, state, 42)));
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    const Orders a = BotOrders(w.ruleset, w.scenario, state, seed);
+    CHECK_MINI(SameOrders(a, BotOrders(w.ruleset, w.scenario, state, seed)));
+    if (!SameOrders(a, first)) seeds_differ = true;
+  }
+  // The seed only decides which units stay put; some seeds must differ.
+  CHECK_MINI(seeds_differ);
+}
+
+TEST_CASE_MINI(BotGivesNoOrdersOnceTheGameIsOver) {
+  World w = Fixture();
+  GameState state = w.state();
+  state.finished = true;
+  const Orders orders = BotOrders(w.ruleset, w.scenario, state, 1);
+  CHECK_MINI(orders.moves.empty() && orders.attacks.empty() && orders.bombardments.empty());
+}
+
+bool Mentions(const std::vector<std::string>& problems, const std::string& text) {
+  return std::any_of(problems.begin(), problems.end(),
+                     [&](const std::string& p) { return p.find(text) != std::string::npos; });
+}
+
+TEST_CASE_MINI(InvariantsHoldInTheInitialState) {
+  World w = Fixture();
+  CHECK_MINI(CheckInvariants(w.scenario, w.state()).empty());
+}
+
+TEST_CASE_MINI(InvariantsCatchStacking) {
+  World w = Fixture();
+  GameState state = w.state();
+  state.unit(*w.scenario.FindUnit("b-i2")).hex = H("0505");  // b-i1's hex
+  const std::vector<std::string> problems = CheckInvariants(w.scenario, state);
+  CHECK_EQ_MINI(problems.size(), 1);
+  CHECK_MINI(Mentions(problems, "b-i2: shares 0505 with b-i1"));
+}
+
+TEST_CASE_MINI(InvariantsCatchCsAboveInitial) {
+  World w = Fixture();
+  GameState state = w.state();
+  const UnitId id = *w.scenario.FindUnit("o-i3");
+  state.unit(id).cs = w.scenario.unit(id).cs + 1;
+  const std::vector<std::string> problems = CheckInvariants(w.scenario, state);
+  CHECK_EQ_MINI(problems.size(), 1);
+  CHECK_MINI(Mentions(problems, "o-i3: CS 6 outside 0..5"));
+}
+
+TEST_CASE_MINI(InvariantsCatchMvAndEliminationBreaches) {
+  World w = Fixture();
+  GameState state = w.state();
+  const UnitId a = *w.scenario.FindUnit("b-i1");
+  const UnitId b = *w.scenario.FindUnit("o-i1");
+  const UnitId c = *w.scenario.FindUnit("o-i2");
+  state.unit(a).mv = state.unit(a).mv_initial + 1;
+  state.unit(b).eliminated = true;  // still has its hex
+  state.unit(c).cs = 0;             // on the map at CS 0
+  const std::vector<std::string> problems = CheckInvariants(w.scenario, state);
+  CHECK_EQ_MINI(problems.size(), 3);
+  CHECK_MINI(Mentions(problems, "b-i1: MV 5 outside 0..4"));
+  CHECK_MINI(Mentions(problems, "o-i1: eliminated but still at"));
+  CHECK_MINI(Mentions(problems, "o-i2: on the map at 0702 with CS 0"));
+}
+
+}  // namespace
+}  // namespace pbem::engine
