@@ -6,10 +6,11 @@ JOBS ?= $(shell nproc)
 CMAKE_ARGS ?=
 ENGINE_BUILD ?= build-engine
 ASAN_BUILD ?= build-asan
+CLANG_BUILD ?= build-clang
 CTEST_FLAGS ?= --output-on-failure -j2 --no-label-summary
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all deps build test demo bench engine-only sanitize format-check clean
+.PHONY: all deps build test demo bench engine-only sanitize determinism format-check clean
 
 all: build
 
@@ -49,6 +50,14 @@ sanitize:
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
 	  ctest --test-dir $(ASAN_BUILD) $(CTEST_FLAGS)
 
+# gcc and clang must give byte-identical game results (bot games hashed turn by turn).
+determinism: build
+	@test -f $(CLANG_BUILD)/CMakeCache.txt || \
+	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 \
+	    -DPBEM_BUILD_BENCH=OFF $(CMAKE_ARGS)
+	cmake --build $(CLANG_BUILD) -j $(JOBS) --target pbem
+	tests/determinism/compare_compilers.sh $(BUILD)/bin/pbem $(CLANG_BUILD)/bin/pbem
+
 # Checks the formatting of every C++ file git knows (tracked, or new and not ignored).
 format-check:
 	@if command -v clang-format-14 >/dev/null 2>&1; then \
@@ -60,4 +69,4 @@ format-check:
 	fi
 
 clean:
-	rm -rf $(BUILD) $(ENGINE_BUILD) $(ASAN_BUILD)
+	rm -rf $(BUILD) $(ENGINE_BUILD) $(ASAN_BUILD) $(CLANG_BUILD)
