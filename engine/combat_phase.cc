@@ -121,24 +121,7 @@ class CombatPhase {
   // (passing_includes_forced_moves; R9: never for a leader's objective).
   void AfterEntering(UnitId unit, Hex hex) {
     if (!ruleset_.params.passing_includes_forced_moves) return;
-    const UnitSpec& spec = scenario_.unit(unit);
-    const std::string side(SideName(spec.side));
-    if (ruleset_.terrain_type(map_.terrain(hex)).fort) {
-      const auto it = state_.fort_owners.find(hex);
-      if (it == state_.fort_owners.end() || it->second != spec.side) {
-        state_.fort_owners[hex] = spec.side;
-        Emit(EventKind::kFortTaken, unit, {hex}, {side});
-      }
-    }
-    if (spec.is_leader()) return;
-    for (const Objective& o : scenario_.objectives) {
-      if (o.kind != ObjectiveKind::kPassing && o.kind != ObjectiveKind::kPassingZone) continue;
-      if (std::find(o.hexes.begin(), o.hexes.end(), hex) == o.hexes.end()) continue;
-      const auto it = state_.objective_owners.find(hex);
-      if (it != state_.objective_owners.end() && it->second == spec.side) continue;
-      state_.objective_owners[hex] = spec.side;
-      Emit(EventKind::kObjectiveTaken, unit, {hex}, {o.name, side});
-    }
+    ClaimEnteredHex(ruleset_, scenario_, state_, unit, hex, Phase::kCombat, events_);
   }
 
   bool IsObjectiveHex(Hex hex) const {

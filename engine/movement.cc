@@ -1,5 +1,6 @@
 #include "engine/movement.h"
 
+#include <algorithm>
 #include <array>
 
 #include "engine/check.h"
@@ -597,5 +598,30 @@ Allowance MovementAllowance(const Ruleset& ruleset, const Scenario& scenario,
 }
 
 RouteState TurnStartRoute() { return RouteState{}; }
+
+void ClaimEnteredHex(const Ruleset& ruleset, const Scenario& scenario, GameState& state,
+                     UnitId unit, Hex hex, Phase phase, std::vector<Event>& events) {
+  const UnitSpec& spec = scenario.unit(unit);
+  const std::string side(SideName(spec.side));
+  if (ruleset.terrain_type(scenario.map.terrain(hex)).fort) {
+    const auto it = state.fort_owners.find(hex);
+    if (it == state.fort_owners.end() || it->second != spec.side) {
+      state.fort_owners[hex] = spec.side;
+      events.push_back(Event{phase, EventKind::kFortTaken, unit, {hex}, {side}, std::nullopt});
+    }
+  }
+  // Digest 8.4: passing hexes change owner when a non-leader unit enters
+  // them (R9: a leader never gains an objective hex).
+  if (spec.is_leader()) return;
+  for (const Objective& o : scenario.objectives) {
+    if (o.kind != ObjectiveKind::kPassing && o.kind != ObjectiveKind::kPassingZone) continue;
+    if (std::find(o.hexes.begin(), o.hexes.end(), hex) == o.hexes.end()) continue;
+    const auto it = state.objective_owners.find(hex);
+    if (it != state.objective_owners.end() && it->second == spec.side) continue;
+    state.objective_owners[hex] = spec.side;
+    events.push_back(
+        Event{phase, EventKind::kObjectiveTaken, unit, {hex}, {o.name, side}, std::nullopt});
+  }
+}
 
 }  // namespace pbem::engine

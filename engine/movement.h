@@ -19,6 +19,7 @@
 #include "engine/ids.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"
+#include "engine/turn_result.h"
 #include "engine/verdict.h"
 
 namespace pbem::engine {
@@ -107,6 +108,13 @@ std::optional<Side> FortController(const Ruleset& ruleset, const Scenario& scena
 Control ControlOf(const Ruleset& ruleset, const Scenario& scenario, const GameState& state,
                   const Board& board, Hex hex, Side controller,
                   std::optional<UnitId> ignore = std::nullopt);
+
+// What entering `hex` takes for `unit`'s side (digest 4.6 GAP, 8.4, R9): an
+// enemy or neutral fort passes to it (kFortTaken {side}); a passing objective
+// (or passing-zone hex) not yet its own passes to it, unless the unit is a
+// leader (kObjectiveTaken {objective, side}). Events are logged in `phase`.
+void ClaimEnteredHex(const Ruleset& ruleset, const Scenario& scenario, GameState& state,
+                     UnitId unit, Hex hex, Phase phase, std::vector<Event>& events);
 
 // ---- Step costs -------------------------------------------------------------
 

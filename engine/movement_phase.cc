@@ -324,26 +324,7 @@ class MovementPhase {
   // ---- Objectives and forts (digest 4.6 GAP, 8.4, R9) ----------------------
 
   void AfterEntering(UnitId unit, Hex hex) {
-    const UnitSpec& spec = scenario_.unit(unit);
-    const std::string side(SideName(spec.side));
-    if (TerrainAt(hex).fort) {
-      const auto it = state_.fort_owners.find(hex);
-      if (it == state_.fort_owners.end() || it->second != spec.side) {
-        state_.fort_owners[hex] = spec.side;
-        Emit(EventKind::kFortTaken, unit, {hex}, {side});
-      }
-    }
-    // Digest 8.4: passing hexes change owner when a non-leader unit enters
-    // them (R9: a leader never gains an objective hex).
-    if (spec.is_leader()) return;
-    for (const Objective& o : scenario_.objectives) {
-      if (o.kind != ObjectiveKind::kPassing && o.kind != ObjectiveKind::kPassingZone) continue;
-      if (std::find(o.hexes.begin(), o.hexes.end(), hex) == o.hexes.end()) continue;
-      const auto it = state_.objective_owners.find(hex);
-      if (it != state_.objective_owners.end() && it->second == spec.side) continue;
-      state_.objective_owners[hex] = spec.side;
-      Emit(EventKind::kObjectiveTaken, unit, {hex}, {o.name, side});
-    }
+    ClaimEnteredHex(ruleset_, scenario_, state_, unit, hex, Phase::kMovement, events_);
   }
 
   // ---- Losses (digest 5.12, W08-QA 7) --------------------------------------
