@@ -132,10 +132,25 @@ void Fire(const Ruleset& ruleset, const Scenario& scenario, GameState& state, Un
     t.cs = 0;
     t.hex.reset();
     Emit(events, EventKind::kEliminated, target, {at}, {std::string("bombardment")});
+    GrantEliminationBonus(ruleset, scenario, state, firer, Phase::kBombardment, events);
   }
 }
 
 }  // namespace
+
+void GrantEliminationBonus(const Ruleset& ruleset, const Scenario& scenario, GameState& state,
+                           UnitId winner, Phase phase, std::vector<Event>& events) {
+  if (ruleset.params.elimination_bonus_scope != EliminationBonusScope::kAll) return;
+  UnitState& w = state.unit(winner);
+  if (scenario.unit(winner).is_leader() || !w.on_map() || w.mv >= w.mv_initial) return;
+  ++w.mv;
+  events.push_back(Event{phase,
+                         EventKind::kMoraleGained,
+                         winner,
+                         {*w.hex},
+                         {std::int64_t{1}, std::string("elimination")},
+                         std::nullopt});
+}
 
 BombardmentPhaseResult ResolveBombardmentPhase(const Ruleset& ruleset, const Scenario& scenario,
                                                GameState& state, Side mover, const Orders& orders,

@@ -59,9 +59,10 @@ struct CombatPhaseResult {
 //     (terrain advance ranks, a hill hex ranks at least hill_rank), or it
 //     would leave an objective hex for a non-objective one; after an
 //     elimination only when advance_after_elimination.
-// The elimination bonus is given for combat eliminations only: the
-// elimination_bonus_scope kAll (also bombardment and charges) is NOT
-// honoured yet.
+// The elimination bonus above is the combat phase's own. With
+// elimination_bonus_scope kAll a battery whose shot eliminates also regains
+// 1 MV (GrantEliminationBonus, bombardment.h); charges and reaction fire in
+// the movement phase do not call it yet.
 // Forced moves (retreat, advance) take forts and passing objectives as
 // movement does when passing_includes_forced_moves (leaders never take
 // objectives, R9).

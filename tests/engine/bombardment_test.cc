@@ -339,6 +339,41 @@ TEST_CASE_MINI(TwoBatteriesOnOneHexAndElimination) {
   CHECK_MINI(BombardVerdict(run.result, 2).reason == Reason::kNoTarget);
 }
 
+// Digest 5.11 GAP: with elimination_bonus_scope kAll the battery whose shot
+// eliminates regains 1 MV (never above its initial MV); with the default
+// kCombatPhase it does not.
+TEST_CASE_MINI(EliminationBonusScopeAllRewardsTheBattery) {
+  for (const bool all : {false, true}) {
+    World w;
+    if (all) w.ruleset.params.elimination_bonus_scope = EliminationBonusScope::kAll;
+    const UnitId gun = w.Add("gun", kBlue, "foot_artillery", "0103");  // BV 3, MV 3
+    const UnitId gun2 = w.Add("gun2", kBlue, "foot_artillery", "0107");
+    const UnitId target = w.Add("o", kOrange, "light_cavalry", "0303");
+    const UnitId target2 = w.Add("o2", kOrange, "light_cavalry", "0307");
+    w.state().unit(gun).mv = 1;
+    w.state().unit(gun2).mv = 3;  // already at its initial MV
+    w.state().unit(target).mv = 0;
+    w.state().unit(target).cs = 1;
+    w.state().unit(target2).mv = 0;
+    w.state().unit(target2).cs = 1;
+    // Distance 2 each: 3 <= BV 3, a hit, MV 0 so CS 1 -> 0: eliminated.
+    const TurnRun run = Bombard(w, kBlue, {{"gun", "0303"}, {"gun2", "0307"}},
+                                Rolls({{Die::kD6, 3}, {Die::kD6, 3}}));
+    CHECK_MINI(run.dice_ok);
+    CHECK_MINI(run.result.next_state.unit(target).eliminated);
+    CHECK_MINI(run.result.next_state.unit(target2).eliminated);
+    CHECK_EQ_MINI(run.result.next_state.unit(gun).mv, all ? 2 : 1);
+    CHECK_EQ_MINI(run.result.next_state.unit(gun2).mv, 3);
+    const auto gained = EventsOf(run.result.events, EventKind::kMoraleGained);
+    REQUIRE_MINI(gained.size() == (all ? 1u : 0u));
+    if (all) {
+      CHECK_MINI(gained[0].unit == gun);
+      CHECK_MINI(gained[0].phase == Phase::kBombardment);
+      CHECK_EQ_MINI(StrArg(gained[0].args, 1), std::string("elimination"));
+    }
+  }
+}
+
 TEST_CASE_MINI(LeaderLosesCs) {
   World w;
   w.Add("gun", kBlue, "foot_artillery", "0103");

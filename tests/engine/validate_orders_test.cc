@@ -1,5 +1,7 @@
 #include "engine/validate_orders.h"
 
+#include <variant>
+
 #include "engine/game_state.h"
 #include "tests/engine/fixtures.h"
 #include "tests/engine/mini_test.h"
@@ -129,8 +131,9 @@ TEST_CASE_MINI(BombardmentChecks) {
 TEST_CASE_MINI(AttackChecks) {
   World w;
   Orders o = BlueOrders();
-  o.attacks.push_back(AttackOrder{"b1", "b2", {}});  // own unit
-  o.attacks.push_back(AttackOrder{"b1", "o1", {}});  // ok
+  o.moves.push_back(MoveOrder{"b1", {L("0203")}, {}, {}, false, {}, {}});  // next to o1 (0204)
+  o.attacks.push_back(AttackOrder{"b1", "b2", {}});                        // own unit
+  o.attacks.push_back(AttackOrder{"b1", "o1", {}});  // ok: in contact once b1 has moved
   o.attacks.push_back(AttackOrder{"b2", "o1", {}});  // defender attacked twice
   o.attacks.push_back(AttackOrder{"b2", "zz", {}});  // unknown defender
   const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
@@ -138,6 +141,28 @@ TEST_CASE_MINI(AttackChecks) {
   CHECK_MINI(Find(vs, OrderKind::kAttack, 1)->verdict == VerdictKind::kOk);
   CHECK_MINI(Find(vs, OrderKind::kAttack, 2)->reason == Reason::kDuplicateOrder);
   CHECK_MINI(Find(vs, OrderKind::kAttack, 3)->reason == Reason::kUnknownUnit);
+}
+
+// Contact is judged where the attacker's move order ends, or where it stands
+// (digest 5.1); a demoralised attacker is refused at once (digest 5.12).
+TEST_CASE_MINI(AttackPreChecks) {
+  World w;
+  Orders o = BlueOrders();
+  o.attacks.push_back(AttackOrder{"b1", "o1", {}});  // b1 at 0202, o1 at 0204: two hexes
+  auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  const OrderVerdict* v = Find(vs, OrderKind::kAttack, 0);
+  REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->verdict == VerdictKind::kIllegal);
+  CHECK_MINI(v->reason == Reason::kNotInContact);
+  REQUIRE_MINI(v->args.size() == 1);
+  CHECK_MINI(std::get<Hex>(v->args[0]) == L("0204"));
+
+  o.moves.push_back(MoveOrder{"b1", {L("0203")}, {}, {}, false, {}, {}});
+  w.state.unit(*w.scenario.FindUnit("b1")).mv = 0;
+  vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  v = Find(vs, OrderKind::kAttack, 0);
+  REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->reason == Reason::kDemoralisedCannotAttack);
 }
 
 TEST_CASE_MINI(PlacementChecks) {
@@ -163,7 +188,8 @@ TEST_CASE_MINI(PlacementChecks) {
 TEST_CASE_MINI(DecodeProblemBecomesInvalidVerdict) {
   World w;
   Orders o = BlueOrders();
-  MoveOrder m{"b1", {}, {}, {}, false, {}, DecodeProblem{Reason::kBadHexLabel, {std::string("x1")}}};
+  MoveOrder m{
+      "b1", {}, {}, {}, false, {}, DecodeProblem{Reason::kBadHexLabel, {std::string("x1")}}};
   o.moves.push_back(m);
   const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
   const OrderVerdict* v = Find(vs, OrderKind::kMove, 0);
