@@ -12,6 +12,7 @@
 
 #include "templates/terrain_glyphs.h"
 #include "templates/text_batch.h"
+#include "templates/turn_events.h"
 
 namespace pbem::templates {
 
@@ -124,71 +125,6 @@ double AutoHexSize(const engine::Scenario& scenario, const RenderOptions& option
   return std::max(kMinHexSize, size);
 }
 
-// ---- Events -----------------------------------------------------------------------------
-
-struct MovePath {
-  UnitId unit;
-  std::vector<Hex> hexes;
-};
-
-// Kinds that change what the map shows; the others (dice, command checks, morale tests,
-// rally, turn end) are told by the results mail, not drawn.
-bool IsVisualEvent(EventKind kind) {
-  switch (kind) {
-    case EventKind::kPlace:
-    case EventKind::kBombard:
-    case EventKind::kMoveStep:
-    case EventKind::kStuck:
-    case EventKind::kCharge:
-    case EventKind::kReactionFire:
-    case EventKind::kCombat:
-    case EventKind::kLoss:
-    case EventKind::kRetreat:
-    case EventKind::kEliminated:
-    case EventKind::kAdvance:
-    case EventKind::kObjectiveTaken:
-      return true;
-    default:
-      return false;
-  }
-}
-
-struct TurnDrawing {
-  std::vector<MovePath> moves;
-  int drawn = 0;
-  int not_drawn = 0;
-};
-
-TurnDrawing CollectTurnDrawing(const std::vector<Event>* events, const engine::Scenario& scenario,
-                               const engine::Map& map) {
-  TurnDrawing out;
-  if (events == nullptr) return out;
-  for (const Event& e : *events) {
-    if (!IsVisualEvent(e.kind)) continue;
-    const bool step_ok =
-        e.kind == EventKind::kMoveStep && e.unit && e.unit->valid() &&
-        e.unit->index() < scenario.units.size() && !e.hexes.empty() &&
-        std::all_of(e.hexes.begin(), e.hexes.end(), [&](Hex h) { return map.Contains(h); });
-    if (!step_ok) {
-      ++out.not_drawn;
-      continue;
-    }
-    ++out.drawn;
-    auto it = std::find_if(out.moves.begin(), out.moves.end(),
-                           [&](const MovePath& m) { return m.unit == *e.unit; });
-    if (it == out.moves.end()) {
-      out.moves.push_back(MovePath{*e.unit, {}});
-      it = out.moves.end() - 1;
-    }
-    for (Hex h : e.hexes) {
-      if (it->hexes.empty() || it->hexes.back() != h) it->hexes.push_back(h);
-    }
-  }
-  // A path of one hex shows no movement.
-  std::erase_if(out.moves, [](const MovePath& m) { return m.hexes.size() < 2; });
-  return out;
-}
-
 // ---- Legend -----------------------------------------------------------------------------
 
 enum class LegendKind : std::uint8_t {
@@ -204,6 +140,15 @@ enum class LegendKind : std::uint8_t {
   kArm,
   kCorps,
   kMoveArrow,
+  kStop,
+  kCharge,
+  kBombard,
+  kReactionFire,
+  kCombat,
+  kRetreat,
+  kAdvance,
+  kEliminated,
+  kLoss,
 };
 
 struct LegendEntry {
@@ -234,7 +179,7 @@ CorpsIndex IndexCorps(const engine::Scenario& scenario) {
 
 std::vector<LegendEntry> BuildLegend(const engine::Ruleset& ruleset,
                                      const engine::Scenario& scenario, const CorpsIndex& corps,
-                                     bool has_moves) {
+                                     const TurnDrawing& turn) {
   const engine::Map& map = scenario.map;
   std::vector<bool> terrain_used(ruleset.terrain.size(), false);
   std::vector<int> levels;
@@ -315,9 +260,28 @@ std::vector<LegendEntry> BuildLegend(const engine::Ruleset& ruleset,
                      names[i].empty() ? std::string("(no corps)") : names[i]});
     }
   }
-  if (has_moves) {
-    out.push_back({LegendKind::kMoveArrow, 0, Side::kBlue, "moved this turn"});
-  }
+  // The turn's events: one entry per kind of mark the map shows.
+  const auto add = [&](bool present, LegendKind kind, const char* label) {
+    if (present) out.push_back({kind, 0, Side::kBlue, label});
+  };
+  const auto any_fire = [&](bool reaction) {
+    return std::any_of(turn.fire.begin(), turn.fire.end(),
+                       [&](const FireMark& f) { return f.reaction == reaction; });
+  };
+  const auto any_forced = [&](bool advance) {
+    return std::any_of(turn.forced.begin(), turn.forced.end(),
+                       [&](const ForcedMove& f) { return f.advance == advance; });
+  };
+  add(!turn.moves.empty(), LegendKind::kMoveArrow, "moved (from dashed box)");
+  add(!turn.stops.empty(), LegendKind::kStop, "move stopped short");
+  add(!turn.charges.empty(), LegendKind::kCharge, "charge: broke / held");
+  add(any_fire(false), LegendKind::kBombard, "bombardment (filled: hit)");
+  add(any_fire(true), LegendKind::kReactionFire, "reaction fire (filled: hit)");
+  add(!turn.combats.empty(), LegendKind::kCombat, "combat: odds \xc2\xb7 die \xc2\xb7 att/def");
+  add(any_forced(false), LegendKind::kRetreat, "retreat");
+  add(any_forced(true), LegendKind::kAdvance, "advance after combat");
+  add(!turn.ghosts.empty(), LegendKind::kEliminated, "eliminated");
+  add(!turn.losses.empty(), LegendKind::kLoss, "MV + CS lost");
   return out;
 }
 
@@ -343,7 +307,7 @@ class Painter {
  public:
   Painter(cairo_t* cr, const MapLayout& layout, const engine::Ruleset& ruleset,
           const engine::Scenario& scenario, const engine::GameState& state,
-          const RenderOptions& options, const CorpsIndex& corps)
+          const RenderOptions& options, const CorpsIndex& corps, const TurnDrawing& turn)
       : cr_(cr),
         layout_(layout),
         ruleset_(ruleset),
@@ -352,6 +316,7 @@ class Painter {
         state_(state),
         options_(options),
         corps_(corps),
+        turn_(turn),
         s_(layout.hex_size()) {
     hexes_ = map_.AllHexes();
   }
@@ -366,15 +331,27 @@ class Painter {
     if (box.h <= 0) return;
     std::string left = options_.title_text;
     if (left.empty()) left = !scenario_.title.empty() ? scenario_.title : scenario_.name;
+    if (!options_.game_id.empty()) left = options_.game_id + " \xc2\xb7 " + left;
     std::string right;
+    // The player-turn the events show: given, or read from the log's end-of-turn event.
+    const std::optional<int> played_turn =
+        options_.turn_played ? options_.turn_played : turn_.turn_played;
+    const std::optional<Side> played_side =
+        options_.side_played ? options_.side_played : turn_.side_played;
+    if (played_turn && played_side) {
+      right = "Turn " + std::to_string(*played_turn) + " of " + std::to_string(scenario_.turns) +
+              " \xc2\xb7 " + Capitalised(engine::SideName(*played_side)) + " played \xc2\xb7 ";
+    }
     if (state_.finished) {
       const engine::GameOutcome& o = state_.outcome;
-      right = "Game over \xc2\xb7 ";
+      right += "Game over \xc2\xb7 ";
       right += o.winner ? Capitalised(engine::SideName(*o.winner)) + " wins, " +
                               std::string(VictoryLevelName(o.level))
                         : std::string("draw");
       right += " \xc2\xb7 VP " + std::to_string(o.vp_blue) + "\xe2\x80\x93" +
                std::to_string(o.vp_orange);
+    } else if (played_turn && played_side) {
+      right += Capitalised(engine::SideName(state_.side_to_move)) + " to move";
     } else {
       right = "Turn " + std::to_string(state_.turn) + " of " + std::to_string(scenario_.turns) +
               " \xc2\xb7 " + Capitalised(engine::SideName(state_.side_to_move)) + " to move";
@@ -645,6 +622,134 @@ class Painter {
     }
   }
 
+  // ---- The turn's events ------------------------------------------------------------------
+
+  // Eliminated units: a pale ghost of the counter with a dashed outline in the side's
+  // colour, crossed out, at the last hex the unit held. Drawn under the counters: a unit
+  // that advanced into the hex hides it.
+  void Ghosts() {
+    for (const Ghost& g : turn_.ghosts) {
+      const Box b = layout_.CounterBox(g.hex);
+      GhostSymbol(b, scenario_.unit(g.unit).side);
+    }
+  }
+
+  // Retreats (dashed) and advances after combat (dotted), in the unit's colour, ending at
+  // the edge of its counter.
+  void ForcedMoves() {
+    for (const ForcedMove& f : turn_.forced) {
+      const Rgb colour = SideColour(scenario_.unit(f.unit).side);
+      const Point a = layout_.Centre(f.from);
+      const Point b = layout_.Centre(f.to);
+      if (a.x == b.x && a.y == b.y) continue;
+      const Point u = Unit(a, b);
+      ArrowStyle style;
+      style.colour = colour;
+      style.width = std::max(2.0, s_ * 0.085);
+      style.halo_width = std::max(1.0, s_ * 0.045);
+      style.head = std::max(6.0, s_ * 0.28);
+      style.dash = f.advance ? std::vector<double>{1.0, style.width * 1.6}
+                             : std::vector<double>{s_ * 0.2, s_ * 0.1};
+      style.round_dots = f.advance;
+      DrawArrow({a, Add(b, u, -CounterReach(u) - 1)}, style);
+    }
+  }
+
+  // Everything drawn over the counters: charges, combats, fire, stopped moves, losses, and
+  // the labels that go with them.
+  void EventMarks() {
+    TextBatch labels(fonts_, true, std::max(8.0, s_ * 0.3));
+    std::vector<Box> backings;
+    const auto label = [&](const std::string& text, Point mid, Point u, double clearance) {
+      // Beside the arrow: offset across it, on its upper side.
+      Point v{-u.y, u.x};
+      if (v.y > 0 || (v.y == 0 && v.x > 0)) v = {-v.x, -v.y};
+      const double h = std::max(8.0, s_ * 0.3) * 1.25;
+      const double w = labels.Width(text) + 6;
+      const double off = clearance + h / 2 + 1;
+      const Point c = Add(mid, v, off + std::abs(v.x) * (w / 2 - h / 2));
+      const Box box{std::round(c.x - w / 2), std::round(c.y - h / 2), std::round(w), std::round(h)};
+      backings.push_back(box);
+      labels.Add(text, {box.centre().x, box.y + h * 0.78}, Align::kCentre);
+    };
+
+    for (const ChargeMark& c : turn_.charges) {
+      const auto span = Span(c.from, c.target);
+      if (!span) continue;
+      const auto [a, b, u, reach] = *span;
+      ArrowStyle style;
+      style.colour = SideColour(scenario_.unit(c.charger).side);
+      style.width = std::max(3.0, s_ * 0.14);
+      style.halo = {0x10, 0x10, 0x10};
+      style.halo_width = std::max(1.0, s_ * 0.035);
+      style.head = std::max(6.0, s_ * 0.26);
+      style.heads = 2;
+      DrawArrow({Add(a, u, reach * 0.55), Add(b, u, -reach * 0.55)}, style);
+      if (c.outcome != ChargeMark::Outcome::kUnknown) {
+        label(c.outcome == ChargeMark::Outcome::kBroke ? "broke" : "held", Lerp(a, b, 0.5), u,
+              style.width);
+      }
+    }
+
+    for (const CombatMark& c : turn_.combats) {
+      const auto span = Span(c.from, c.at);
+      if (!span) continue;
+      const auto [a, b, u, reach] = *span;
+      ArrowStyle style;
+      style.colour = kCombatColour;
+      style.width = std::max(2.5, s_ * 0.11);
+      style.halo_width = std::max(1.0, s_ * 0.045);
+      style.head = std::max(6.0, s_ * 0.26);
+      DrawArrow({Add(a, u, reach - 2), Add(b, u, -reach + 1)}, style);
+      label(c.odds + " \xc2\xb7 " + std::to_string(c.die) + " \xc2\xb7 " + c.result,
+            Lerp(a, b, 0.5), u, style.width);
+    }
+
+    for (const FireMark& f : turn_.fire) {
+      const auto span = Span(f.from, f.at);
+      if (!span) continue;
+      const auto [a, b, u, reach] = *span;
+      const double r = std::max(5.0, s_ * 0.22);
+      const Point burst = Add(b, u, -reach - r * 0.4);
+      FireLine(Add(a, u, reach), Add(burst, u, -r), f.reaction);
+      Burst(burst, r, f.hits);
+    }
+
+    for (const StopMark& m : turn_.stops) {
+      const Box b = layout_.CounterBox(m.hex);
+      StopSymbol({b.x, b.y}, std::max(4.5, s_ * 0.17));
+    }
+
+    if (!turn_.losses.empty()) {
+      TextBatch tags(fonts_, true, std::max(7.0, s_ * 0.26));
+      std::vector<Box> boxes;
+      for (const LossMark& l : turn_.losses) {
+        const engine::UnitState& us = state_.unit(l.unit);
+        if (!us.on_map() || !map_.Contains(*us.hex)) continue;  // the cross tells it
+        const Box b = layout_.CounterBox(*us.hex);
+        const std::string text = "\xe2\x88\x92" + std::to_string(l.mv + l.cs);
+        const double h = std::max(7.0, s_ * 0.26) * 1.2;
+        const double w = tags.Width(text) + 4;
+        const Box tag{std::round(b.right() - w / 2), std::round(b.y - h / 2), std::round(w),
+                      std::round(h)};
+        boxes.push_back(tag);
+        tags.Add(text, {tag.centre().x, tag.y + h * 0.8}, Align::kCentre);
+      }
+      for (const Box& t : boxes) cairo_rectangle(cr_, t.x, t.y, t.w, t.h);
+      SetRgb(cr_, kLossColour);
+      cairo_fill(cr_);
+      tags.Flush(cr_, {0xff, 0xff, 0xff});
+    }
+
+    for (const Box& b : backings) cairo_rectangle(cr_, b.x + 0.5, b.y + 0.5, b.w - 1, b.h - 1);
+    SetRgb(cr_, {0xff, 0xff, 0xf4}, 0.9);
+    cairo_fill_preserve(cr_);
+    SetRgb(cr_, {0x40, 0x40, 0x40}, 0.8);
+    cairo_set_line_width(cr_, 1);
+    cairo_stroke(cr_);
+    labels.Flush(cr_, kInkColour);
+  }
+
   void Counters() {
     struct Placed {
       std::size_t index;
@@ -772,6 +877,182 @@ class Painter {
   }
 
  private:
+  struct ArrowStyle {
+    Rgb colour;
+    double width = 2;
+    Rgb halo{0xff, 0xff, 0xff};
+    double halo_width = 0;  // on each side of the line; 0: none
+    double head = 8;        // length of the head
+    int heads = 1;          // 2: a double chevron (charges)
+    std::vector<double> dash;
+    bool round_dots = false;  // round caps (dotted lines)
+  };
+
+  // An arrow along `pts` whose head's tip is pts.back(). REQUIRES: two points or more, the
+  // last two distinct.
+  void DrawArrow(std::vector<Point> pts, const ArrowStyle& st) {
+    const Point tip = pts.back();
+    const Point u = Unit(pts[pts.size() - 2], tip);
+    const Point v{-u.y, u.x};
+    const double back = st.head * (st.heads == 2 ? 1.5 : 1.0) * 0.8;
+    pts.back() = Add(tip, u, -back);
+    const auto path = [&] {
+      cairo_move_to(cr_, pts[0].x, pts[0].y);
+      for (std::size_t i = 1; i < pts.size(); ++i) cairo_line_to(cr_, pts[i].x, pts[i].y);
+    };
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_ROUND);
+    if (st.halo_width > 0) {
+      path();
+      cairo_set_line_cap(cr_, CAIRO_LINE_CAP_ROUND);
+      SetRgb(cr_, st.halo, 0.9);
+      cairo_set_line_width(cr_, st.width + 2 * st.halo_width);
+      cairo_stroke(cr_);
+    }
+    path();
+    if (!st.dash.empty()) cairo_set_dash(cr_, st.dash.data(), static_cast<int>(st.dash.size()), 0);
+    cairo_set_line_cap(cr_, st.round_dots ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+    SetRgb(cr_, st.colour);
+    cairo_set_line_width(cr_, st.width);
+    cairo_stroke(cr_);
+    cairo_set_dash(cr_, nullptr, 0, 0);
+    for (int i = 0; i < st.heads; ++i) {
+      const Point t = Add(tip, u, -i * st.head * 0.5);
+      const Point base = Add(t, u, -st.head);
+      const Point l = Add(base, v, st.head * 0.6);
+      const Point r = Add(base, v, -st.head * 0.6);
+      cairo_move_to(cr_, t.x, t.y);
+      cairo_line_to(cr_, l.x, l.y);
+      cairo_line_to(cr_, r.x, r.y);
+      cairo_close_path(cr_);
+    }
+    SetRgb(cr_, st.colour);
+    cairo_fill_preserve(cr_);
+    SetRgb(cr_, st.halo, 0.9);
+    cairo_set_line_width(cr_, std::max(1.0, st.halo_width * 0.8));
+    cairo_stroke(cr_);
+  }
+
+  // Two hex centres, the unit vector between them and how far the counters reach along it.
+  struct HexSpan {
+    Point a;
+    Point b;
+    Point u;
+    double reach;
+  };
+  std::optional<HexSpan> Span(Hex from, Hex to) const {
+    if (from == to) return std::nullopt;
+    const Point a = layout_.Centre(from);
+    const Point b = layout_.Centre(to);
+    const Point u = Unit(a, b);
+    return HexSpan{a, b, u, CounterReach(u)};
+  }
+
+  // How far from a hex centre, in direction u (a unit vector), the counter's edge is.
+  double CounterReach(Point u) const {
+    const double half = layout_.CounterBox(Hex{0, 0}).w / 2;
+    const double ax = std::abs(u.x);
+    const double ay = std::abs(u.y);
+    return std::min(ax > 1e-9 ? half / ax : 1e9, ay > 1e-9 ? half / ay : 1e9);
+  }
+
+  void GhostSymbol(const Box& b, Side side) {
+    cairo_rectangle(cr_, b.x + 1, b.y + 1, b.w - 2, b.h - 2);
+    SetRgb(cr_, {0xff, 0xff, 0xff}, 0.55);
+    cairo_fill_preserve(cr_);
+    const double dash[2] = {3, 2};
+    cairo_set_dash(cr_, dash, 2, 0);
+    SetRgb(cr_, SideColour(side));
+    cairo_set_line_width(cr_, 1.6);
+    cairo_stroke(cr_);
+    cairo_set_dash(cr_, nullptr, 0, 0);
+    const double inset = b.w * 0.14;
+    cairo_move_to(cr_, b.x + inset, b.y + inset);
+    cairo_line_to(cr_, b.right() - inset, b.bottom() - inset);
+    cairo_move_to(cr_, b.right() - inset, b.y + inset);
+    cairo_line_to(cr_, b.x + inset, b.bottom() - inset);
+    SetRgb(cr_, kEliminatedColour);
+    cairo_set_line_width(cr_, std::max(2.0, b.w * 0.1));
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_ROUND);
+    cairo_stroke(cr_);
+  }
+
+  // Bombardment (dashed) or reaction fire (dotted) from a to b.
+  void FireLine(Point a, Point b, bool reaction) {
+    const double w = std::max(1.5, s_ * 0.06);
+    cairo_move_to(cr_, a.x, a.y);
+    cairo_line_to(cr_, b.x, b.y);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_ROUND);
+    SetRgb(cr_, {0xff, 0xff, 0xff}, 0.85);
+    cairo_set_line_width(cr_, w + 2);
+    cairo_stroke(cr_);
+    cairo_move_to(cr_, a.x, a.y);
+    cairo_line_to(cr_, b.x, b.y);
+    const double dash[2] = {reaction ? 0.5 : s_ * 0.22, reaction ? w * 2.2 : s_ * 0.1};
+    cairo_set_dash(cr_, dash, 2, 0);
+    cairo_set_line_cap(cr_, reaction ? CAIRO_LINE_CAP_ROUND : CAIRO_LINE_CAP_BUTT);
+    SetRgb(cr_, kFireColour);
+    cairo_set_line_width(cr_, w);
+    cairo_stroke(cr_);
+    cairo_set_dash(cr_, nullptr, 0, 0);
+  }
+
+  // A burst: filled for a hit (ringed for a double hit), open for a miss.
+  void Burst(Point c, double r, int hits) {
+    for (int k = 0; k < 16; ++k) {
+      // 8 points: every 22.5 degrees, alternately on the outer and the inner radius.
+      static constexpr std::array<Point, 16> kDirs{{{0.0, -1.0},
+                                                    {0.3826834324, -0.9238795325},
+                                                    {0.7071067812, -0.7071067812},
+                                                    {0.9238795325, -0.3826834324},
+                                                    {1.0, 0.0},
+                                                    {0.9238795325, 0.3826834324},
+                                                    {0.7071067812, 0.7071067812},
+                                                    {0.3826834324, 0.9238795325},
+                                                    {0.0, 1.0},
+                                                    {-0.3826834324, 0.9238795325},
+                                                    {-0.7071067812, 0.7071067812},
+                                                    {-0.9238795325, 0.3826834324},
+                                                    {-1.0, 0.0},
+                                                    {-0.9238795325, -0.3826834324},
+                                                    {-0.7071067812, -0.7071067812},
+                                                    {-0.3826834324, -0.9238795325}}};
+      const double radius = k % 2 == 0 ? r : r * 0.5;
+      const Point p = Add(c, kDirs[static_cast<std::size_t>(k)], radius);
+      if (k == 0) {
+        cairo_move_to(cr_, p.x, p.y);
+      } else {
+        cairo_line_to(cr_, p.x, p.y);
+      }
+    }
+    cairo_close_path(cr_);
+    SetRgb(cr_, hits > 0 ? kFireColour : Rgb{0xff, 0xff, 0xff});
+    cairo_fill_preserve(cr_);
+    SetRgb(cr_, hits > 0 ? Rgb{0xff, 0xff, 0xff} : kFireColour);
+    cairo_set_line_width(cr_, std::max(1.0, r * 0.15));
+    cairo_set_line_join(cr_, CAIRO_LINE_JOIN_MITER);
+    cairo_stroke(cr_);
+    if (hits > 1) {
+      cairo_new_sub_path(cr_);
+      cairo_arc(cr_, c.x, c.y, r * 1.3, 0, 2 * kPi);
+      SetRgb(cr_, kFireColour);
+      cairo_set_line_width(cr_, std::max(1.2, r * 0.2));
+      cairo_stroke(cr_);
+    }
+  }
+
+  // A "no entry" sign: a red disc with a white bar.
+  void StopSymbol(Point c, double r) {
+    cairo_new_sub_path(cr_);
+    cairo_arc(cr_, c.x, c.y, r, 0, 2 * kPi);
+    SetRgb(cr_, kStopColour);
+    cairo_fill_preserve(cr_);
+    SetRgb(cr_, {0xff, 0xff, 0xff});
+    cairo_set_line_width(cr_, 1);
+    cairo_stroke(cr_);
+    cairo_rectangle(cr_, c.x - r * 0.62, c.y - r * 0.2, r * 1.24, r * 0.4);
+    cairo_fill(cr_);
+  }
+
   std::size_t TerrainIndex(Hex hex) const {
     const engine::TerrainId t = map_.terrain(hex);
     return t.valid() && t.index() < ruleset_.terrain.size() ? t.index() : ruleset_.terrain.size();
@@ -1213,6 +1494,56 @@ class Painter {
         }
         return;
       }
+      case LegendKind::kStop:
+        StopSymbol({c.x, c.y}, box.h * 0.45);
+        return;
+      case LegendKind::kCharge:
+      case LegendKind::kCombat:
+      case LegendKind::kRetreat:
+      case LegendKind::kAdvance: {
+        ArrowStyle style;
+        style.colour = e.kind == LegendKind::kCombat ? kCombatColour : SideColour(Side::kBlue);
+        style.width = e.kind == LegendKind::kCharge ? 4 : e.kind == LegendKind::kCombat ? 3 : 2;
+        style.halo_width = 1;
+        style.head = 8;
+        if (e.kind == LegendKind::kCharge) {
+          style.halo = {0x10, 0x10, 0x10};
+          style.heads = 2;
+        }
+        if (e.kind == LegendKind::kRetreat) style.dash = {5, 3};
+        if (e.kind == LegendKind::kAdvance) {
+          style.dash = {1, 3.5};
+          style.round_dots = true;
+        }
+        DrawArrow({{box.x + 3, c.y}, {box.right() - 2, c.y}}, style);
+        return;
+      }
+      case LegendKind::kBombard:
+      case LegendKind::kReactionFire: {
+        const double r = box.h * 0.38;
+        FireLine({box.x + 2, c.y}, {box.right() - 2 * r - 2, c.y},
+                 e.kind == LegendKind::kReactionFire);
+        Burst({box.right() - r - 1, c.y}, r, 1);
+        return;
+      }
+      case LegendKind::kEliminated: {
+        const double w = box.h;
+        GhostSymbol(Box{std::round(c.x - w / 2), std::round(box.y), w, w}, Side::kBlue);
+        return;
+      }
+      case LegendKind::kLoss: {
+        TextBatch tag(fonts_, true, 9);
+        const std::string text =
+            "\xe2\x88\x92"
+            "1";
+        const double w = tag.Width(text) + 4;
+        cairo_rectangle(cr_, std::round(c.x - w / 2), std::round(c.y - 6), std::round(w), 12);
+        SetRgb(cr_, kLossColour);
+        cairo_fill(cr_);
+        tag.Add(text, {c.x, c.y + 4}, Align::kCentre);
+        tag.Flush(cr_, {0xff, 0xff, 0xff});
+        return;
+      }
       case LegendKind::kMoveArrow: {
         const Point a{box.x + 3, c.y};
         const Point tip{box.right() - 2, c.y};
@@ -1239,6 +1570,7 @@ class Painter {
   const engine::GameState& state_;
   const RenderOptions& options_;
   const CorpsIndex& corps_;
+  const TurnDrawing& turn_;
   const double s_;
   std::vector<Hex> hexes_;
   FontSet fonts_;
@@ -1287,10 +1619,9 @@ MapLayout ComputeMapLayout(const engine::Ruleset& ruleset, const engine::Scenari
                            const std::vector<engine::Event>* turn_events,
                            const RenderOptions& options) {
   const TurnDrawing turn =
-      options.draw_events ? CollectTurnDrawing(turn_events, scenario, scenario.map) : TurnDrawing{};
+      options.draw_events ? CollectTurnDrawing(turn_events, scenario) : TurnDrawing{};
   const CorpsIndex corps = IndexCorps(scenario);
-  const std::vector<LegendEntry> legend =
-      BuildLegend(ruleset, scenario, corps, !turn.moves.empty());
+  const std::vector<LegendEntry> legend = BuildLegend(ruleset, scenario, corps, turn);
   return MapLayout(scenario.map.width(), scenario.map.height(),
                    MakeLayoutParams(scenario, options, legend.size()));
 }
@@ -1307,10 +1638,9 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
                          " units, the scenario " + std::to_string(scenario.units.size()));
   }
   const TurnDrawing turn =
-      options.draw_events ? CollectTurnDrawing(turn_events, scenario, scenario.map) : TurnDrawing{};
+      options.draw_events ? CollectTurnDrawing(turn_events, scenario) : TurnDrawing{};
   const CorpsIndex corps = IndexCorps(scenario);
-  const std::vector<LegendEntry> legend =
-      BuildLegend(ruleset, scenario, corps, !turn.moves.empty());
+  const std::vector<LegendEntry> legend = BuildLegend(ruleset, scenario, corps, turn);
   auto layout =
       std::make_shared<const MapLayout>(scenario.map.width(), scenario.map.height(),
                                         MakeLayoutParams(scenario, options, legend.size()));
@@ -1337,7 +1667,7 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
   }
   cairo_t* cr = cairo_create(surface);
   {
-    Painter painter(cr, *layout, ruleset, scenario, state, options, corps);
+    Painter painter(cr, *layout, ruleset, scenario, state, options, corps, turn);
     painter.Background();
     painter.Title();
     painter.Terrain();
@@ -1345,8 +1675,11 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
     painter.Routes();
     painter.Objectives();
     painter.Labels();
+    painter.Ghosts();
     painter.MoveArrows(turn.moves);
+    painter.ForcedMoves();
     painter.Counters();
+    painter.EventMarks();
     painter.Legend(legend);
   }
   const cairo_status_t st = cairo_status(cr);
@@ -1359,6 +1692,9 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
   out->layout_ = std::move(layout);
   out->events_drawn_ = turn.drawn;
   out->events_not_drawn_ = turn.not_drawn;
+  if (options.legend) {
+    for (const LegendEntry& e : legend) out->legend_labels_.push_back(e.label);
+  }
   return Status::Ok();
 }
 

@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -43,6 +44,13 @@ struct RenderOptions {
   bool draw_events = true;
   // Replaces the scenario title in the title band when not empty.
   std::string title_text;
+  // Put before the title when not empty: the game the map belongs to.
+  std::string game_id;
+  // The player-turn the events show ("Turn 3 of 12 · Blue played · Orange to move"). When
+  // unset, read from the events' end-of-turn event; without either the title tells the
+  // state's turn and side to move.
+  std::optional<int> turn_played;
+  std::optional<engine::Side> side_played;
 };
 
 // A rendered map: an opaque RGB24 cairo image surface and the layout it was drawn with.
@@ -61,6 +69,9 @@ class MapImage {
   // Events of the turn that were drawn, and those whose kind has no drawing yet.
   int events_drawn() const { return events_drawn_; }
   int events_not_drawn() const { return events_not_drawn_; }
+  // The legend's entries in order (entry i is drawn in layout().LegendItem(i)); empty
+  // without a legend.
+  const std::vector<std::string>& legend_labels() const { return legend_labels_; }
 
  private:
   friend Status RenderMap(const engine::Ruleset&, const engine::Scenario&, const engine::GameState&,
@@ -74,6 +85,7 @@ class MapImage {
   std::shared_ptr<const MapLayout> layout_;
   int events_drawn_ = 0;
   int events_not_drawn_ = 0;
+  std::vector<std::string> legend_labels_;
 };
 
 // The layout RenderMap uses for these inputs (image size, where each hex and counter goes).
@@ -82,11 +94,18 @@ MapLayout ComputeMapLayout(const engine::Ruleset& ruleset, const engine::Scenari
                            const RenderOptions& options);
 
 // Draws `state` on the scenario's map. `turn_events` (may be null) is the event log of the
-// player-turn that led to `state`. What is drawn from it today:
-//   - kMoveStep: an arrow along the unit's path, from a dashed outline where it started.
-//     A step event names the unit and its hexes: [from, to] (or [to] after an earlier step).
-// Every other kind (bombardments, charges, combats, retreats, eliminations, ...) is not
-// drawn yet and is counted in MapImage::events_not_drawn().
+// player-turn that led to `state` (templates/turn_events.h reads it):
+//   - moves: an arrow along each unit's path, from a dashed outline where it started; a
+//     move stopped short (enemy ZoC, marsh, a refused step) gets a red "no entry" mark;
+//   - charges: a double-headed arrow in the charger's colour, "broke" or "held";
+//   - bombardments and reaction fire: a dashed (dotted) line from the battery to a burst at
+//     the target, filled for a hit, ringed for a double hit, open for a miss;
+//   - combats: a red arrow from the attacker to the defender with "odds · die · att/def";
+//   - retreats (dashed) and advances (dotted) in the unit's colour;
+//   - eliminated units: a crossed-out ghost at their last hex (their counter is gone);
+//   - losses: a red "−N" tag (MV + CS lost) on the unit's counter;
+// each kind with its legend entry, and the turn played in the title. Events of these kinds
+// that cannot be read (unknown unit, hex off the map) are counted in events_not_drawn().
 // Fails (without throwing) when the state does not belong to the scenario or the image
 // would be too large for cairo. REQUIRES: out != nullptr.
 Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenario,

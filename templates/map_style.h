@@ -55,6 +55,15 @@ inline constexpr Rgb kGridColour{0x9c, 0xa0, 0x88};
 inline constexpr Rgb kMapBorderColour{0x55, 0x58, 0x48};
 inline constexpr Rgb kInkColour{0x22, 0x22, 0x22};
 
+// The turn's events: combats (arrow, odds and result), bombardments and reaction fire
+// (line and burst), eliminations (the cross over a ghost counter), a move stopped short,
+// losses.
+inline constexpr Rgb kCombatColour{0xc8, 0x1a, 0x1a};
+inline constexpr Rgb kFireColour{0x7b, 0x2a, 0xa8};
+inline constexpr Rgb kEliminatedColour{0xd0, 0x10, 0x10};
+inline constexpr Rgb kStopColour{0xd0, 0x10, 0x10};
+inline constexpr Rgb kLossColour{0xb0, 0x00, 0x20};
+
 // Perceived brightness 0..255 (Rec. 601 weights, integer arithmetic).
 int Luma(Rgb colour);
 

@@ -54,6 +54,21 @@ constexpr std::string_view kPlayUsage =
     "    and \"N games, M violations, hash H\"; the same seed gives the same output. --quiet\n"
     "    leaves out the line per player-turn. Exit 1 on any violation.\n";
 
+constexpr std::string_view kRenderUsage =
+    "pbem render --scenario SCENARIO_FILE [--ruleset DIR] [--state STATE_FILE]\n"
+    "            [--result TURN_RESULT_FILE] [--orders ORDERS_FILE]... [--seed N]\n"
+    "            [--hex-size PX] -o MAP.png\n"
+    "pbem render --game GAME --turn N [--side blue|orange] --db sqlite:DIR\n"
+    "            [--scenario SCENARIO_FILE] [--ruleset DIR] [--hex-size PX] -o MAP.png\n"
+    "    Draws the map as a PNG: terrain, units, and the events of the player-turn that led\n"
+    "    to the state (moves, charges, bombardments, combats, retreats, eliminations), with a\n"
+    "    legend and a title. The state is --state, else the next state of --result, else the\n"
+    "    scenario's initial state; --result adds its events. Each --orders file is resolved\n"
+    "    in turn from there with seeded dice (--seed, default 1) and the map shows the last\n"
+    "    one's events. --game reads the stored player-turn N (of SIDE, else the last one\n"
+    "    stored for N) from the game store in DIR; the scenario defaults to the bundled file\n"
+    "    named by the game.\n";
+
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
     "\n"
@@ -65,6 +80,7 @@ constexpr std::string_view kGeneralUsage =
     "  demo                        summarise the bundled scenario, check its sample orders\n"
     "  reach UNIT                  list the hexes a unit can reach this turn\n"
     "  play --games N --seed X     bot-against-bot soak run with invariant checks\n"
+    "  render -o MAP.png           draw a state and its turn's events as a PNG map\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -80,6 +96,7 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "demo") return std::string(kDemoUsage);
   if (command == "reach") return std::string(kReachUsage);
   if (command == "play") return std::string(kPlayUsage);
+  if (command == "render") return std::string(kRenderUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
 }

@@ -5,9 +5,13 @@
 #include <filesystem>
 #include <string>
 
+#include "engine/bot.h"
+#include "engine/dice.h"
+#include "engine/turn.h"
 #include "proto/codec/codec.h"
 #include "templates/map_renderer.h"
 #include "templates/testing/sample_maps.h"
+#include "templates/turn_events.h"
 
 namespace pbem::templates {
 namespace {
@@ -118,6 +122,62 @@ TEST_CASE("the in-code transcription matches the data files", "[templates][codec
     CHECK(real.scenario.objectives[i].initial_owner == copy.objectives[i].initial_owner);
   }
   CHECK(real.scenario.fort_owners == copy.fort_owners);
+}
+
+// Real engine turns (the legal-order bot against itself, seeded dice): every event the map
+// shows is read, and each unit eliminated in a turn is a cross where it fell, no counter.
+TEST_CASE("a bot game's turns render with every event drawn", "[templates][render][codec]") {
+  const Loaded b = LoadBundled();
+  engine::GameState state = engine::InitialState(b.scenario, "bot-game");
+  engine::SeededDice dice(20261122);
+  RenderOptions options;
+  options.unit_ids = false;
+  int combats = 0;
+  int eliminations_checked = 0;
+  int moves = 0;
+  for (int turn = 0; turn < 2 * b.scenario.turns && !state.finished; ++turn) {
+    const engine::Orders orders =
+        engine::BotOrders(b.ruleset, b.scenario, state, static_cast<std::uint64_t>(turn) + 7);
+    const engine::TurnResult result =
+        engine::ResolvePlayerTurn(b.ruleset, b.scenario, state, orders, dice);
+    MapImage image;
+    const Status st =
+        RenderMap(b.ruleset, b.scenario, result.next_state, &result.events, options, &image);
+    INFO("player-turn " << turn << ": " << st.message);
+    REQUIRE(st.ok);
+    CHECK(image.events_not_drawn() == 0);
+    const TurnDrawing drawing = CollectTurnDrawing(&result.events, b.scenario);
+    CHECK(drawing.turn_played == state.turn);
+    CHECK(drawing.side_played == state.side_to_move);
+    combats += static_cast<int>(drawing.combats.size());
+    moves += static_cast<int>(drawing.moves.size());
+    for (const Ghost& g : drawing.ghosts) {
+      CHECK(result.next_state.unit(g.unit).eliminated);
+      if (result.next_state.UnitAt(g.hex)) continue;  // a unit advanced into the hex
+      const Box counter = image.layout().CounterBox(g.hex);
+      const Point c = counter.centre();
+      const Rgb px = image.PixelAt(static_cast<int>(c.x), static_cast<int>(c.y));
+      INFO(b.scenario.unit(g.unit).id << " at " << engine::FormatLabel(g.hex));
+      CHECK(std::abs(px.r - kEliminatedColour.r) + std::abs(px.g - kEliminatedColour.g) +
+                std::abs(px.b - kEliminatedColour.b) <
+            24);
+      const Rgb side = SideColour(b.scenario.unit(g.unit).side);
+      const Box inner{counter.x + 3, counter.y + 3, counter.w - 6, counter.h - 6};
+      int side_pixels = 0;
+      for (int y = static_cast<int>(inner.y); y < static_cast<int>(inner.bottom()); ++y) {
+        for (int x = static_cast<int>(inner.x); x < static_cast<int>(inner.right()); ++x) {
+          if (image.PixelAt(x, y) == side) ++side_pixels;
+        }
+      }
+      CHECK(side_pixels == 0);
+      ++eliminations_checked;
+    }
+    state = result.next_state;
+  }
+  // The game had something to show.
+  CHECK(moves > 20);
+  CHECK(combats > 0);
+  CHECK(eliminations_checked > 0);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 
 #include "templates/png_writer.h"
 #include "templates/testing/sample_maps.h"
+#include "tests/templates/render_checks.h"
 
 namespace pbem::templates {
 namespace {
@@ -19,34 +20,12 @@ using engine::Hex;
 using engine::Side;
 using engine::UnitId;
 
-Hex L(const char* label) { return *engine::ParseLabel(label); }
-
-// The bundled scenario (transcribed in code), at its initial state.
-struct Bundled {
-  engine::Ruleset ruleset = testing::MornePlaineRuleset();
-  engine::Scenario scenario = testing::BoisDeLaMorne(ruleset);
-  engine::GameState state = engine::InitialState(scenario, "test");
-
-  UnitId Unit(const char* id) const { return *scenario.FindUnit(id); }
-};
-
-MapImage Render(const Bundled& b, const std::vector<engine::Event>* events = nullptr,
-                const RenderOptions& options = {}) {
-  MapImage image;
-  const Status st = RenderMap(b.ruleset, b.scenario, b.state, events, options, &image);
-  INFO(st.message);
-  REQUIRE(st.ok);
-  return image;
-}
-
-bool Near(Rgb a, Rgb b, int tolerance) {
-  return std::abs(a.r - b.r) <= tolerance && std::abs(a.g - b.g) <= tolerance &&
-         std::abs(a.b - b.b) <= tolerance;
-}
-
-std::string Show(Rgb c) {
-  return "(" + std::to_string(c.r) + "," + std::to_string(c.g) + "," + std::to_string(c.b) + ")";
-}
+using render_checks::Bundled;
+using render_checks::CountNear;
+using render_checks::L;
+using render_checks::Near;
+using render_checks::Render;
+using render_checks::Show;
 
 // Pixels of a counter's left-middle patch: between the corps strip and the bottom values,
 // left of the arm symbol, where nothing but the counter colour is drawn.
@@ -61,16 +40,6 @@ std::vector<Rgb> CounterBodyPatch(const MapImage& image, Hex hex) {
     for (int x = x0; x <= x1; ++x) out.push_back(image.PixelAt(x, y));
   }
   return out;
-}
-
-int CountNear(const MapImage& image, Box box, Rgb colour, int tolerance) {
-  int n = 0;
-  for (int y = static_cast<int>(box.y); y < static_cast<int>(box.bottom()); ++y) {
-    for (int x = static_cast<int>(box.x); x < static_cast<int>(box.right()); ++x) {
-      if (Near(image.PixelAt(x, y), colour, tolerance)) ++n;
-    }
-  }
-  return n;
 }
 
 TEST_CASE("the bundled scenario renders at its expected size", "[templates][render]") {
