@@ -370,6 +370,7 @@ class MailRenderer {
     std::vector<mst::data> lines;
     std::optional<engine::Phase> current;
     std::vector<mst::data> rally;
+    std::vector<mst::data> supports;  // waiting for their combat
     const auto flush = [&] {
       if (!lines.empty() && current) {
         mst::data p;
@@ -574,8 +575,18 @@ class MailRenderer {
       }
       mst::data line;
       line.set("text", Sentence(set_.events, key, f));
+      // The engine logs a combat's supports before the combat; players read them after it.
+      if (e.kind == engine::EventKind::kSupport) {
+        supports.push_back(line);
+        continue;
+      }
       lines.push_back(line);
+      if (e.kind == engine::EventKind::kCombat) {
+        for (const mst::data& sup : supports) lines.push_back(sup);
+        supports.clear();
+      }
     }
+    for (const mst::data& sup : supports) lines.push_back(sup);
     flush();
     mst::data report;
     report.set("phases", ListOf(phases));
@@ -780,6 +791,11 @@ Status MailTemplates::RenderReminder(Language language, const ReminderInput& inp
         return d;
       },
       out);
+}
+
+std::string MailTemplates::Word(Language language, std::string_view group,
+                                std::string_view code) const {
+  return Words(Set(language).words, nullptr).Word(group, code);
 }
 
 std::string MailTemplates::ReasonSentence(Language language, engine::Reason reason,

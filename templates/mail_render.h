@@ -141,6 +141,8 @@ class MailTemplates {
   // the table has none (Load refuses such a table, so only for kNone).
   std::string ReasonSentence(Language language, engine::Reason reason,
                              const std::vector<engine::Arg>& args) const;
+  // A word of words.table ("side", "blue" -> "bleu"); the code itself when there is none.
+  std::string Word(Language language, std::string_view group, std::string_view code) const;
   // True when the language's reasons.table has a sentence for `code`.
   bool HasReasonSentence(Language language, std::string_view code) const;
 

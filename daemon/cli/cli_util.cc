@@ -54,6 +54,15 @@ constexpr std::string_view kPlayUsage =
     "    and \"N games, M violations, hash H\"; the same seed gives the same output. --quiet\n"
     "    leaves out the line per player-turn. Exit 1 on any violation.\n";
 
+constexpr std::string_view kArchiveUsage =
+    "pbem archive GAME -o DIR [--db sqlite:DIR|postgresql:CONNINFO] [--scenario FILE]\n"
+    "             [--ruleset DIR] [--lang en|fr]\n"
+    "    Writes the static HTML history of a stored game into DIR: index.html and one page\n"
+    "    per player-turn with its map, its report, previous and next links, and the final\n"
+    "    result. Self-contained (relative links only). --db defaults to\n"
+    "    sqlite:<data>/pbem-data; the scenario to <data>/engine/scenarios/<the game's\n"
+    "    scenario>.textproto.\n";
+
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
     "\n"
@@ -65,6 +74,7 @@ constexpr std::string_view kGeneralUsage =
     "  demo                        summarise the bundled scenario, check its sample orders\n"
     "  reach UNIT                  list the hexes a unit can reach this turn\n"
     "  play --games N --seed X     bot-against-bot soak run with invariant checks\n"
+    "  archive GAME -o DIR         write a stored game's HTML history\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -80,6 +90,7 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "demo") return std::string(kDemoUsage);
   if (command == "reach") return std::string(kReachUsage);
   if (command == "play") return std::string(kPlayUsage);
+  if (command == "archive") return std::string(kArchiveUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
 }

@@ -41,6 +41,7 @@ int Run(const Args& argv) {
   if (command == "demo") return RunDemoCommand(rest);
   if (command == "reach") return RunReachCommand(rest);
   if (command == "play") return RunPlayCommand(rest);
+  if (command == "archive") return RunArchiveCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 
