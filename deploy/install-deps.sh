@@ -17,6 +17,7 @@ BUILD_PKGS=(
   libpoco-dev libprotobuf-dev protobuf-compiler libspdlog-dev catch2
   libcurl4-openssl-dev libcairo2-dev libspng-dev fonts-dejavu-core
   libpq-dev libssl-dev libsqlite3-dev libbenchmark-dev
+  libkainjow-mustache-dev
   clang-14 libclang-rt-14-dev
 )
 
@@ -26,6 +27,8 @@ BUILD_PKGS=(
 TEST_PKGS=(
   postgresql-15
   curl
+  # The archive page's browser test: headless Chromium driven over WebDriver (chromedriver).
+  chromium chromium-driver
 )
 
 usage() {

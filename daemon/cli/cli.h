@@ -33,6 +33,7 @@ int RunDemoCommand(const Args& args);                      // pbem demo
 int RunReachCommand(const Args& args);                     // pbem reach
 int RunPlayCommand(const Args& args);                      // pbem play
 int RunRenderCommand(const Args& args);                    // pbem render
+int RunArchiveCommand(const Args& args);                   // pbem archive
 
 // Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
 // everything when `command` is empty; nullopt for an unknown command.

@@ -68,6 +68,14 @@ constexpr std::string_view kRenderUsage =
     "    one's events. --game reads the stored player-turn N (of SIDE, else the last one\n"
     "    stored for N) from the game store in DIR; the scenario defaults to the bundled file\n"
     "    named by the game.\n";
+constexpr std::string_view kArchiveUsage =
+    "pbem archive GAME -o DIR [--db sqlite:DIR|postgresql:CONNINFO] [--scenario FILE]\n"
+    "             [--ruleset DIR] [--lang en|fr]\n"
+    "    Writes the static HTML history of a stored game into DIR: index.html and one page\n"
+    "    per player-turn with its map, its report, previous and next links, and the final\n"
+    "    result. Self-contained (relative links only). --db defaults to\n"
+    "    sqlite:<data>/pbem-data; the scenario to <data>/engine/scenarios/<the game's\n"
+    "    scenario>.textproto.\n";
 
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
@@ -81,6 +89,7 @@ constexpr std::string_view kGeneralUsage =
     "  reach UNIT                  list the hexes a unit can reach this turn\n"
     "  play --games N --seed X     bot-against-bot soak run with invariant checks\n"
     "  render -o MAP.png           draw a state and its turn's events as a PNG map\n"
+    "  archive GAME -o DIR         write a stored game's HTML history\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -97,6 +106,7 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "reach") return std::string(kReachUsage);
   if (command == "play") return std::string(kPlayUsage);
   if (command == "render") return std::string(kRenderUsage);
+  if (command == "archive") return std::string(kArchiveUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
 }

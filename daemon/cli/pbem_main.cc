@@ -42,6 +42,7 @@ int Run(const Args& argv) {
   if (command == "reach") return RunReachCommand(rest);
   if (command == "play") return RunPlayCommand(rest);
   if (command == "render") return RunRenderCommand(rest);
+  if (command == "archive") return RunArchiveCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 

@@ -198,6 +198,14 @@ pbem::v1::TurnResult TurnResultToProto(const engine::TurnResult& result,
                                        const engine::Scenario& scenario, int turn,
                                        engine::Side side);
 
+// The inverse of TurnResultToProto for what an archive reader needs: verdicts, events and
+// the next state. Arguments come back as text (std::string Args: hexes as their labels,
+// numbers in decimal), so FormatArg gives back the stored text. Errors name the field
+// (unknown unit, event kind, reason code, bad label).
+Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto,
+                                               const engine::Scenario& scenario,
+                                               std::string_view source);
+
 pbem::v1::Side SideToProto(engine::Side side);
 std::optional<engine::Side> SideFromProto(pbem::v1::Side side);
 pbem::v1::Die DieToProto(engine::Die die);

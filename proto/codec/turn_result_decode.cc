@@ -1,0 +1,100 @@
+// TurnResultFromProto: a stored pbem.v1.TurnResult back into engine values, for the archive
+// page and the results mail of a turn read from storage.
+#include "proto/codec/codec.h"
+
+namespace pbem::codec {
+
+namespace {
+
+// The proto enums number the engine's values from 1 (0 is UNSPECIFIED).
+template <typename E>
+std::optional<E> FromProtoEnum(int value, int count) {
+  if (value < 1 || value > count) return std::nullopt;
+  return static_cast<E>(value - 1);
+}
+
+}  // namespace
+
+Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto,
+                                               const engine::Scenario& scenario,
+                                               std::string_view source) {
+  std::vector<Error> errors;
+  const std::string where(source);
+  engine::TurnResult out;
+  for (int i = 0; i < proto.verdicts_size(); ++i) {
+    const pbem::v1::OrderVerdict& p = proto.verdicts(i);
+    const std::string path = where + ": verdicts[" + std::to_string(i) + "]";
+    engine::OrderVerdict v;
+    const auto kind = FromProtoEnum<engine::OrderKind>(p.order_kind(), 5);
+    const auto verdict = FromProtoEnum<engine::VerdictKind>(p.verdict(), 4);
+    const auto reason = engine::ParseReasonCode(p.reason().empty() ? "none" : p.reason());
+    if (!kind) errors.push_back(Error{path, "order_kind: unspecified or unknown"});
+    if (!verdict) errors.push_back(Error{path, "verdict: unspecified or unknown"});
+    if (!reason) errors.push_back(Error{path, "reason: unknown code '" + p.reason() + "'"});
+    if (!kind || !verdict || !reason) continue;
+    v.order_kind = *kind;
+    v.index = p.index();
+    v.unit = p.unit();
+    v.verdict = *verdict;
+    v.reason = *reason;
+    for (const std::string& a : p.args()) v.args.emplace_back(a);
+    out.verdicts.push_back(std::move(v));
+  }
+  for (int i = 0; i < proto.events_size(); ++i) {
+    const pbem::v1::Event& p = proto.events(i);
+    const std::string path = where + ": events[" + std::to_string(i) + "]";
+    engine::Event e;
+    const auto phase = FromProtoEnum<engine::Phase>(p.phase(), 6);
+    const auto kind = engine::ParseEventKind(p.kind());
+    if (!phase) errors.push_back(Error{path, "phase: unspecified or unknown"});
+    if (!kind) errors.push_back(Error{path, "kind: unknown event '" + p.kind() + "'"});
+    if (!phase || !kind) continue;
+    e.phase = *phase;
+    e.kind = *kind;
+    if (!p.unit().empty()) {
+      const auto unit = scenario.FindUnit(p.unit());
+      if (!unit) {
+        errors.push_back(Error{path, "unit: unknown unit '" + p.unit() + "'"});
+        continue;
+      }
+      e.unit = *unit;
+    }
+    bool bad_hex = false;
+    for (const std::string& label : p.hexes()) {
+      const auto hex = engine::ParseLabel(label);
+      if (!hex) {
+        errors.push_back(Error{path, "hexes: bad hex label '" + label + "'"});
+        bad_hex = true;
+        break;
+      }
+      e.hexes.push_back(*hex);
+    }
+    if (bad_hex) continue;
+    for (const std::string& a : p.args()) e.args.emplace_back(a);
+    if (p.die() != pbem::v1::DIE_UNSPECIFIED) {
+      const auto die = FromProtoEnum<engine::Die>(p.die(), 3);
+      if (!die) {
+        errors.push_back(Error{path, "die: unknown"});
+        continue;
+      }
+      e.die = engine::DieRoll{*die, p.value(), p.purpose()};
+    }
+    out.events.push_back(std::move(e));
+  }
+  if (proto.has_next_state()) {
+    auto state = StateFromProto(proto.next_state(), scenario);
+    if (!state.ok()) {
+      for (const Error& e : state.errors()) {
+        errors.push_back(
+            Error{where + ": next_state" + (e.where.empty() ? "" : " " + e.where), e.message});
+      }
+    } else {
+      out.next_state = std::move(state).value();
+    }
+  }
+  out.message = proto.message();
+  if (!errors.empty()) return errors;
+  return out;
+}
+
+}  // namespace pbem::codec

@@ -1,0 +1,808 @@
+#include "templates/mail_render.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <kainjow/mustache.hpp>
+#include <sstream>
+#include <utility>
+
+#include "engine/hex.h"
+#include "engine/victory.h"
+
+namespace pbem::templates {
+
+namespace mst = kainjow::mustache;
+
+namespace {
+
+// Every mail kind has KIND.subject, KIND.txt and KIND.html.
+std::vector<std::string> MailKinds() {
+  std::vector<std::string> kinds{"results", "receipt", "reminder"};
+  for (const ErrorKind k : kAllErrorKinds)
+    kinds.push_back("error_" + std::string(ErrorKindName(k)));
+  return kinds;
+}
+
+// Partials shared by the mails, and the tables.
+constexpr std::array<std::string_view, 4> kPartialFiles{"report.txt", "report.html", "verdicts.txt",
+                                                        "verdicts.html"};
+
+// The event sentences the report uses; Load refuses a table without one of them.
+constexpr std::array<std::string_view, 23> kEventKeys{
+    "place",         "out_of_command", "bombard",
+    "move",          "move_stopped",   "stuck",
+    "charge",        "morale_test",    "retreat",
+    "reaction_fire", "support",        "combat",
+    "loss",          "eliminated",     "advance",
+    "morale_gained", "rally",          "objective_taken",
+    "fort_taken",    "victory_points", "strength_points",
+    "game_end",      "objective_held"};
+
+// Words every language must define (others fall back to the code itself).
+constexpr std::array<std::string_view, 19> kRequiredWords{
+    "side.blue",       "side.orange",       "side.none",       "level.draw",
+    "level.minor",     "level.tactical",    "level.major",     "level.total",
+    "verdict.ok",      "verdict.invalid",   "verdict.illegal", "verdict.partial",
+    "order.placement", "order.bombardment", "order.move",      "order.attack",
+    "order.header",    "phase.bombardment", "phase.movement"};
+
+Status ReadText(const std::filesystem::path& path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::Error(path.string() + ": cannot be read (missing?)");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *out = ss.str();
+  return Status::Ok();
+}
+
+// "key: sentence" lines; '#' starts a comment line; blank lines are ignored.
+Status ParseTable(const std::filesystem::path& path, const std::string& text,
+                  std::map<std::string, std::string, std::less<>>* table) {
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) {
+      return Status::Error(path.string() + ":" + std::to_string(number) +
+                           ": expected \"key: sentence\"");
+    }
+    std::string key = line.substr(first, colon - first);
+    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
+    std::string value = line.substr(colon + 1);
+    const auto start = value.find_first_not_of(" \t");
+    value = start == std::string::npos ? std::string() : value.substr(start);
+    if (key.empty() || value.empty()) {
+      return Status::Error(path.string() + ":" + std::to_string(number) +
+                           ": empty key or sentence");
+    }
+    mst::mustache check(value);
+    if (!check.is_valid()) {
+      return Status::Error(path.string() + ":" + std::to_string(number) + ": " +
+                           check.error_message());
+    }
+    if (!table->emplace(key, value).second) {
+      return Status::Error(path.string() + ":" + std::to_string(number) + ": key '" + key +
+                           "' given twice");
+    }
+  }
+  return Status::Ok();
+}
+
+std::string Identity(const std::string& s) { return s; }
+
+// Renders a template; `html` selects HTML escaping of values (else none, for text/plain).
+Status Render(const std::string& text, const mst::data& data, bool html, std::string* out,
+              std::string_view what) {
+  mst::mustache tmpl(text);
+  if (!html) tmpl.set_custom_escape(Identity);
+  if (tmpl.is_valid()) *out = tmpl.render(data);
+  if (!tmpl.is_valid()) {
+    return Status::Error(std::string(what) + ": " + tmpl.error_message());
+  }
+  return Status::Ok();
+}
+
+std::string Num(std::int64_t n) { return std::to_string(n); }
+
+int LabelWidthOf(const engine::Scenario* scenario) {
+  if (scenario == nullptr) return 2;
+  int largest = std::max(scenario->map.width(), scenario->map.height());
+  int digits = 1;
+  while (largest >= 10) {
+    largest /= 10;
+    ++digits;
+  }
+  return std::max(2, digits);
+}
+
+std::string FormatArgText(const engine::Arg& arg, int width) {
+  if (const auto* n = std::get_if<std::int64_t>(&arg)) return Num(*n);
+  if (const auto* h = std::get_if<engine::Hex>(&arg)) return engine::FormatLabel(*h, width);
+  return std::get<std::string>(arg);
+}
+
+std::int64_t ArgInt(const std::vector<engine::Arg>& args, std::size_t i) {
+  if (i >= args.size()) return 0;
+  if (const auto* n = std::get_if<std::int64_t>(&args[i])) return *n;
+  if (const auto* s = std::get_if<std::string>(&args[i])) {
+    try {
+      return std::stoll(*s);
+    } catch (...) {
+      return 0;
+    }
+  }
+  return 0;
+}
+
+// How the rendering of one mail sees the world: language tables, label width, unit names.
+class Words {
+ public:
+  Words(const std::map<std::string, std::string, std::less<>>& words,
+        const engine::Scenario* scenario)
+      : words_(words), scenario_(scenario), width_(LabelWidthOf(scenario)) {}
+
+  std::string Word(std::string_view group, std::string_view code) const {
+    const std::string key = std::string(group) + "." + std::string(code);
+    const auto it = words_.find(key);
+    return it == words_.end() ? std::string(code) : it->second;
+  }
+  std::string Side(engine::Side side) const { return Word("side", engine::SideName(side)); }
+  std::string Hex(engine::Hex hex) const { return engine::FormatLabel(hex, width_); }
+  std::string Arg(const engine::Arg& arg) const { return FormatArgText(arg, width_); }
+  std::string ArgAt(const std::vector<engine::Arg>& args, std::size_t i) const {
+    return i < args.size() ? Arg(args[i]) : std::string();
+  }
+  // "Name (id)", or the id alone when the unit has no other name or is unknown.
+  std::string UnitById(const std::string& id) const {
+    if (scenario_ != nullptr) {
+      if (const auto u = scenario_->FindUnit(id)) return Unit(*u);
+    }
+    return id;
+  }
+  std::string Unit(engine::UnitId id) const {
+    if (scenario_ == nullptr || !id.valid() || id.index() >= scenario_->units.size()) return "?";
+    const engine::UnitSpec& spec = scenario_->unit(id);
+    if (spec.name.empty() || spec.name == spec.id) return spec.id;
+    return spec.name + " (" + spec.id + ")";
+  }
+  int width() const { return width_; }
+
+ private:
+  const std::map<std::string, std::string, std::less<>>& words_;
+  const engine::Scenario* scenario_;
+  int width_;
+};
+
+mst::data ListOf(const std::vector<mst::data>& items) {
+  mst::data list{mst::data::type::list};
+  for (const mst::data& item : items) list.push_back(item);
+  return list;
+}
+
+}  // namespace
+
+std::string_view LanguageCode(Language language) {
+  return language == Language::kFrench ? "fr" : "en";
+}
+
+std::optional<Language> ParseLanguage(std::string_view text) {
+  std::string lower;
+  for (const char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "en" || lower == "english") return Language::kEnglish;
+  if (lower == "fr" || lower == "french" || lower == "francais" ||
+      lower ==
+          "fran\xc3\xa7"
+          "ais") {
+    return Language::kFrench;
+  }
+  return std::nullopt;
+}
+
+std::string_view ErrorKindName(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kMalformed:
+      return "malformed";
+    case ErrorKind::kIllegal:
+      return "illegal";
+    case ErrorKind::kUnauthenticated:
+      return "unauthenticated";
+    case ErrorKind::kWrongGame:
+      return "wrong_game";
+    case ErrorKind::kStaleTurn:
+      return "stale_turn";
+    case ErrorKind::kOversized:
+      return "oversized";
+    case ErrorKind::kDuplicate:
+      return "duplicate";
+  }
+  return "?";
+}
+
+std::string FormatDeadline(std::chrono::sys_seconds deadline) {
+  using namespace std::chrono;
+  const sys_days day = floor<days>(deadline);
+  const year_month_day ymd(day);
+  const hh_mm_ss<seconds> tod(deadline - day);
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u %02d:%02d UTC", static_cast<int>(ymd.year()),
+                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
+                static_cast<int>(tod.hours().count()), static_cast<int>(tod.minutes().count()));
+  return buf;
+}
+
+std::filesystem::path DefaultMailTemplateDir(const std::filesystem::path& data_dir) {
+  return data_dir / "templates" / "mail";
+}
+
+Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out) {
+  MailTemplates loaded;
+  for (const Language language : kAllLanguages) {
+    LanguageSet& set = loaded.sets_[static_cast<std::size_t>(language)];
+    const std::filesystem::path lang_dir = dir / LanguageCode(language);
+    std::vector<std::string> names;
+    for (const std::string& kind : MailKinds()) {
+      for (const char* ext : {".subject", ".txt", ".html"}) names.push_back(kind + ext);
+    }
+    for (const std::string_view p : kPartialFiles) names.emplace_back(p);
+    for (const std::string& name : names) {
+      std::string text;
+      if (Status s = ReadText(lang_dir / name, &text); !s.ok) return s;
+      mst::mustache check(text);
+      if (!check.is_valid()) {
+        return Status::Error((lang_dir / name).string() + ": " + check.error_message());
+      }
+      set.files.emplace(name, std::move(text));
+    }
+    const std::pair<const char*, std::map<std::string, std::string, std::less<>>*> tables[] = {
+        {"reasons.table", &set.reasons},
+        {"events.table", &set.events},
+        {"words.table", &set.words}};
+    for (const auto& [name, table] : tables) {
+      std::string text;
+      if (Status s = ReadText(lang_dir / name, &text); !s.ok) return s;
+      if (Status s = ParseTable(lang_dir / name, text, table); !s.ok) return s;
+    }
+    // Every reason code of the engine must be worded (the names table is the wire format).
+    for (std::uint16_t r = 0;; ++r) {
+      const std::string_view code = engine::ReasonCode(static_cast<engine::Reason>(r));
+      if (code == "unknown_reason") break;
+      if (set.reasons.find(code) == set.reasons.end()) {
+        return Status::Error((lang_dir / "reasons.table").string() + ": no sentence for '" +
+                             std::string(code) + "'");
+      }
+    }
+    for (const std::string_view key : kEventKeys) {
+      if (set.events.find(key) == set.events.end()) {
+        return Status::Error((lang_dir / "events.table").string() + ": no sentence for '" +
+                             std::string(key) + "'");
+      }
+    }
+    for (const std::string_view key : kRequiredWords) {
+      if (set.words.find(key) == set.words.end()) {
+        return Status::Error((lang_dir / "words.table").string() + ": no word for '" +
+                             std::string(key) + "'");
+      }
+    }
+  }
+  *out = std::move(loaded);
+  return Status::Ok();
+}
+
+const MailTemplates::LanguageSet& MailTemplates::Set(Language language) const {
+  return sets_[static_cast<std::size_t>(language)];
+}
+
+bool MailTemplates::HasReasonSentence(Language language, std::string_view code) const {
+  return Set(language).reasons.find(code) != Set(language).reasons.end();
+}
+
+// Builds the mustache view models of the mails. One instance renders one mail in one format.
+class MailRenderer {
+ public:
+  MailRenderer(const MailTemplates::LanguageSet& set, const engine::Scenario* scenario, bool html)
+      : set_(set), words_(set.words, scenario), scenario_(scenario), html_(html) {}
+
+  // A sentence of a table rendered with `fields`, escaped for the format.
+  std::string Sentence(const std::map<std::string, std::string, std::less<>>& table,
+                       std::string_view key, const mst::data& fields) const {
+    const auto it = table.find(key);
+    if (it == table.end()) return std::string(key);
+    std::string out;
+    if (!Render(it->second, fields, html_, &out, key).ok) return std::string(key);
+    return out;
+  }
+
+  std::string Reason(engine::Reason reason, const std::vector<engine::Arg>& args) const {
+    mst::data fields;
+    for (std::size_t i = 0; i < args.size(); ++i) {
+      fields.set("a" + std::to_string(i + 1), words_.Arg(args[i]));
+    }
+    return Sentence(set_.reasons, engine::ReasonCode(reason), fields);
+  }
+
+  mst::data Verdict(const engine::OrderVerdict& v) const {
+    mst::data d;
+    d.set("order", words_.Word("order", engine::OrderKindName(v.order_kind)));
+    d.set("number", Num(v.index + 1));
+    d.set("unit", v.unit.empty() ? std::string() : words_.UnitById(v.unit));
+    d.set("has_unit", !v.unit.empty());
+    d.set("verdict", words_.Word("verdict", engine::VerdictKindName(v.verdict)));
+    d.set("ok", v.verdict == engine::VerdictKind::kOk);
+    const bool has_reason = v.reason != engine::Reason::kNone;
+    d.set("has_reason", has_reason);
+    d.set("reason", has_reason ? Reason(v.reason, v.args) : std::string());
+    d.set("code", std::string(engine::ReasonCode(v.reason)));
+    return d;
+  }
+
+  mst::data Verdicts(const std::vector<engine::OrderVerdict>& verdicts, bool only_problems) const {
+    std::vector<mst::data> items;
+    for (const engine::OrderVerdict& v : verdicts) {
+      if (only_problems && v.verdict == engine::VerdictKind::kOk) continue;
+      items.push_back(Verdict(v));
+    }
+    return ListOf(items);
+  }
+
+  // The fields of a shot (bombardment or reaction fire): target first, roll second, then the
+  // modified roll, the bombardment value and the result at the given argument positions.
+  void ShotFields(const std::vector<engine::Arg>& args, std::size_t modified, std::size_t bv,
+                  std::size_t result, mst::data& f) const {
+    const std::string shot = words_.ArgAt(args, result);
+    f.set("target", words_.UnitById(words_.ArgAt(args, 0)));
+    f.set("roll", words_.ArgAt(args, 1));
+    f.set("modified", words_.ArgAt(args, modified));
+    f.set("is_modified", ArgInt(args, 1) != ArgInt(args, modified));
+    f.set("bv", words_.ArgAt(args, bv));
+    f.set("result", words_.Word("shot", shot));
+    f.set("hit", shot != "miss");
+  }
+
+  // One report line per event worth telling; moves are gathered into one line per unit.
+  mst::data Report(const engine::TurnResult& result) const {
+    std::vector<mst::data> phases;
+    std::vector<mst::data> lines;
+    std::optional<engine::Phase> current;
+    std::vector<mst::data> rally;
+    std::vector<mst::data> supports;  // waiting for their combat
+    const auto flush = [&] {
+      if (!lines.empty() && current) {
+        mst::data p;
+        p.set("phase", words_.Word("phase", engine::PhaseName(*current)));
+        p.set("lines", ListOf(lines));
+        phases.push_back(p);
+      }
+      lines.clear();
+    };
+    const std::vector<engine::Event>& ev = result.events;
+    for (std::size_t i = 0; i < ev.size(); ++i) {
+      const engine::Event& e = ev[i];
+      std::string key;
+      mst::data f;
+      if (e.unit) f.set("unit", words_.Unit(*e.unit));
+      const auto hex = [&](std::size_t k) {
+        return k < e.hexes.size() ? words_.Hex(e.hexes[k]) : std::string();
+      };
+      f.set("hex", hex(0));
+      f.set("has_hex", !e.hexes.empty());
+      f.set("from", hex(0));
+      f.set("to", hex(1));
+      using K = engine::EventKind;
+      switch (e.kind) {
+        case K::kPlace:
+          key = "place";
+          break;
+        case K::kCommandCheck:
+          if (words_.ArgAt(e.args, 0) == "out_of_command") key = "out_of_command";
+          break;
+        case K::kBombard: {
+          // {target, roll, target modifier, range modifier, modified, BV, result}
+          key = "bombard";
+          ShotFields(e.args, 4, 5, 6, f);
+          break;
+        }
+        case K::kMoveStep: {
+          // Gather this unit's consecutive steps into one line.
+          if (e.hexes.empty()) break;
+          key = "move";
+          std::vector<std::string> path;
+          const engine::Hex start = e.hexes.size() >= 2 ? e.hexes[0] : e.hexes.front();
+          std::size_t j = i;
+          std::int64_t left = 0;
+          while (j < ev.size() && ev[j].kind == K::kMoveStep && ev[j].unit == e.unit) {
+            path.push_back(words_.Hex(ev[j].hexes.back()));
+            left = ArgInt(ev[j].args, 1);
+            ++j;
+          }
+          i = j - 1;
+          std::string joined;
+          for (const std::string& p : path) joined += (joined.empty() ? "" : " ") + p;
+          f.set("from", words_.Hex(start));
+          f.set("to", path.back());
+          f.set("path", joined);
+          f.set("steps", Num(static_cast<std::int64_t>(path.size())));
+          f.set("points_left", Num(left));
+          break;
+        }
+        case K::kMoveEnd: {
+          const std::string code = words_.ArgAt(e.args, 1);
+          const auto reason = engine::ParseReasonCode(code);
+          if (reason && *reason != engine::Reason::kNone) {
+            key = "move_stopped";
+            std::vector<engine::Arg> args;
+            for (const engine::Hex h : e.hexes) args.emplace_back(h);
+            // The sentence goes into another sentence: render it plain, the outer one escapes.
+            MailRenderer plain(set_, scenario_, false);
+            f.set("reason", plain.Reason(*reason, args));
+          }
+          break;
+        }
+        case K::kStuck:
+          key = "stuck";
+          f.set("roll", words_.ArgAt(e.args, 0));
+          f.set("chance", words_.ArgAt(e.args, 1));
+          break;
+        case K::kCharge:
+          key = "charge";
+          f.set("target", words_.UnitById(words_.ArgAt(e.args, 0)));
+          break;
+        case K::kMoraleTest: {
+          key = "morale_test";
+          f.set("roll", words_.ArgAt(e.args, 0));
+          f.set("modified", words_.ArgAt(e.args, 1));
+          f.set("is_modified", ArgInt(e.args, 0) != ArgInt(e.args, 1));
+          f.set("needed", words_.ArgAt(e.args, 2));
+          f.set("passed", words_.ArgAt(e.args, 3) == "passed");
+          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 4)));
+          break;
+        }
+        case K::kRetreat:
+          key = "retreat";
+          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 0)));
+          break;
+        case K::kReactionFire: {
+          // {target, roll, modified, BV, "hit" | "miss"}
+          key = "reaction_fire";
+          ShotFields(e.args, 2, 3, 4, f);
+          break;
+        }
+        case K::kSupport:
+          key = "support";
+          f.set("offensive", words_.ArgAt(e.args, 0) == "offensive");
+          f.set("value", words_.ArgAt(e.args, 1));
+          break;
+        case K::kCombat: {
+          key = "combat";
+          f.set("target", words_.UnitById(words_.ArgAt(e.args, 0)));
+          f.set("attack", words_.ArgAt(e.args, 3));
+          f.set("defence", words_.ArgAt(e.args, 4));
+          f.set("odds", words_.ArgAt(e.args, 5));
+          f.set("roll", words_.ArgAt(e.args, 6));
+          f.set("die", words_.ArgAt(e.args, 7));
+          f.set("is_modified", ArgInt(e.args, 6) != ArgInt(e.args, 7));
+          const std::string cell = words_.ArgAt(e.args, 8);  // "A/D", '*' = morale test
+          f.set("result", cell);
+          const auto slash = cell.find('/');
+          std::string att = cell.substr(0, slash);
+          std::string def = slash == std::string::npos ? std::string() : cell.substr(slash + 1);
+          const bool att_test = !att.empty() && att.back() == '*';
+          const bool def_test = !def.empty() && def.back() == '*';
+          if (att_test) att.pop_back();
+          if (def_test) def.pop_back();
+          f.set("att_loss", att);
+          f.set("def_loss", def);
+          f.set("att_test", att_test);
+          f.set("def_test", def_test);
+          break;
+        }
+        case K::kLoss: {
+          key = "loss";
+          const std::int64_t mv = ArgInt(e.args, 0);
+          const std::int64_t cs = ArgInt(e.args, 1);
+          f.set("mv_lost", Num(mv));
+          f.set("cs_lost", Num(cs));
+          f.set("has_mv", mv > 0);
+          f.set("has_cs", cs > 0);
+          f.set("both", mv > 0 && cs > 0);
+          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 2)));
+          break;
+        }
+        case K::kEliminated:
+          key = "eliminated";
+          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 0)));
+          break;
+        case K::kAdvance:
+          key = "advance";
+          break;
+        case K::kMoraleGained:
+          key = "morale_gained";
+          f.set("points", words_.ArgAt(e.args, 0));
+          break;
+        case K::kRally:
+          if (ArgInt(e.args, 0) > 0) {
+            mst::data r = f;
+            r.set("gain", words_.ArgAt(e.args, 0));
+            r.set("mv", words_.ArgAt(e.args, 1));
+            r.set("conditions", words_.Word("rally", words_.ArgAt(e.args, 2)));
+            mst::data line;
+            line.set("text", Sentence(set_.events, "rally", r));
+            rally.push_back(line);
+          }
+          break;
+        case K::kObjectiveTaken:
+          key = "objective_taken";
+          f.set("objective", words_.ArgAt(e.args, 0));
+          f.set("side", words_.Word("side", words_.ArgAt(e.args, 1)));
+          break;
+        case K::kFortTaken:
+          key = "fort_taken";
+          f.set("side", words_.Word("side", words_.ArgAt(e.args, 0)));
+          break;
+        case K::kVictoryPoints: {
+          const std::string name = words_.ArgAt(e.args, 0);
+          key = name == "strength" && e.hexes.empty() ? "strength_points" : "victory_points";
+          f.set("objective", name);
+          f.set("holder", words_.Word("side", words_.ArgAt(e.args, 1)));
+          f.set("points", words_.ArgAt(e.args, 2));
+          f.set("lost_blue", words_.ArgAt(e.args, 3));
+          f.set("lost_orange", words_.ArgAt(e.args, 4));
+          break;
+        }
+        case K::kGameEnd: {
+          key = "game_end";
+          const std::string winner = words_.ArgAt(e.args, 0);
+          f.set("draw", winner == "draw");
+          f.set("winner", words_.Word("side", winner));
+          f.set("level", words_.Word("level", words_.ArgAt(e.args, 1)));
+          f.set("vp_blue", words_.ArgAt(e.args, 2));
+          f.set("vp_orange", words_.ArgAt(e.args, 3));
+          break;
+        }
+        case K::kDie:      // every roll is told with what it decided
+        case K::kTurnEnd:  // in the mail's header
+          break;
+      }
+      if (key.empty()) continue;
+      if (!current || *current != e.phase) {
+        flush();
+        current = e.phase;
+      }
+      mst::data line;
+      line.set("text", Sentence(set_.events, key, f));
+      // The engine logs a combat's supports before the combat; players read them after it.
+      if (e.kind == engine::EventKind::kSupport) {
+        supports.push_back(line);
+        continue;
+      }
+      lines.push_back(line);
+      if (e.kind == engine::EventKind::kCombat) {
+        for (const mst::data& sup : supports) lines.push_back(sup);
+        supports.clear();
+      }
+    }
+    for (const mst::data& sup : supports) lines.push_back(sup);
+    flush();
+    mst::data report;
+    report.set("phases", ListOf(phases));
+    report.set("has_events", !phases.empty());
+    report.set("rally", ListOf(rally));
+    report.set("has_rally", !rally.empty());
+    return report;
+  }
+
+  // Objectives and who holds them after the turn, with the points they are worth.
+  mst::data Objectives(const engine::GameState& state) const {
+    std::vector<mst::data> items;
+    if (scenario_ == nullptr) return ListOf(items);
+    for (const engine::Objective& o : scenario_->objectives) {
+      const std::optional<engine::Side> holder = engine::ObjectiveHolder(*scenario_, state, o);
+      mst::data f;
+      std::string hexes;
+      for (const engine::Hex h : o.hexes) hexes += (hexes.empty() ? "" : " ") + words_.Hex(h);
+      f.set("objective", o.name);
+      f.set("hexes", hexes);
+      f.set("holder", holder ? words_.Side(*holder) : words_.Word("side", "none"));
+      f.set("held", holder.has_value());
+      f.set("vp_blue", Num(o.vp_blue));
+      f.set("vp_orange", Num(o.vp_orange));
+      mst::data line;
+      line.set("text", Sentence(set_.events, "objective_held", f));
+      items.push_back(line);
+    }
+    return ListOf(items);
+  }
+
+  mst::data ResultsData(const ResultsInput& in) const {
+    const engine::TurnResult& r = *in.result;
+    mst::data d = Report(r);
+    d.set("game", in.game_id);
+    d.set("turn", Num(in.turn));
+    d.set("side", words_.Side(in.side));
+    d.set("player", in.player);
+    d.set("verdict_list", Verdicts(r.verdicts, true));
+    d.set("has_refusals", std::any_of(r.verdicts.begin(), r.verdicts.end(), [](const auto& v) {
+            return v.verdict != engine::VerdictKind::kOk;
+          }));
+    d.set("objectives", Objectives(r.next_state));
+    d.set("message", r.message);
+    d.set("has_message", !r.message.empty());
+    d.set("finished", r.next_state.finished);
+    const engine::GameOutcome& o = r.next_state.outcome;
+    d.set("draw", !o.winner.has_value());
+    d.set("winner", o.winner ? words_.Side(*o.winner) : std::string());
+    d.set("level", words_.Word("level", engine::VictoryLevelName(o.level)));
+    d.set("vp_blue", Num(o.vp_blue));
+    d.set("vp_orange", Num(o.vp_orange));
+    d.set("next_turn", Num(r.next_state.turn));
+    d.set("next_side", words_.Side(r.next_state.side_to_move));
+    d.set("has_deadline", in.next_deadline.has_value());
+    d.set("deadline", in.next_deadline ? FormatDeadline(*in.next_deadline) : std::string());
+    d.set("seed", in.revealed_seed);
+    d.set("has_seed", !in.revealed_seed.empty());
+    d.set("commitment", in.next_commitment);
+    d.set("has_commitment", !in.next_commitment.empty());
+    return d;
+  }
+
+  const MailTemplates::LanguageSet& set_;
+  Words words_;
+  const engine::Scenario* scenario_;
+  bool html_;
+};
+
+namespace {
+
+// Renders KIND.subject / .txt / .html with one view model built per format.
+template <typename Build>
+Status RenderMail(const MailTemplates::LanguageSet& set, const std::string& kind,
+                  const engine::Scenario* scenario, Build build, Mail* out) {
+  Mail mail;
+  for (const bool html : {false, true}) {
+    MailRenderer renderer(set, scenario, html);
+    mst::data d = build(renderer);
+    for (const std::string_view p : kPartialFiles) {
+      const std::string name(p);
+      const bool partial_html = name.size() > 5 && name.substr(name.size() - 5) == ".html";
+      if (partial_html != html) continue;
+      const std::string stem = name.substr(0, name.find('.'));
+      const std::string text = set.files.at(name);
+      d.set(stem, mst::partial([text] { return text; }));
+    }
+    if (html) {
+      if (Status s = Render(set.files.at(kind + ".html"), d, true, &mail.html, kind + ".html");
+          !s.ok) {
+        return s;
+      }
+    } else {
+      if (Status s = Render(set.files.at(kind + ".txt"), d, false, &mail.text, kind + ".txt");
+          !s.ok) {
+        return s;
+      }
+      if (Status s =
+              Render(set.files.at(kind + ".subject"), d, false, &mail.subject, kind + ".subject");
+          !s.ok) {
+        return s;
+      }
+      // A subject is one line.
+      while (!mail.subject.empty() &&
+             (mail.subject.back() == '\n' || mail.subject.back() == '\r')) {
+        mail.subject.pop_back();
+      }
+      std::replace(mail.subject.begin(), mail.subject.end(), '\n', ' ');
+      std::replace(mail.subject.begin(), mail.subject.end(), '\r', ' ');
+    }
+  }
+  *out = std::move(mail);
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status MailTemplates::RenderResults(Language language, const ResultsInput& input, Mail* out) const {
+  if (input.scenario == nullptr || input.result == nullptr) {
+    return Status::Error("results mail: scenario and result are required");
+  }
+  return RenderMail(
+      Set(language), "results", input.scenario,
+      [&](const MailRenderer& r) { return r.ResultsData(input); }, out);
+}
+
+Status MailTemplates::RenderReportFragment(Language language, const ResultsInput& input,
+                                           std::string* html) const {
+  if (input.scenario == nullptr || input.result == nullptr) {
+    return Status::Error("report: scenario and result are required");
+  }
+  MailRenderer renderer(Set(language), input.scenario, true);
+  const mst::data d = renderer.ResultsData(input);
+  return Render(Set(language).files.at("report.html"), d, true, html, "report.html");
+}
+
+Status MailTemplates::RenderReceipt(Language language, const ReceiptInput& input, Mail* out) const {
+  return RenderMail(
+      Set(language), "receipt", input.scenario,
+      [&](const MailRenderer& r) {
+        mst::data d;
+        d.set("game", input.game_id);
+        d.set("turn", Num(input.turn));
+        d.set("side", r.words_.Side(input.side));
+        d.set("player", input.player);
+        d.set("verdict_list", r.Verdicts(input.verdicts, false));
+        int ok = 0;
+        for (const auto& v : input.verdicts) ok += v.verdict == engine::VerdictKind::kOk ? 1 : 0;
+        d.set("count", Num(static_cast<std::int64_t>(input.verdicts.size())));
+        d.set("ok_count", Num(ok));
+        d.set("all_ok", ok == static_cast<int>(input.verdicts.size()));
+        d.set("has_deadline", input.deadline.has_value());
+        d.set("deadline", input.deadline ? FormatDeadline(*input.deadline) : std::string());
+        return d;
+      },
+      out);
+}
+
+Status MailTemplates::RenderErrorReply(Language language, const ErrorReplyInput& input,
+                                       Mail* out) const {
+  return RenderMail(
+      Set(language), "error_" + std::string(ErrorKindName(input.kind)), input.scenario,
+      [&](const MailRenderer& r) {
+        mst::data d;
+        d.set("game", input.game_id);
+        d.set("has_game", !input.game_id.empty());
+        d.set("player", input.player);
+        d.set("subject", input.original_subject);
+        std::vector<mst::data> problems;
+        for (const std::string& p : input.problems) {
+          mst::data item;
+          item.set("text", p);
+          problems.push_back(item);
+        }
+        d.set("problems", ListOf(problems));
+        d.set("verdict_list", r.Verdicts(input.verdicts, true));
+        d.set("current_turn", Num(input.current_turn));
+        d.set("received_turn", Num(input.received_turn));
+        d.set("size_kib", Num((input.size_bytes + 1023) / 1024));
+        d.set("limit_kib", Num(input.limit_bytes / 1024));
+        d.set("message_id", input.original_message_id);
+        d.set("has_message_id", !input.original_message_id.empty());
+        return d;
+      },
+      out);
+}
+
+Status MailTemplates::RenderReminder(Language language, const ReminderInput& input,
+                                     Mail* out) const {
+  return RenderMail(
+      Set(language), "reminder", nullptr,
+      [&](const MailRenderer& r) {
+        mst::data d;
+        d.set("game", input.game_id);
+        d.set("turn", Num(input.turn));
+        d.set("side", r.words_.Side(input.side));
+        d.set("player", input.player);
+        d.set("deadline", FormatDeadline(input.deadline));
+        const std::int64_t minutes = std::max<std::int64_t>(0, input.time_left.count());
+        d.set("hours_left", Num(minutes / 60));
+        d.set("minutes_left", Num(minutes % 60));
+        return d;
+      },
+      out);
+}
+
+std::string MailTemplates::Word(Language language, std::string_view group,
+                                std::string_view code) const {
+  return Words(Set(language).words, nullptr).Word(group, code);
+}
+
+std::string MailTemplates::ReasonSentence(Language language, engine::Reason reason,
+                                          const std::vector<engine::Arg>& args) const {
+  if (!HasReasonSentence(language, engine::ReasonCode(reason))) return std::string();
+  MailRenderer renderer(Set(language), nullptr, false);
+  return renderer.Reason(reason, args);
+}
+
+}  // namespace pbem::templates

@@ -1,0 +1,167 @@
+// The mails players receive, as {subject, text body, HTML body}, in English or French: the
+// results of a player-turn, the receipt of an orders mail, one reply per kind of error, and
+// the deadline reminder (issue 6).
+//
+// The wording lives in template FILES, not in code: <dir>/<lang>/ holds, per mail kind,
+// KIND.subject, KIND.txt and KIND.html (mustache, rendered with kainjow::mustache), and two
+// sentence tables (reasons.table: a sentence per engine::Reason code; events.table: a
+// sentence per event of the turn report) plus words.table (sides, results, causes). A table
+// line is "key: sentence", where the sentence is itself a mustache template over the
+// arguments of the verdict or event. Text bodies are rendered without escaping; HTML bodies
+// escape every value (unit names and addresses come from strangers).
+//
+// The templates are read at run time from DefaultMailTemplateDir(data dir) =
+// <data>/templates/mail (the data dir is $PBEM_DATA_DIR, else the source tree, as for the
+// bundled rulesets), so that an operator can fix a wording without a rebuild. Load() checks
+// every file at once: a missing file, a template that does not parse, or a reason code with
+// no sentence in some language fails the load, naming the file.
+#ifndef PBEM_TEMPLATES_MAIL_RENDER_H_
+#define PBEM_TEMPLATES_MAIL_RENDER_H_
+
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/scenario.h"
+#include "engine/turn_result.h"
+#include "engine/verdict.h"
+#include "templates/status.h"
+
+namespace pbem::templates {
+
+// The language a player reads; chosen per player (a player's setting, default English).
+enum class Language : std::uint8_t { kEnglish, kFrench };
+inline constexpr std::array<Language, 2> kAllLanguages{Language::kEnglish, Language::kFrench};
+std::string_view LanguageCode(Language language);  // "en", "fr": the template directory
+// "en"/"fr" (also "english", "french", "francais", "français"; any case).
+std::optional<Language> ParseLanguage(std::string_view text);
+
+// Every reply to a mail the service could not take as orders.
+enum class ErrorKind : std::uint8_t {
+  kMalformed,        // the orders do not parse
+  kIllegal,          // they parse, but some orders are invalid or illegal: nothing was taken
+  kUnauthenticated,  // sender or token does not match the game's player
+  kWrongGame,        // no such game, or the game is over
+  kStaleTurn,        // orders for a turn that is not the current one
+  kOversized,        // the mail is larger than the limit
+  kDuplicate,        // the same mail (Message-ID or bytes) was received before
+};
+inline constexpr std::array<ErrorKind, 7> kAllErrorKinds{
+    ErrorKind::kMalformed, ErrorKind::kIllegal,   ErrorKind::kUnauthenticated,
+    ErrorKind::kWrongGame, ErrorKind::kStaleTurn, ErrorKind::kOversized,
+    ErrorKind::kDuplicate};
+// "malformed", "illegal", ...; the templates are error_<name>.{subject,txt,html}.
+std::string_view ErrorKindName(ErrorKind kind);
+
+struct Mail {
+  std::string subject;  // one line
+  std::string text;     // text/plain body
+  std::string html;     // text/html body: a whole document
+};
+
+// Formats a deadline for players: "2026-11-23 18:00 UTC".
+std::string FormatDeadline(std::chrono::sys_seconds deadline);
+
+// The results of one resolved player-turn, for one player.
+struct ResultsInput {
+  const engine::Scenario* scenario = nullptr;  // REQUIRES: not null
+  const engine::TurnResult* result = nullptr;  // REQUIRES: not null
+  std::string game_id;
+  int turn = 0;                             // the game turn that was resolved
+  engine::Side side = engine::Side::kBlue;  // the side that moved
+  std::string player;                       // the recipient's address (greeting)
+  std::string revealed_seed;                // this turn's dice seed, hex, now revealed
+  std::string next_commitment;              // SHA-256 of the next turn's seed; empty at the end
+  std::optional<std::chrono::sys_seconds> next_deadline;
+};
+
+// The answer to an orders mail that was taken: one line per order with its verdict.
+struct ReceiptInput {
+  const engine::Scenario* scenario = nullptr;  // may be null: unit ids are shown as sent
+  std::vector<engine::OrderVerdict> verdicts;
+  std::string game_id;
+  int turn = 0;
+  engine::Side side = engine::Side::kBlue;
+  std::string player;
+  std::optional<std::chrono::sys_seconds> deadline;
+};
+
+// The answer to an orders mail that was refused.
+struct ErrorReplyInput {
+  ErrorKind kind = ErrorKind::kMalformed;
+  std::string player;            // the sender's address
+  std::string game_id;           // as named by the mail; may be empty
+  std::string original_subject;  // quoted back
+  // kMalformed: the parser's messages ("orders.txt:3:7: unknown field \"foo\"").
+  std::vector<std::string> problems;
+  // kIllegal: the verdicts (only those not ok are listed); kWrongGame / kStaleTurn may carry
+  // the header verdict. scenario may be null.
+  std::vector<engine::OrderVerdict> verdicts;
+  const engine::Scenario* scenario = nullptr;
+  int current_turn = 0;             // kStaleTurn: the turn the game is at
+  int received_turn = 0;            // kStaleTurn: the turn the orders named
+  std::int64_t size_bytes = 0;      // kOversized
+  std::int64_t limit_bytes = 0;     // kOversized
+  std::string original_message_id;  // kDuplicate: the earlier mail
+};
+
+struct ReminderInput {
+  std::string game_id;
+  int turn = 0;
+  engine::Side side = engine::Side::kBlue;
+  std::string player;
+  std::chrono::sys_seconds deadline;
+  std::chrono::minutes time_left{0};
+};
+
+// The mail templates of every language, parsed once. Rendering is const and thread-safe.
+class MailTemplates {
+ public:
+  // Loads and checks every template and table of every language under `dir`.
+  // REQUIRES: out != nullptr.
+  static Status Load(const std::filesystem::path& dir, MailTemplates* out);
+
+  Status RenderResults(Language language, const ResultsInput& input, Mail* out) const;
+  Status RenderReceipt(Language language, const ReceiptInput& input, Mail* out) const;
+  Status RenderErrorReply(Language language, const ErrorReplyInput& input, Mail* out) const;
+  Status RenderReminder(Language language, const ReminderInput& input, Mail* out) const;
+
+  // The turn report alone (events, rally, victory points, dice) as an HTML fragment (no
+  // <html>), for the archive page: the same words as the results mail.
+  Status RenderReportFragment(Language language, const ResultsInput& input,
+                              std::string* html) const;
+
+  // The player's sentence for a reason code with its arguments, as plain text; empty when
+  // the table has none (Load refuses such a table, so only for kNone).
+  std::string ReasonSentence(Language language, engine::Reason reason,
+                             const std::vector<engine::Arg>& args) const;
+  // A word of words.table ("side", "blue" -> "bleu"); the code itself when there is none.
+  std::string Word(Language language, std::string_view group, std::string_view code) const;
+  // True when the language's reasons.table has a sentence for `code`.
+  bool HasReasonSentence(Language language, std::string_view code) const;
+
+  // One language's files and tables as loaded (an implementation detail of the renderer).
+  struct LanguageSet {
+    std::map<std::string, std::string, std::less<>> files;  // "results.txt" -> template text
+    std::map<std::string, std::string, std::less<>> reasons;
+    std::map<std::string, std::string, std::less<>> events;
+    std::map<std::string, std::string, std::less<>> words;
+  };
+
+ private:
+  const LanguageSet& Set(Language language) const;
+  std::array<LanguageSet, kAllLanguages.size()> sets_;
+};
+
+// <data_dir>/templates/mail
+std::filesystem::path DefaultMailTemplateDir(const std::filesystem::path& data_dir);
+
+}  // namespace pbem::templates
+
+#endif  // PBEM_TEMPLATES_MAIL_RENDER_H_

@@ -1,0 +1,360 @@
+// The mails players receive, rendered from the real template files (templates/mail/<lang>/)
+// with engine types built by hand, so that every word the test expects is known.
+#include "templates/mail_render.h"
+
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <string>
+
+#include "engine/hex.h"
+#include "engine/map.h"
+
+namespace pbem::templates {
+namespace {
+
+using engine::Arg;
+using engine::Event;
+using engine::EventKind;
+using engine::Hex;
+using engine::Phase;
+using engine::UnitId;
+
+const MailTemplates& Templates() {
+  static const MailTemplates templates = [] {
+    MailTemplates t;
+    const Status s = MailTemplates::Load(DefaultMailTemplateDir(PBEM_SOURCE_DIR), &t);
+    INFO(s.message);
+    REQUIRE(s.ok);
+    return t;
+  }();
+  return templates;
+}
+
+Hex H(const char* label) { return *engine::ParseLabel(label); }
+
+engine::UnitSpec Unit(const char* id, const char* name, engine::Side side) {
+  engine::UnitSpec u;
+  u.id = id;
+  u.name = name;
+  u.side = side;
+  return u;
+}
+
+// Three units on a small map: a blue battery, a blue line infantry, an orange unit whose
+// name tries to inject a script.
+engine::Scenario SmallScenario() {
+  engine::Scenario s;
+  s.name = "test";
+  s.map = engine::Map(12, 12, engine::TerrainId{0});
+  s.units.push_back(Unit("b-a1", "Batterie Lefort", engine::Side::kBlue));
+  s.units.push_back(Unit("b-i1", "1er de Ligne", engine::Side::kBlue));
+  s.units.push_back(Unit("o-i1", "<script>alert(1)</script>", engine::Side::kOrange));
+  engine::Objective o;
+  o.name = "Moulin";
+  o.hexes = {H("0506")};
+  o.vp_blue = 3;
+  o.vp_orange = 2;
+  s.objectives.push_back(o);
+  return s;
+}
+
+Event Ev(Phase phase, EventKind kind, int unit, std::vector<Hex> hexes, std::vector<Arg> args) {
+  Event e;
+  e.phase = phase;
+  e.kind = kind;
+  if (unit >= 0) e.unit = UnitId{unit};
+  e.hexes = std::move(hexes);
+  e.args = std::move(args);
+  return e;
+}
+
+// A turn with a bombardment, a two-step move, a charge, a combat at 3-1, a retreat, a loss,
+// a rally and a refused order.
+engine::TurnResult SampleTurn(const engine::Scenario& scenario) {
+  using I = std::int64_t;
+  using S = std::string;
+  engine::TurnResult r;
+  r.events.push_back(Ev(Phase::kBombardment, EventKind::kBombard, 0, {H("0303"), H("0506")},
+                        {S("o-i1"), I{5}, I{0}, I{-1}, I{4}, I{3}, S("hit")}));
+  r.events.push_back(
+      Ev(Phase::kBombardment, EventKind::kLoss, 2, {H("0506")}, {I{1}, I{0}, S("bombardment")}));
+  r.events.push_back(
+      Ev(Phase::kMovement, EventKind::kMoveStep, 1, {H("0404"), H("0405")}, {I{1}, I{3}, S("")}));
+  r.events.push_back(
+      Ev(Phase::kMovement, EventKind::kMoveStep, 1, {H("0405"), H("0505")}, {I{1}, I{2}, S("")}));
+  r.events.push_back(
+      Ev(Phase::kMovement, EventKind::kMoveEnd, 1, {H("0505")}, {I{2}, S("entered_enemy_zoc")}));
+  r.events.push_back(Ev(Phase::kCombat, EventKind::kCombat, 1, {H("0505"), H("0506")},
+                        {S("o-i1"), I{6}, I{2}, I{6}, I{2}, S("3-1"), I{4}, I{5}, S("0/2*")}));
+  r.events.push_back(Ev(Phase::kCombat, EventKind::kMoraleTest, 2, {H("0506")},
+                        {I{7}, I{7}, I{3}, S("failed"), S("combat")}));
+  r.events.push_back(
+      Ev(Phase::kCombat, EventKind::kRetreat, 2, {H("0506"), H("0607")}, {S("combat")}));
+  r.events.push_back(
+      Ev(Phase::kRally, EventKind::kRally, 1, {H("0506")}, {I{1}, I{4}, S("command")}));
+  engine::OrderVerdict refused;
+  refused.order_kind = engine::OrderKind::kMove;
+  refused.index = 1;
+  refused.unit = "b-a1";
+  refused.verdict = engine::VerdictKind::kIllegal;
+  refused.reason = engine::Reason::kBombardedCannotMove;
+  refused.args = {H("0303")};
+  r.verdicts.push_back(refused);
+  r.next_state = engine::InitialState(scenario, "g1");
+  r.next_state.units[1].hex = H("0506");
+  r.next_state.objective_owners[H("0506")] = engine::Side::kBlue;
+  r.next_state.turn = 3;
+  r.next_state.side_to_move = engine::Side::kOrange;
+  return r;
+}
+
+ResultsInput Input(const engine::Scenario& scenario, const engine::TurnResult& result) {
+  ResultsInput in;
+  in.scenario = &scenario;
+  in.result = &result;
+  in.game_id = "g1";
+  in.turn = 2;
+  in.side = engine::Side::kBlue;
+  in.player = "blue@example.org";
+  in.revealed_seed = "00aa11bb22cc33dd";
+  in.next_commitment = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
+  in.next_deadline =
+      std::chrono::sys_days{std::chrono::year{2026} / 11 / 23} + std::chrono::hours{18};
+  return in;
+}
+
+bool Has(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+
+TEST_CASE("results mail tells every event with odds, roll and result (English)") {
+  const engine::Scenario scenario = SmallScenario();
+  const engine::TurnResult result = SampleTurn(scenario);
+  Mail mail;
+  const Status s = Templates().RenderResults(Language::kEnglish, Input(scenario, result), &mail);
+  INFO(s.message);
+  REQUIRE(s.ok);
+  INFO(mail.text);
+  CHECK(mail.subject == "Game g1, turn 2 (blue): results");
+  // Bombardment: who, where, the roll, modified roll, BV and the result.
+  CHECK(Has(mail.text, "Batterie Lefort (b-a1) in 0303 bombarded"));
+  CHECK(Has(mail.text, "roll 5, modified to 4, against a bombardment value of 3: hit."));
+  CHECK(Has(mail.text, "lost 1 MV (bombardment)"));
+  // The two steps make one move line, and why it stopped.
+  CHECK(Has(mail.text, "1er de Ligne (b-i1) moved from 0404 to 0505 (path 0405 0505), 2 MP left."));
+  CHECK(Has(mail.text, "stopped in 0505: the move stopped on entering an enemy zone of control"));
+  // Combat: odds, the roll, the modified die and the result in words.
+  CHECK(Has(mail.text, "6 against 2, odds 3-1, roll 4 (modified to 5), result 0/2*"));
+  CHECK(Has(mail.text, "the defender loses 2 CS and tests its morale"));
+  CHECK(Has(mail.text, "roll 7, against 3: failed."));
+  CHECK(Has(mail.text, "retreated from 0506 to 0607 (combat)"));
+  CHECK(Has(mail.text, "rallied: +1 MV, now 4 (in command)"));
+  // Victory points, refusals, the next turn and deadline, the dice.
+  CHECK(Has(mail.text, "Moulin (0506): held by blue; worth 3 VP to blue, 2 VP to orange."));
+  CHECK(Has(mail.text, "move 2 (Batterie Lefort (b-a1)): refused: artillery that bombarded"));
+  CHECK(Has(mail.text, "Next: turn 3, orange to move. Orders are due by 2026-11-23 18:00 UTC."));
+  CHECK(Has(mail.text, "seed, now revealed: 00aa11bb22cc33dd"));
+  CHECK(Has(mail.text,
+            "(SHA-256): 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"));
+  // The text body is not HTML-escaped.
+  CHECK(Has(mail.text, "<script>alert(1)</script> (o-i1)"));
+  CHECK(Has(mail.html, "odds 3-1, roll 4 (modified to 5)"));
+  CHECK(Has(mail.html, "<h2>Combat</h2>"));
+}
+
+TEST_CASE("results mail in French uses the French words") {
+  const engine::Scenario scenario = SmallScenario();
+  const engine::TurnResult result = SampleTurn(scenario);
+  Mail mail;
+  REQUIRE(Templates().RenderResults(Language::kFrench, Input(scenario, result), &mail).ok);
+  INFO(mail.text);
+  CHECK(mail.subject == "Partie g1, tour 2 (bleu) : résultats");
+  CHECK(Has(mail.text, "6 contre 2, rapport 3-1, jet 4 (modifié à 5), résultat 0/2*"));
+  CHECK(Has(mail.text, "jet 5, modifié à 4, contre une valeur de bombardement de 3 : touché."));
+  CHECK(Has(mail.text, "Ensuite : tour 3, orange joue."));
+  CHECK(Has(mail.text, "Moulin (0506) : tenu par bleu"));
+  CHECK_FALSE(Has(mail.text, "odds"));
+}
+
+TEST_CASE("HTML bodies escape unit names and player addresses") {
+  const engine::Scenario scenario = SmallScenario();
+  const engine::TurnResult result = SampleTurn(scenario);
+  ResultsInput in = Input(scenario, result);
+  in.player = "\"><script>steal()</script>@evil.example";
+  for (const Language language : kAllLanguages) {
+    Mail mail;
+    REQUIRE(Templates().RenderResults(language, in, &mail).ok);
+    CHECK_FALSE(Has(mail.html, "<script>"));
+    CHECK(Has(mail.html, "&lt;script&gt;alert(1)&lt;/script&gt; (o-i1)"));
+    CHECK(Has(mail.html, "&quot;&gt;&lt;script&gt;steal()"));
+  }
+  ReceiptInput receipt;
+  receipt.scenario = &scenario;
+  receipt.player = "<script>x</script>";
+  receipt.verdicts = result.verdicts;
+  receipt.verdicts[0].unit = "o-i1";
+  Mail mail;
+  REQUIRE(Templates().RenderReceipt(Language::kEnglish, receipt, &mail).ok);
+  CHECK_FALSE(Has(mail.html, "<script>"));
+  CHECK(Has(mail.text, "<script>x</script>"));
+}
+
+TEST_CASE("every reason code has an English and a French sentence") {
+  int codes = 0;
+  for (std::uint16_t r = 0;; ++r) {
+    const auto reason = static_cast<engine::Reason>(r);
+    const std::string_view code = engine::ReasonCode(reason);
+    if (code == "unknown_reason") break;
+    ++codes;
+    for (const Language language : kAllLanguages) {
+      INFO(code << " in " << LanguageCode(language));
+      CHECK(Templates().HasReasonSentence(language, code));
+      const std::string sentence =
+          Templates().ReasonSentence(language, reason, {Hex{1, 2}, std::int64_t{3}});
+      CHECK(sentence.size() > 5);
+      CHECK_FALSE(Has(sentence, "{{"));
+    }
+    // The two languages say different things (a missing translation copied from English
+    // would show up here), except for sentences made only of arguments.
+    CHECK(Templates().ReasonSentence(Language::kEnglish, reason, {}) !=
+          Templates().ReasonSentence(Language::kFrench, reason, {}));
+  }
+  CHECK(codes == 53);
+  CHECK(Templates().ReasonSentence(Language::kEnglish, engine::Reason::kWrongTurn,
+                                   {std::int64_t{4}, std::int64_t{5}}) ==
+        "these orders are for turn 4, but the game is at turn 5.");
+  CHECK(Templates().ReasonSentence(Language::kFrench, engine::Reason::kHexOffMap, {H("2201")}) ==
+        "l'hexagone 2201 n'est pas sur la carte.");
+}
+
+TEST_CASE("order receipt lists each order with its verdict") {
+  const engine::Scenario scenario = SmallScenario();
+  ReceiptInput in;
+  in.scenario = &scenario;
+  in.game_id = "g1";
+  in.turn = 2;
+  in.player = "blue@example.org";
+  engine::OrderVerdict ok;
+  ok.order_kind = engine::OrderKind::kMove;
+  ok.index = 0;
+  ok.unit = "b-i1";
+  engine::OrderVerdict bad;
+  bad.order_kind = engine::OrderKind::kAttack;
+  bad.index = 0;
+  bad.unit = "b-i1";
+  bad.verdict = engine::VerdictKind::kIllegal;
+  bad.reason = engine::Reason::kNotInContact;
+  bad.args = {H("0709")};
+  in.verdicts = {ok, bad};
+  Mail en;
+  REQUIRE(Templates().RenderReceipt(Language::kEnglish, in, &en).ok);
+  INFO(en.text);
+  CHECK(en.subject == "Game g1, turn 2 (blue): orders received, 1 of 2 accepted");
+  CHECK(Has(en.text, "move 1 (1er de Ligne (b-i1)): accepted"));
+  CHECK(
+      Has(en.text, "attack 1 (1er de Ligne (b-i1)): refused: the unit in 0709 is not in contact"));
+  Mail fr;
+  REQUIRE(Templates().RenderReceipt(Language::kFrench, in, &fr).ok);
+  CHECK(Has(fr.text, "attaque 1 (1er de Ligne (b-i1)): refusé"));
+  CHECK(Has(fr.text, "l'unité en 0709 n'est pas au contact"));
+}
+
+TEST_CASE("each error kind has its own reply in both languages") {
+  const engine::Scenario scenario = SmallScenario();
+  for (const ErrorKind kind : kAllErrorKinds) {
+    ErrorReplyInput in;
+    in.kind = kind;
+    in.player = "p@example.org";
+    in.game_id = "g1";
+    in.original_subject = "orders turn 3";
+    in.problems = {"orders.txt:3:7: unknown field \"foo\""};
+    engine::OrderVerdict v;
+    v.order_kind = engine::OrderKind::kMove;
+    v.unit = "b-i1";
+    v.verdict = engine::VerdictKind::kInvalid;
+    v.reason = engine::Reason::kHexOffMap;
+    v.args = {H("9999")};
+    in.verdicts = {v};
+    in.scenario = &scenario;
+    in.current_turn = 4;
+    in.received_turn = 3;
+    in.size_bytes = 5 * 1024 * 1024;
+    in.limit_bytes = 4 * 1024 * 1024;
+    in.original_message_id = "<abc@example.org>";
+    for (const Language language : kAllLanguages) {
+      Mail mail;
+      const Status s = Templates().RenderErrorReply(language, in, &mail);
+      INFO(ErrorKindName(kind) << " " << LanguageCode(language) << ": " << s.message);
+      REQUIRE(s.ok);
+      INFO(mail.text);
+      CHECK(Has(mail.subject, "orders turn 3"));
+      CHECK(Has(mail.text, "p@example.org"));
+      CHECK(Has(mail.html, "<html"));
+      switch (kind) {
+        case ErrorKind::kMalformed:
+          CHECK(Has(mail.text, "orders.txt:3:7: unknown field \"foo\""));
+          CHECK(Has(mail.html, "unknown field &quot;foo&quot;"));
+          break;
+        case ErrorKind::kIllegal:
+          CHECK(Has(mail.text, "9999"));
+          CHECK(Has(mail.text, language == Language::kEnglish ? "is not on the map"
+                                                              : "n'est pas sur la carte"));
+          break;
+        case ErrorKind::kUnauthenticated:
+          CHECK(Has(mail.text, language == Language::kEnglish ? "token" : "jeton"));
+          break;
+        case ErrorKind::kWrongGame:
+          CHECK(Has(mail.text, "g1"));
+          break;
+        case ErrorKind::kStaleTurn:
+          CHECK(Has(mail.subject, language == Language::kEnglish ? "turn 3, the game is at turn 4"
+                                                                 : "au tour 4"));
+          break;
+        case ErrorKind::kOversized:
+          CHECK(Has(mail.text, "5120"));
+          CHECK(Has(mail.text, "4096"));
+          break;
+        case ErrorKind::kDuplicate:
+          CHECK(Has(mail.text, "<abc@example.org>"));
+          CHECK(Has(mail.html, "&lt;abc@example.org&gt;"));
+          break;
+      }
+    }
+  }
+}
+
+TEST_CASE("reminder names the deadline and the time left") {
+  ReminderInput in;
+  in.game_id = "g1";
+  in.turn = 5;
+  in.side = engine::Side::kOrange;
+  in.player = "orange@example.org";
+  in.deadline = std::chrono::sys_days{std::chrono::year{2026} / 1 / 2} + std::chrono::hours{7} +
+                std::chrono::minutes{5};
+  in.time_left = std::chrono::minutes{150};
+  Mail en;
+  REQUIRE(Templates().RenderReminder(Language::kEnglish, in, &en).ok);
+  CHECK(en.subject == "Game g1, turn 5 (orange): your orders are due by 2026-01-02 07:05 UTC");
+  CHECK(Has(en.text, "2 h 30 min from now"));
+  Mail fr;
+  REQUIRE(Templates().RenderReminder(Language::kFrench, in, &fr).ok);
+  CHECK(Has(fr.text, "dans 2 h 30 min"));
+}
+
+TEST_CASE("loading refuses a template set with a missing file") {
+  MailTemplates t;
+  const Status s = MailTemplates::Load("/nonexistent/mail", &t);
+  CHECK_FALSE(s.ok);
+  CHECK(Has(s.message, "/nonexistent/mail/en/results.subject"));
+}
+
+TEST_CASE("languages parse from codes and names") {
+  CHECK(ParseLanguage("fr") == Language::kFrench);
+  CHECK(ParseLanguage("FR") == Language::kFrench);
+  CHECK(ParseLanguage("english") == Language::kEnglish);
+  CHECK_FALSE(ParseLanguage("de").has_value());
+  CHECK(LanguageCode(Language::kFrench) == "fr");
+}
+
+}  // namespace
+}  // namespace pbem::templates
