@@ -25,10 +25,14 @@
 #include <vector>
 
 #include "daemon/config.h"
+#include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
+#include "daemon/mail/intake.h"
+#include "daemon/mail/mailbox.h"
 #include "daemon/mail/mailer.h"
 #include "daemon/mail/outbox_sender.h"
 #include "daemon/metrics.h"
+#include "daemon/order_desk.h"
 #include "daemon/repository_factory.h"
 #include "daemon/worker.h"
 
@@ -131,6 +135,37 @@ class Pbemd final : public Poco::Util::ServerApplication {
       }
     });
 
+    // Mail in: its own repository and IMAP connection, when a mailbox is configured.
+    GameCatalog catalog(settings.scenarios_dir, settings.rulesets_dir);
+    OrderDesk desk(catalog, *metrics);
+    std::unique_ptr<storage::GameRepository> intake_repository;
+    std::unique_ptr<mail::ImapMailbox> mailbox;
+    std::unique_ptr<mail::MailIntake> intake;
+    std::unique_ptr<PeriodicWorker> intake_worker;
+    if (settings.mail_in.enabled()) {
+      Result<std::unique_ptr<storage::GameRepository>> opened = OpenRepository(settings);
+      if (!opened.ok()) {
+        logger->error("event=startup_failed error={}", QuoteLogValue(opened.status().ToString()));
+        return EXIT_IOERR;
+      }
+      intake_repository = std::move(opened).value();
+      mailbox = std::make_unique<mail::ImapMailbox>(settings.mail_in);
+      intake = std::make_unique<mail::MailIntake>(*intake_repository, desk, *metrics, *logger,
+                                                  settings, [&] { outbox_worker.Wake(); });
+      intake_worker = std::make_unique<PeriodicWorker>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(settings.mail_in.poll_interval),
+          [&] {
+            Result<mail::PollStats> stats = intake->PollOnce(*mailbox, Now());
+            if (!stats.ok()) {
+              logger->warn("event=mailbox_poll_failed error={}",
+                           QuoteLogValue(stats.status().ToString()));
+            } else if (stats->fetched > 0 || stats->kept > 0) {
+              logger->info("event=mailbox_poll fetched={} answered={} dropped={} kept={}",
+                           stats->fetched, stats->answered, stats->dropped, stats->kept);
+            }
+          });
+    }
+
     std::unique_ptr<Poco::Net::HTTPServer> server;
     try {
       // Not the ServerSocket(address) constructor: it sets SO_REUSEPORT too, and a second
@@ -152,12 +187,14 @@ class Pbemd final : public Poco::Util::ServerApplication {
     }
     logger->info("event=listening address={} port={}", settings.http_address, settings.http_port);
     outbox_worker.Start();
+    if (intake_worker) intake_worker->Start();
 
     waitForTerminationRequest();
 
     logger->info("event=stopping");
     server->stopAll(/*abortCurrent=*/false);
     server.reset();
+    if (intake_worker) intake_worker->Stop();
     outbox_worker.Stop();
     logger->info("event=stopped");
     logger->flush();
