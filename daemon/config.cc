@@ -4,23 +4,25 @@
 #include <Poco/Exception.h>
 #include <Poco/Net/IPAddress.h>
 #include <Poco/String.h>
+#include <Poco/URI.h>
 #include <Poco/Util/AbstractConfiguration.h>
 #include <Poco/Util/LayeredConfiguration.h>
 #include <Poco/Util/MapConfiguration.h>
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <charconv>
+#include <set>
 #include <utility>
 #include <vector>
 
+#ifndef PBEM_SOURCE_DIR
+#define PBEM_SOURCE_DIR "."
+#endif
+
 namespace pbem::daemon {
 namespace {
-
-constexpr std::array<std::string_view, 4> kKnownKeys = {kDataDirKey, kHttpPortKey, kHttpAddressKey,
-                                                        kOutboxDirKey};
 
 // Reads a key as a trimmed string; problems (e.g. a bad ${...} reference) go to `errors`.
 std::string ReadString(const Poco::Util::AbstractConfiguration& config, std::string_view key,
@@ -35,17 +37,125 @@ std::string ReadString(const Poco::Util::AbstractConfiguration& config, std::str
 
 std::string Quoted(std::string_view value) { return "\"" + std::string(value) + "\""; }
 
+// An integer in [min, max]; a bad value is reported and `fallback` returned.
+long ReadInteger(const Poco::Util::AbstractConfiguration& config, std::string_view key,
+                 long fallback, long min, long max, std::vector<std::string>& errors) {
+  const std::string text = ReadString(config, key, std::to_string(fallback), errors);
+  long value = 0;
+  const char* const end = text.data() + text.size();
+  const auto [parsed_end, error] = std::from_chars(text.data(), end, value);
+  if (text.empty() || error != std::errc() || parsed_end != end || value < min || value > max) {
+    errors.push_back(std::string(key) + ": " + Quoted(text) + " is not an integer from " +
+                     std::to_string(min) + " to " + std::to_string(max));
+    return fallback;
+  }
+  return value;
+}
+
+// One of `choices` (case-sensitive); returns its index, or 0 after reporting a bad value.
+std::size_t ReadChoice(const Poco::Util::AbstractConfiguration& config, std::string_view key,
+                       const std::vector<std::string_view>& choices,
+                       std::vector<std::string>& errors) {
+  const std::string text = ReadString(config, key, choices.front(), errors);
+  for (std::size_t i = 0; i < choices.size(); ++i) {
+    if (text == choices[i]) return i;
+  }
+  std::string list;
+  for (std::string_view choice : choices) {
+    if (!list.empty()) list += ", ";
+    list += choice;
+  }
+  errors.push_back(std::string(key) + ": " + Quoted(text) + " is not one of: " + list);
+  return 0;
+}
+
+// Collects every leaf key under `root` (e.g. "pbemd").
+void CollectKeys(const Poco::Util::AbstractConfiguration& config, const std::string& root,
+                 std::vector<std::string>& out) {
+  Poco::Util::AbstractConfiguration::Keys children;
+  config.keys(root, children);
+  if (children.empty()) {
+    out.push_back(root);
+    return;
+  }
+  if (config.hasProperty(root)) out.push_back(root);
+  for (const std::string& child : children) CollectKeys(config, root + "." + child, out);
+}
+
+// A URL with one of `schemes` and a host; otherwise an error naming the key.
+void CheckUrl(std::string_view key, const std::string& url, const std::vector<std::string>& schemes,
+              std::vector<std::string>& errors) {
+  std::string expected;
+  for (const std::string& scheme : schemes) {
+    if (!expected.empty()) expected += " or ";
+    expected += scheme + "://host:port";
+  }
+  try {
+    const Poco::URI uri(url);
+    if (std::find(schemes.begin(), schemes.end(), uri.getScheme()) != schemes.end() &&
+        !uri.getHost().empty()) {
+      return;
+    }
+  } catch (const Poco::Exception&) {
+  }
+  errors.push_back(std::string(key) + ": " + Quoted(url) + " is not a URL of the form " + expected);
+}
+
 }  // namespace
+
+const std::vector<std::string_view>& KnownKeys() {
+  static const std::vector<std::string_view> keys = {
+      kDataDirKey,          kDbBackendKey,       kDbPostgresqlKey,   kHttpAddressKey,
+      kHttpPortKey,         kScenariosDirKey,    kRulesetsDirKey,    kMailFromKey,
+      kMailInUrlKey,        kMailInUserKey,      kMailInPasswordKey, kMailInPollSecondsKey,
+      kMailOutTransportKey, kOutboxDirKey,       kMailOutSmtpUrlKey, kMailOutUserKey,
+      kMailOutPasswordKey,  kMailOutTlsKey,      kMailOutPollMsKey,  kMailOutRetryBaseKey,
+      kMailOutRetryMaxKey,  kMaxMessageBytesKey, kMaxMimePartsKey,   kMaxMimeDepthKey,
+  };
+  return keys;
+}
 
 Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& config) {
   std::vector<std::string> errors;
   DaemonConfig result;
+
+  {
+    std::vector<std::string> present;
+    try {
+      CollectKeys(config, "pbemd", present);
+    } catch (const Poco::Exception& e) {
+      errors.push_back("pbemd.*: cannot list the keys: " + e.displayText());
+    }
+    const auto& known = KnownKeys();
+    for (const std::string& key : present) {
+      if (key == "pbemd") continue;
+      if (std::find(known.begin(), known.end(), key) == known.end()) {
+        errors.push_back(key + ": unknown key (see deploy/pbemd.properties for every key)");
+      }
+    }
+  }
 
   const std::string data_dir = ReadString(config, kDataDirKey, kDefaultDataDir, errors);
   if (data_dir.empty()) {
     errors.push_back(std::string(kDataDirKey) + ": must not be empty");
   }
   result.data_dir = data_dir;
+
+  result.db_backend = ReadChoice(config, kDbBackendKey, {"sqlite", "postgresql"}, errors) == 0
+                          ? DbBackend::kSqlite
+                          : DbBackend::kPostgresql;
+  result.db_postgresql = ReadString(config, kDbPostgresqlKey, "", errors);
+  if (result.db_backend == DbBackend::kPostgresql) {
+    if (result.db_postgresql.empty()) {
+      errors.push_back(std::string(kDbPostgresqlKey) +
+                       ": must be set when pbemd.db.backend is postgresql (libpq key=value "
+                       "pairs, e.g. host=127.0.0.1 port=5432 dbname=pbem user=pbem)");
+    } else if (result.db_postgresql.find('=') == std::string::npos) {
+      errors.push_back(std::string(kDbPostgresqlKey) +
+                       ": is not a libpq key=value connection string (no '='); the "
+                       "postgresql:// URI form is not accepted");
+    }
+  }
 
   const std::string port_text =
       ReadString(config, kHttpPortKey, std::to_string(kDefaultHttpPort), errors);
@@ -77,6 +187,78 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   }
   result.outbox_dir = outbox_dir;
 
+  const std::filesystem::path source_dir = PBEM_SOURCE_DIR;
+  result.scenarios_dir =
+      ReadString(config, kScenariosDirKey, (source_dir / "engine" / "scenarios").string(), errors);
+  result.rulesets_dir =
+      ReadString(config, kRulesetsDirKey, (source_dir / "engine" / "rulesets").string(), errors);
+
+  result.mail_from = ReadString(config, kMailFromKey, "pbem@localhost", errors);
+  if (result.mail_from.find('@') == std::string::npos ||
+      result.mail_from.find_first_of(" <>\"") != std::string::npos) {
+    errors.push_back(std::string(kMailFromKey) + ": " + Quoted(result.mail_from) +
+                     " is not a bare mail address (expected e.g. pbem@example.org)");
+  }
+
+  MailInConfig& in = result.mail_in;
+  in.url = ReadString(config, kMailInUrlKey, "", errors);
+  in.user = ReadString(config, kMailInUserKey, "", errors);
+  in.password = ReadString(config, kMailInPasswordKey, "", errors);
+  in.poll_interval =
+      std::chrono::seconds(ReadInteger(config, kMailInPollSecondsKey, 30, 1, 86400, errors));
+  if (in.enabled()) {
+    CheckUrl(kMailInUrlKey, in.url, {"imap", "imaps"}, errors);
+    if (in.user.empty()) {
+      errors.push_back(std::string(kMailInUserKey) + ": must be set when pbemd.mail.in.url is");
+    }
+  }
+
+  MailOutConfig& out = result.mail_out;
+  out.outbox_dir = result.outbox_dir;
+  out.transport = ReadChoice(config, kMailOutTransportKey, {"file", "smtp"}, errors) == 0
+                      ? MailTransport::kFile
+                      : MailTransport::kSmtp;
+  out.smtp_url = ReadString(config, kMailOutSmtpUrlKey, "", errors);
+  out.user = ReadString(config, kMailOutUserKey, "", errors);
+  out.password = ReadString(config, kMailOutPasswordKey, "", errors);
+  switch (ReadChoice(config, kMailOutTlsKey, {"none", "starttls", "smtps"}, errors)) {
+    case 0:
+      out.tls = SmtpTls::kNone;
+      break;
+    case 1:
+      out.tls = SmtpTls::kStartTls;
+      break;
+    default:
+      out.tls = SmtpTls::kSmtps;
+      break;
+  }
+  out.poll_interval =
+      std::chrono::milliseconds(ReadInteger(config, kMailOutPollMsKey, 1000, 10, 600000, errors));
+  out.retry_base =
+      std::chrono::seconds(ReadInteger(config, kMailOutRetryBaseKey, 30, 1, 86400, errors));
+  out.retry_max =
+      std::chrono::seconds(ReadInteger(config, kMailOutRetryMaxKey, 3600, 1, 604800, errors));
+  if (out.retry_max < out.retry_base) {
+    errors.push_back(std::string(kMailOutRetryMaxKey) + ": must not be less than " +
+                     std::string(kMailOutRetryBaseKey));
+  }
+  if (out.transport == MailTransport::kSmtp) {
+    if (out.smtp_url.empty()) {
+      errors.push_back(std::string(kMailOutSmtpUrlKey) +
+                       ": must be set when pbemd.mail.out.transport is smtp");
+    } else {
+      CheckUrl(kMailOutSmtpUrlKey, out.smtp_url,
+               {out.tls == SmtpTls::kSmtps ? std::string("smtps") : std::string("smtp")}, errors);
+    }
+  }
+
+  LimitsConfig& limits = result.limits;
+  limits.max_message_bytes = static_cast<std::size_t>(
+      ReadInteger(config, kMaxMessageBytesKey, 1 << 20, 1024, 4 << 20, errors));
+  limits.max_mime_parts =
+      static_cast<int>(ReadInteger(config, kMaxMimePartsKey, 32, 1, 1000, errors));
+  limits.max_mime_depth = static_cast<int>(ReadInteger(config, kMaxMimeDepthKey, 4, 1, 20, errors));
+
   if (!errors.empty()) {
     std::string message = "invalid configuration: ";
     for (std::size_t i = 0; i < errors.size(); ++i) {
@@ -98,7 +280,7 @@ std::string EnvironmentVariableFor(std::string_view key) {
 
 void AddEnvironmentLayer(Poco::Util::LayeredConfiguration& config, int priority) {
   Poco::AutoPtr<Poco::Util::MapConfiguration> layer(new Poco::Util::MapConfiguration);
-  for (std::string_view key : kKnownKeys) {
+  for (std::string_view key : KnownKeys()) {
     const std::string env_key = "system.env." + EnvironmentVariableFor(key);
     if (config.hasProperty(env_key)) {
       // Raw: an environment value is taken literally, never ${...}-expanded.
@@ -132,18 +314,40 @@ std::string QuoteLogValue(std::string_view value) {
 }
 
 std::string DescribeForLog(const DaemonConfig& config) {
+  const auto& out = config.mail_out;
   const std::pair<std::string_view, std::string> fields[] = {
       {kDataDirKey, config.data_dir.string()},
+      {kDbBackendKey, config.db_backend == DbBackend::kSqlite ? "sqlite" : "postgresql"},
+      {kDbPostgresqlKey, config.db_postgresql.empty() ? "" : "<redacted>"},
       {kHttpAddressKey, config.http_address},
       {kHttpPortKey, std::to_string(config.http_port)},
       {kOutboxDirKey, config.outbox_dir.string()},
+      {kScenariosDirKey, config.scenarios_dir.string()},
+      {kRulesetsDirKey, config.rulesets_dir.string()},
+      {kMailFromKey, config.mail_from},
+      {kMailInUrlKey, config.mail_in.url},
+      {kMailInUserKey, config.mail_in.user},
+      {kMailInPasswordKey, config.mail_in.password},
+      {kMailInPollSecondsKey, std::to_string(config.mail_in.poll_interval.count())},
+      {kMailOutTransportKey, out.transport == MailTransport::kFile ? "file" : "smtp"},
+      {kMailOutSmtpUrlKey, out.smtp_url},
+      {kMailOutUserKey, out.user},
+      {kMailOutPasswordKey, out.password},
+      {kMailOutTlsKey,
+       out.tls == SmtpTls::kNone ? "none" : (out.tls == SmtpTls::kStartTls ? "starttls" : "smtps")},
+      {kMailOutPollMsKey, std::to_string(out.poll_interval.count())},
+      {kMailOutRetryBaseKey, std::to_string(out.retry_base.count())},
+      {kMailOutRetryMaxKey, std::to_string(out.retry_max.count())},
+      {kMaxMessageBytesKey, std::to_string(config.limits.max_message_bytes)},
+      {kMaxMimePartsKey, std::to_string(config.limits.max_mime_parts)},
+      {kMaxMimeDepthKey, std::to_string(config.limits.max_mime_depth)},
   };
   std::string line;
   for (const auto& [key, value] : fields) {
     if (!line.empty()) line += ' ';
     line += key;
     line += '=';
-    line += IsSecretKey(key) ? "<redacted>" : QuoteLogValue(value);
+    line += (IsSecretKey(key) && !value.empty()) ? "<redacted>" : QuoteLogValue(value);
   }
   return line;
 }

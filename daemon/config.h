@@ -1,18 +1,22 @@
 // DaemonConfig: every setting of pbemd, read once at start from a Poco configuration into a
-// typed, validated struct. Nothing else in the daemon reads configuration keys.
+// typed, validated struct. Nothing else in the daemon reads configuration keys. Every key is
+// documented with its default in deploy/pbemd.properties.
 //
 // Layers, highest priority first (see pbemd_main.cc):
 //   command line  -Dpbemd.http.port=8081 / --define=...
 //   environment   PBEMD_HTTP_PORT=8081 (the key upper-cased, '.' -> '_'), AddEnvironmentLayer
 //   file          --config=FILE (.properties, .ini, .json or .xml)
 //   defaults      written in LoadDaemonConfig
+// A key under "pbemd." that pbemd does not know is an error (a typo must not be ignored).
 #ifndef PBEM_DAEMON_CONFIG_H_
 #define PBEM_DAEMON_CONFIG_H_
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "storage/status.h"
 
@@ -28,25 +32,87 @@ class logger;
 namespace pbem::daemon {
 
 inline constexpr std::string_view kDataDirKey = "pbemd.data_dir";
+inline constexpr std::string_view kDbBackendKey = "pbemd.db.backend";
+inline constexpr std::string_view kDbPostgresqlKey = "pbemd.db.postgresql";
 inline constexpr std::string_view kHttpPortKey = "pbemd.http.port";
 inline constexpr std::string_view kHttpAddressKey = "pbemd.http.address";
+inline constexpr std::string_view kScenariosDirKey = "pbemd.scenarios_dir";
+inline constexpr std::string_view kRulesetsDirKey = "pbemd.rulesets_dir";
+inline constexpr std::string_view kMailFromKey = "pbemd.mail.from";
+inline constexpr std::string_view kMailInUrlKey = "pbemd.mail.in.url";
+inline constexpr std::string_view kMailInUserKey = "pbemd.mail.in.user";
+inline constexpr std::string_view kMailInPasswordKey = "pbemd.mail.in.password";
+inline constexpr std::string_view kMailInPollSecondsKey = "pbemd.mail.in.poll_seconds";
+inline constexpr std::string_view kMailOutTransportKey = "pbemd.mail.out.transport";
 inline constexpr std::string_view kOutboxDirKey = "pbemd.outbox_dir";
+inline constexpr std::string_view kMailOutSmtpUrlKey = "pbemd.mail.out.smtp_url";
+inline constexpr std::string_view kMailOutUserKey = "pbemd.mail.out.user";
+inline constexpr std::string_view kMailOutPasswordKey = "pbemd.mail.out.password";
+inline constexpr std::string_view kMailOutTlsKey = "pbemd.mail.out.tls";
+inline constexpr std::string_view kMailOutPollMsKey = "pbemd.mail.out.poll_ms";
+inline constexpr std::string_view kMailOutRetryBaseKey = "pbemd.mail.out.retry_base_seconds";
+inline constexpr std::string_view kMailOutRetryMaxKey = "pbemd.mail.out.retry_max_seconds";
+inline constexpr std::string_view kMaxMessageBytesKey = "pbemd.limits.max_message_bytes";
+inline constexpr std::string_view kMaxMimePartsKey = "pbemd.limits.max_mime_parts";
+inline constexpr std::string_view kMaxMimeDepthKey = "pbemd.limits.max_mime_depth";
+
+// Every key pbemd knows, in the order of deploy/pbemd.properties.
+const std::vector<std::string_view>& KnownKeys();
 
 inline constexpr std::string_view kDefaultDataDir = "./pbem-data";
 inline constexpr std::uint16_t kDefaultHttpPort = 8080;
 inline constexpr std::string_view kDefaultHttpAddress = "127.0.0.1";
 
+enum class DbBackend { kSqlite, kPostgresql };
+enum class MailTransport { kFile, kSmtp };
+// none: plain SMTP; starttls: upgrade with STARTTLS (required); smtps: TLS from the start.
+enum class SmtpTls { kNone, kStartTls, kSmtps };
+
+struct MailInConfig {
+  std::string url;  // pbemd.mail.in.url: imap://host:port/INBOX (or imaps://); empty = off
+  std::string user;
+  std::string password;
+  std::chrono::seconds poll_interval{30};
+  bool enabled() const { return !url.empty(); }
+};
+
+struct MailOutConfig {
+  MailTransport transport = MailTransport::kFile;
+  std::filesystem::path outbox_dir;  // pbemd.outbox_dir: where the file transport writes .eml
+  std::string smtp_url;              // smtp://host:port or smtps://host:port
+  std::string user;
+  std::string password;
+  SmtpTls tls = SmtpTls::kNone;
+  std::chrono::milliseconds poll_interval{1000};
+  std::chrono::seconds retry_base{30};   // first retry after this, then doubling ...
+  std::chrono::seconds retry_max{3600};  // ... up to this
+};
+
+struct LimitsConfig {
+  std::size_t max_message_bytes = 1 << 20;  // a larger mail or request body is refused
+  int max_mime_parts = 32;                  // parts in the whole message, nested included
+  int max_mime_depth = 4;                   // nesting of multiparts
+};
+
 struct DaemonConfig {
-  std::filesystem::path data_dir;    // pbemd.data_dir: the database and everything stored
-  std::string http_address;          // pbemd.http.address: an IPv4 or IPv6 address to bind
-  std::uint16_t http_port = 0;       // pbemd.http.port: 1..65535
-  std::filesystem::path outbox_dir;  // pbemd.outbox_dir: default <data_dir>/outbox
+  std::filesystem::path data_dir;  // pbemd.data_dir: the SQLite database and what is stored
+  DbBackend db_backend = DbBackend::kSqlite;
+  std::string db_postgresql;            // libpq key=value connection string (postgresql backend)
+  std::string http_address;             // pbemd.http.address: an IPv4 or IPv6 address to bind
+  std::uint16_t http_port = 0;          // pbemd.http.port: 1..65535
+  std::filesystem::path outbox_dir;     // pbemd.outbox_dir: default <data_dir>/outbox
+  std::filesystem::path scenarios_dir;  // <name>.textproto for each game's scenario
+  std::filesystem::path rulesets_dir;   // <ruleset>/ directories of *.textproto
+  std::string mail_from;                // From: of every mail pbemd sends
+  MailInConfig mail_in;
+  MailOutConfig mail_out;  // mail_out.outbox_dir == outbox_dir
+  LimitsConfig limits;
 };
 
 // Reads every pbemd.* setting, applying defaults, and validates them. On failure the
 // INVALID_ARGUMENT message names each bad key and its value, e.g.
 //   pbemd.http.port: "70000" is not a valid TCP port (expected an integer from 1 to 65535)
-// (several problems are joined with "; ").
+// (several problems are joined with "; "). Unknown pbemd.* keys are errors too.
 Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& config);
 
 // The environment variable for a key: "pbemd.http.port" -> "PBEMD_HTTP_PORT".
@@ -64,7 +130,8 @@ bool IsSecretKey(std::string_view key);
 // backslash; otherwise in double quotes with " and \ escaped by a backslash.
 std::string QuoteLogValue(std::string_view value);
 
-// One line of key=value pairs, secrets replaced by "<redacted>".
+// One line of key=value pairs, secrets replaced by "<redacted>" (the PostgreSQL connection
+// string is redacted too: it may hold a password).
 std::string DescribeForLog(const DaemonConfig& config);
 
 // Logs DescribeForLog at info level as event=config.

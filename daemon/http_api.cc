@@ -13,6 +13,7 @@
 #include <utility>
 
 #include "daemon/config.h"
+#include "daemon/metrics.h"
 
 namespace pbem::daemon {
 namespace {
@@ -38,7 +39,8 @@ void SendJson(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
 // Routes one request; the route table lives in Route().
 class ApiHandler final : public Poco::Net::HTTPRequestHandler {
  public:
-  explicit ApiHandler(std::shared_ptr<spdlog::logger> logger) : logger_(std::move(logger)) {}
+  ApiHandler(std::shared_ptr<spdlog::logger> logger, std::shared_ptr<const Metrics> metrics)
+      : logger_(std::move(logger)), metrics_(std::move(metrics)) {}
 
   void handleRequest(HTTPServerRequest& request, HTTPServerResponse& response) override {
     try {
@@ -59,6 +61,14 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       Poco::JSON::Object body;
       body.set("status", "ok");
       SendJson(response, status, Stringify(body));
+    } else if (request.getMethod() == Poco::Net::HTTPRequest::HTTP_GET && path == "/metrics" &&
+               metrics_ != nullptr) {
+      status = HTTPResponse::HTTP_OK;
+      const std::string body = metrics_->RenderPrometheus();
+      response.setStatusAndReason(status);
+      response.setContentType("text/plain; version=0.0.4; charset=utf-8");
+      response.setContentLength(static_cast<std::streamsize>(body.size()));
+      response.send() << body;
     } else {
       status = HTTPResponse::HTTP_NOT_FOUND;
       SendJson(response, status,
@@ -87,6 +97,7 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
   }
 
   std::shared_ptr<spdlog::logger> logger_;
+  std::shared_ptr<const Metrics> metrics_;
 };
 
 }  // namespace
@@ -100,12 +111,13 @@ std::string ErrorBody(const std::string& code, const std::string& message) {
   return Stringify(body);
 }
 
-ApiRequestHandlerFactory::ApiRequestHandlerFactory(std::shared_ptr<spdlog::logger> logger)
-    : logger_(std::move(logger)) {}
+ApiRequestHandlerFactory::ApiRequestHandlerFactory(std::shared_ptr<spdlog::logger> logger,
+                                                   std::shared_ptr<const Metrics> metrics)
+    : logger_(std::move(logger)), metrics_(std::move(metrics)) {}
 
 Poco::Net::HTTPRequestHandler* ApiRequestHandlerFactory::createRequestHandler(
     const Poco::Net::HTTPServerRequest& /*request*/) {
-  return new ApiHandler(logger_);
+  return new ApiHandler(logger_, metrics_);
 }
 
 }  // namespace pbem::daemon

@@ -11,6 +11,7 @@
 #include <Poco/Util/OptionCallback.h>
 #include <Poco/Util/OptionSet.h>
 #include <Poco/Util/ServerApplication.h>
+#include <curl/curl.h>
 #include <signal.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
@@ -24,8 +25,16 @@
 #include <vector>
 
 #include "daemon/config.h"
+#include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
-#include "storage/sqlite_repository.h"
+#include "daemon/mail/intake.h"
+#include "daemon/mail/mailbox.h"
+#include "daemon/mail/mailer.h"
+#include "daemon/mail/outbox_sender.h"
+#include "daemon/metrics.h"
+#include "daemon/order_desk.h"
+#include "daemon/repository_factory.h"
+#include "daemon/worker.h"
 
 namespace pbem::daemon {
 namespace {
@@ -37,6 +46,10 @@ using Poco::Util::OptionSet;
 
 // Between the command line (PRIO_APPLICATION, -100) and a --config file (PRIO_DEFAULT, 0).
 constexpr int kEnvironmentPriority = -50;
+
+storage::Timestamp Now() {
+  return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
 
 std::shared_ptr<spdlog::logger> MakeLogger() {
   auto logger = spdlog::stdout_logger_mt("pbemd");
@@ -88,14 +101,70 @@ class Pbemd final : public Poco::Util::ServerApplication {
                     QuoteLogValue(settings.outbox_dir.string()), QuoteLogValue(error.message()));
       return EXIT_CANTCREAT;
     }
-    storage::SqliteRepository repository(settings.data_dir);
-    Result<int> schema = repository.OpenOrMigrate();
-    if (!schema.ok()) {
-      logger->error("event=startup_failed error={}", QuoteLogValue(schema.status().ToString()));
+    Result<std::unique_ptr<storage::GameRepository>> repository = OpenRepository(settings);
+    if (!repository.ok()) {
+      logger->error("event=startup_failed store={} error={}",
+                    QuoteLogValue(DescribeStore(settings)),
+                    QuoteLogValue(repository.status().ToString()));
       return EXIT_IOERR;
     }
-    logger->info("event=storage_open db={} schema_version={}", repository.database_path().string(),
-                 *schema);
+    Result<int> schema = (*repository)->SchemaVersion();
+    logger->info("event=storage_open db={} schema_version={}",
+                 QuoteLogValue(DescribeStore(settings)), schema.ok() ? *schema : -1);
+    auto metrics = std::make_shared<Metrics>();
+
+    // Mail out: its own repository (one per thread) and transport.
+    Result<std::unique_ptr<storage::GameRepository>> outbox_repository = OpenRepository(settings);
+    if (!outbox_repository.ok()) {
+      logger->error("event=startup_failed error={}",
+                    QuoteLogValue(outbox_repository.status().ToString()));
+      return EXIT_IOERR;
+    }
+    std::unique_ptr<mail::Mailer> mailer;
+    if (settings.mail_out.transport == MailTransport::kSmtp) {
+      mailer = std::make_unique<mail::SmtpMailer>(settings.mail_out);
+    } else {
+      mailer = std::make_unique<mail::FileMailer>(settings.outbox_dir);
+    }
+    mail::OutboxSender sender(**outbox_repository, *mailer, settings.mail_from, settings.mail_out,
+                              *metrics, *logger);
+    PeriodicWorker outbox_worker(settings.mail_out.poll_interval, [&] {
+      Result<mail::OutboxPass> pass = sender.RunOnce(Now());
+      if (!pass.ok()) {
+        logger->error("event=outbox_pass_failed error={}", QuoteLogValue(pass.status().ToString()));
+      }
+    });
+
+    // Mail in: its own repository and IMAP connection, when a mailbox is configured.
+    GameCatalog catalog(settings.scenarios_dir, settings.rulesets_dir);
+    OrderDesk desk(catalog, *metrics);
+    std::unique_ptr<storage::GameRepository> intake_repository;
+    std::unique_ptr<mail::ImapMailbox> mailbox;
+    std::unique_ptr<mail::MailIntake> intake;
+    std::unique_ptr<PeriodicWorker> intake_worker;
+    if (settings.mail_in.enabled()) {
+      Result<std::unique_ptr<storage::GameRepository>> opened = OpenRepository(settings);
+      if (!opened.ok()) {
+        logger->error("event=startup_failed error={}", QuoteLogValue(opened.status().ToString()));
+        return EXIT_IOERR;
+      }
+      intake_repository = std::move(opened).value();
+      mailbox = std::make_unique<mail::ImapMailbox>(settings.mail_in);
+      intake = std::make_unique<mail::MailIntake>(*intake_repository, desk, *metrics, *logger,
+                                                  settings, [&] { outbox_worker.Wake(); });
+      intake_worker = std::make_unique<PeriodicWorker>(
+          std::chrono::duration_cast<std::chrono::milliseconds>(settings.mail_in.poll_interval),
+          [&] {
+            Result<mail::PollStats> stats = intake->PollOnce(*mailbox, Now());
+            if (!stats.ok()) {
+              logger->warn("event=mailbox_poll_failed error={}",
+                           QuoteLogValue(stats.status().ToString()));
+            } else if (stats->fetched > 0 || stats->kept > 0) {
+              logger->info("event=mailbox_poll fetched={} answered={} dropped={} kept={}",
+                           stats->fetched, stats->answered, stats->dropped, stats->kept);
+            }
+          });
+    }
 
     std::unique_ptr<Poco::Net::HTTPServer> server;
     try {
@@ -108,8 +177,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
       Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
       params->setMaxThreads(4);
       params->setMaxQueued(64);
-      server = std::make_unique<Poco::Net::HTTPServer>(new ApiRequestHandlerFactory(logger), socket,
-                                                       params);
+      server = std::make_unique<Poco::Net::HTTPServer>(
+          new ApiRequestHandlerFactory(logger, metrics), socket, params);
       server->start();
     } catch (const Poco::Exception& e) {
       logger->error("event=startup_failed address={} port={} error={}", settings.http_address,
@@ -117,12 +186,16 @@ class Pbemd final : public Poco::Util::ServerApplication {
       return EXIT_UNAVAILABLE;
     }
     logger->info("event=listening address={} port={}", settings.http_address, settings.http_port);
+    outbox_worker.Start();
+    if (intake_worker) intake_worker->Start();
 
     waitForTerminationRequest();
 
     logger->info("event=stopping");
     server->stopAll(/*abortCurrent=*/false);
     server.reset();
+    if (intake_worker) intake_worker->Stop();
+    outbox_worker.Stop();
     logger->info("event=stopped");
     logger->flush();
     return EXIT_OK;
@@ -134,16 +207,14 @@ class Pbemd final : public Poco::Util::ServerApplication {
     help.setCommand(commandName());
     help.setUsage("[OPTIONS]");
     help.setHeader(
-        "The pbem service: serves the HTTP API (GET /healthz).\n"
-        "Settings (default):\n"
-        "  pbemd.data_dir      (./pbem-data)\n"
-        "  pbemd.http.address  (127.0.0.1)\n"
-        "  pbemd.http.port     (8080)\n"
-        "  pbemd.outbox_dir    (<data_dir>/outbox)\n"
-        "Each can also be set in the environment: PBEMD_DATA_DIR,\n"
-        "PBEMD_HTTP_ADDRESS, PBEMD_HTTP_PORT, PBEMD_OUTBOX_DIR.\n"
-        "Priority: -D, then environment, then --config file, then\n"
-        "defaults.");
+        "The pbem service: the HTTP API (GET /healthz, GET /metrics), mail intake over IMAP\n"
+        "and the outbox (file or SMTP transport).\n"
+        "Every setting is a pbemd.* key, documented with its default in\n"
+        "deploy/pbemd.properties (e.g. pbemd.data_dir, pbemd.http.port,\n"
+        "pbemd.mail.in.url, pbemd.mail.out.transport). Each can also be set in the\n"
+        "environment: the key upper-cased with '.' -> '_' (PBEMD_HTTP_PORT).\n"
+        "Priority: -D, then environment, then --config file, then defaults.\n"
+        "--daemon detaches (ServerApplication); SIGTERM stops cleanly.");
     help.format(std::cout);
     stopOptionsProcessing();
     help_requested_ = true;
@@ -200,6 +271,12 @@ int main(int argc, char** argv) {
   sigaddset(&termination, SIGQUIT);
   pthread_sigmask(SIG_BLOCK, &termination, nullptr);
 
-  pbem::daemon::Pbemd app;
-  return app.run(argc, argv);
+  curl_global_init(CURL_GLOBAL_DEFAULT);  // before any thread: it is not thread-safe
+  int rc = 0;
+  {
+    pbem::daemon::Pbemd app;
+    rc = app.run(argc, argv);
+  }
+  curl_global_cleanup();
+  return rc;
 }

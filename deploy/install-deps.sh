@@ -4,7 +4,9 @@
 # Usage: deploy/install-deps.sh [GROUP...]     (default: build)
 #   toolchain  compilers, CMake and make only (the engine needs nothing else)
 #   build   toolchain + the C++ libraries (proto, storage, templates, daemon)
-#   test    build + what the tests need (servers, tools)
+#   mail    Postfix + Dovecot (IMAP, LMTP) for the mail tests; postfix is preseeded to
+#           "No configuration" so nothing under /etc is set up and nothing is started
+#   test    build + mail + what the tests need (servers, tools)
 #
 # Idempotent and non-interactive: a second run installs nothing and runs no `apt-get update`.
 # Runs as root; otherwise through sudo when it exists.
@@ -21,9 +23,12 @@ BUILD_PKGS=(
   clang-14 libclang-rt-14-dev
 )
 
-# Packages the tests need on top of BUILD_PKGS. Later issues add theirs here: the mail tests
-# (postfix dovecot-imapd dovecot-lmtpd, with postfix preseeded to "No configuration" through
-# debconf-set-selections before the install) and the page screenshots (chromium).
+# The mail servers the end-to-end mail tests start on loopback (tests/mail/mailrig.sh). Each
+# test writes its own configuration under a scratch directory; /etc is never used.
+MAIL_PKGS=(postfix dovecot-imapd dovecot-lmtpd)
+
+# Packages the tests need on top of BUILD_PKGS and MAIL_PKGS. Later issues add theirs here
+# (the page screenshots: chromium).
 TEST_PKGS=(
   postgresql-15
   curl
@@ -50,7 +55,8 @@ for group in "${groups[@]}"; do
   case "$group" in
     toolchain) wanted=(toolchain) ;;
     build) wanted=(toolchain build) ;;
-    test) wanted=(toolchain build test) ;;
+    mail) wanted=(mail) ;;
+    test) wanted=(toolchain build mail test) ;;
     -h | --help)
       usage
       exit 0
@@ -71,6 +77,7 @@ for group in "${expanded[@]}"; do
   case "$group" in
     toolchain) pkgs=("${TOOLCHAIN_PKGS[@]}") ;;
     build) pkgs=("${BUILD_PKGS[@]}") ;;
+    mail) pkgs=("${MAIL_PKGS[@]}") ;;
     test) pkgs=("${TEST_PKGS[@]}") ;;
   esac
   missing=()
@@ -98,6 +105,13 @@ elif command -v sudo >/dev/null 2>&1; then
 else
   echo "install-deps.sh: missing packages (${missing_all[*]}) and neither root nor sudo" >&2
   exit 1
+fi
+
+# Postfix asks how to configure itself: answer "No configuration" (no /etc/postfix/main.cf,
+# nothing listening) before it is installed.
+if [[ " ${missing_all[*]} " == *" postfix "* ]]; then
+  printf '%s\n' "postfix postfix/main_mailer_type select No configuration" \
+    "postfix postfix/mailname string localhost" | "${as_root[@]}" debconf-set-selections
 fi
 
 # Wait for a concurrent apt/dpkg run instead of failing on its lock.

@@ -122,14 +122,30 @@ TEST_CASE("layers: command line over environment over file over defaults", "[dae
 }
 
 TEST_CASE("the log line lists every setting and hides secrets", "[daemon][config]") {
-  DaemonConfig config;
-  config.data_dir = "/srv/pbem data";
-  config.http_address = "127.0.0.1";
-  config.http_port = 8081;
-  config.outbox_dir = "/srv/outbox";
-  CHECK(DescribeForLog(config) ==
-        "pbemd.data_dir=\"/srv/pbem data\" pbemd.http.address=127.0.0.1 pbemd.http.port=8081 "
-        "pbemd.outbox_dir=/srv/outbox");
+  AutoPtr<MapConfiguration> map(new MapConfiguration);
+  map->setString("pbemd.data_dir", "/srv/pbem data");
+  map->setString("pbemd.http.port", "8081");
+  map->setString("pbemd.mail.in.url", "imap://127.0.0.1:1143/INBOX");
+  map->setString("pbemd.mail.in.user", "game");
+  map->setString("pbemd.mail.in.password", "hunter2");
+  map->setString("pbemd.mail.out.transport", "smtp");
+  map->setString("pbemd.mail.out.smtp_url", "smtp://127.0.0.1:2525");
+  map->setString("pbemd.mail.out.password", "s3cret");
+  map->setString("pbemd.db.backend", "postgresql");
+  map->setString("pbemd.db.postgresql", "host=h dbname=d password=pgpw");
+  Result<DaemonConfig> config = LoadDaemonConfig(*map);
+  REQUIRE(config.ok());
+  const std::string line = DescribeForLog(*config);
+  for (std::string_view key : KnownKeys()) {
+    CHECK_THAT(line, Catch::Contains(std::string(key) + "="));
+  }
+  CHECK_THAT(line, Catch::Contains("pbemd.data_dir=\"/srv/pbem data\""));
+  CHECK_THAT(line, Catch::Contains("pbemd.mail.in.password=<redacted>"));
+  CHECK_THAT(line, Catch::Contains("pbemd.mail.out.password=<redacted>"));
+  CHECK_THAT(line, Catch::Contains("pbemd.db.postgresql=<redacted>"));
+  CHECK_THAT(line, !Catch::Contains("hunter2"));
+  CHECK_THAT(line, !Catch::Contains("s3cret"));
+  CHECK_THAT(line, !Catch::Contains("pgpw"));
 
   CHECK(QuoteLogValue("plain") == "plain");
   CHECK(QuoteLogValue("") == "\"\"");
@@ -142,6 +158,75 @@ TEST_CASE("the log line lists every setting and hides secrets", "[daemon][config
   CHECK(IsSecretKey("pbemd.tls.private_key"));
   CHECK_FALSE(IsSecretKey("pbemd.http.port"));
   CHECK_FALSE(IsSecretKey("pbemd.data_dir"));
+}
+
+TEST_CASE("an unknown pbemd key is refused, naming it", "[daemon][config]") {
+  Result<DaemonConfig> loaded = LoadFrom("pbemd.http.prot", "8080");
+  REQUIRE_FALSE(loaded.ok());
+  CHECK_THAT(loaded.status().message(), Catch::Contains("pbemd.http.prot: unknown key"));
+  // Keys outside pbemd.* (Poco's application.*, system.*) are not ours to judge.
+  CHECK(LoadFrom("application.name", "x").ok());
+}
+
+TEST_CASE("backend, transport and TLS are checked with clear errors", "[daemon][config]") {
+  Result<DaemonConfig> backend = LoadFrom("pbemd.db.backend", "mysql");
+  REQUIRE_FALSE(backend.ok());
+  CHECK_THAT(backend.status().message(),
+             Catch::Contains("pbemd.db.backend: \"mysql\" is not one of: sqlite, postgresql"));
+
+  Result<DaemonConfig> no_conn = LoadFrom("pbemd.db.backend", "postgresql");
+  REQUIRE_FALSE(no_conn.ok());
+  CHECK_THAT(no_conn.status().message(), Catch::Contains("pbemd.db.postgresql: must be set"));
+
+  Result<DaemonConfig> transport = LoadFrom("pbemd.mail.out.transport", "carrier-pigeon");
+  REQUIRE_FALSE(transport.ok());
+  CHECK_THAT(transport.status().message(),
+             Catch::Contains("pbemd.mail.out.transport: \"carrier-pigeon\" is not one of"));
+
+  Result<DaemonConfig> no_url = LoadFrom("pbemd.mail.out.transport", "smtp");
+  REQUIRE_FALSE(no_url.ok());
+  CHECK_THAT(no_url.status().message(), Catch::Contains("pbemd.mail.out.smtp_url: must be set"));
+
+  AutoPtr<MapConfiguration> smtps(new MapConfiguration);
+  smtps->setString("pbemd.mail.out.transport", "smtp");
+  smtps->setString("pbemd.mail.out.smtp_url", "smtp://mail.example.org:465");
+  smtps->setString("pbemd.mail.out.tls", "smtps");
+  Result<DaemonConfig> mismatch = LoadDaemonConfig(*smtps);
+  REQUIRE_FALSE(mismatch.ok());
+  CHECK_THAT(mismatch.status().message(),
+             Catch::Contains("pbemd.mail.out.smtp_url: \"smtp://mail.example.org:465\" is not a "
+                             "URL of the form smtps://host:port"));
+  smtps->setString("pbemd.mail.out.smtp_url", "smtps://mail.example.org:465");
+  Result<DaemonConfig> good = LoadDaemonConfig(*smtps);
+  REQUIRE(good.ok());
+  CHECK(good->mail_out.tls == SmtpTls::kSmtps);
+  CHECK(good->mail_out.transport == MailTransport::kSmtp);
+
+  Result<DaemonConfig> imap = LoadFrom("pbemd.mail.in.url", "http://x/INBOX");
+  REQUIRE_FALSE(imap.ok());
+  CHECK_THAT(imap.status().message(), Catch::Contains("pbemd.mail.in.url: \"http://x/INBOX\""));
+  CHECK_THAT(imap.status().message(), Catch::Contains("pbemd.mail.in.user: must be set"));
+
+  Result<DaemonConfig> poll = LoadFrom("pbemd.mail.in.poll_seconds", "0");
+  REQUIRE_FALSE(poll.ok());
+  CHECK_THAT(poll.status().message(),
+             Catch::Contains("pbemd.mail.in.poll_seconds: \"0\" is not an integer from 1 to"));
+
+  Result<DaemonConfig> size = LoadFrom("pbemd.limits.max_message_bytes", "10");
+  REQUIRE_FALSE(size.ok());
+  CHECK_THAT(size.status().message(), Catch::Contains("pbemd.limits.max_message_bytes"));
+}
+
+TEST_CASE("mail and limits have working defaults", "[daemon][config]") {
+  AutoPtr<MapConfiguration> empty(new MapConfiguration);
+  Result<DaemonConfig> loaded = LoadDaemonConfig(*empty);
+  REQUIRE(loaded.ok());
+  CHECK(loaded->db_backend == DbBackend::kSqlite);
+  CHECK(loaded->mail_out.transport == MailTransport::kFile);
+  CHECK_FALSE(loaded->mail_in.enabled());
+  CHECK(loaded->limits.max_message_bytes == 1 << 20);
+  CHECK(loaded->mail_from == "pbem@localhost");
+  CHECK(std::filesystem::exists(loaded->scenarios_dir / "bois-de-la-morne.textproto"));
 }
 
 }  // namespace

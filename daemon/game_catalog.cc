@@ -1,0 +1,48 @@
+#include "daemon/game_catalog.h"
+
+#include "proto/codec/codec.h"
+
+namespace pbem::daemon {
+
+Result<std::shared_ptr<const ScenarioData>> GameCatalog::Scenario(const std::string& name) {
+  std::lock_guard lock(mutex_);
+  if (auto it = cache_.find(name); it != cache_.end()) return it->second;
+  if (name.empty() || name.find('/') != std::string::npos || name.find("..") != std::string::npos) {
+    return Status::FailedPrecondition("scenario name \"" + name + "\" is not a plain name");
+  }
+  const std::filesystem::path path = scenarios_dir_ / (name + ".textproto");
+  auto text = codec::ReadFile(path);
+  if (!text.ok()) return Status::FailedPrecondition(text.ErrorText());
+  pbem::v1::Scenario proto;
+  auto parsed = codec::ParseMessage(text.value(), codec::Format::kText, path.string(), proto);
+  if (!parsed.ok()) return Status::FailedPrecondition(parsed.ErrorText());
+  if (proto.ruleset().empty()) {
+    return Status::FailedPrecondition(path.string() + ": ruleset: the scenario names no ruleset");
+  }
+  auto ruleset = codec::LoadRulesetDir(rulesets_dir_ / proto.ruleset());
+  if (!ruleset.ok()) return Status::FailedPrecondition(ruleset.ErrorText());
+  auto scenario = codec::LoadScenarioText(text.value(), path.string(), ruleset.value().ruleset);
+  if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
+  auto data = std::make_shared<ScenarioData>();
+  data->ruleset = std::move(ruleset).value().ruleset;
+  data->scenario = std::move(scenario).value().scenario;
+  cache_[name] = data;
+  return std::shared_ptr<const ScenarioData>(data);
+}
+
+Result<GameContext> GameCatalog::Load(const storage::Game& game) {
+  Result<std::shared_ptr<const ScenarioData>> data = Scenario(game.scenario);
+  if (!data.ok()) return data.status();
+  pbem::v1::GameState proto;
+  if (!proto.ParseFromString(game.state)) {
+    return Status::Internal("game " + game.id + ": the stored state is not a pbem.v1.GameState");
+  }
+  auto state = codec::StateFromProto(proto, (*data)->scenario);
+  if (!state.ok()) {
+    return Status::Internal("game " + game.id + ": the stored state does not fit scenario " +
+                            game.scenario + ": " + state.ErrorText());
+  }
+  return GameContext{*data, std::move(state).value()};
+}
+
+}  // namespace pbem::daemon

@@ -1,0 +1,52 @@
+// GameCatalog: what the daemon needs to judge orders for a stored game: the game's scenario
+// and ruleset (loaded once per scenario from pbemd.scenarios_dir / pbemd.rulesets_dir and
+// cached) and its current state (decoded from the stored pbem.v1.GameState). Thread-safe.
+#ifndef PBEM_DAEMON_GAME_CATALOG_H_
+#define PBEM_DAEMON_GAME_CATALOG_H_
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "engine/game_state.h"
+#include "engine/ruleset.h"
+#include "engine/scenario.h"
+#include "storage/game_repository.h"
+#include "storage/status.h"
+
+namespace pbem::daemon {
+
+struct ScenarioData {
+  engine::Ruleset ruleset;
+  engine::Scenario scenario;
+};
+
+struct GameContext {
+  std::shared_ptr<const ScenarioData> data;
+  engine::GameState state;
+};
+
+class GameCatalog {
+ public:
+  GameCatalog(std::filesystem::path scenarios_dir, std::filesystem::path rulesets_dir)
+      : scenarios_dir_(std::move(scenarios_dir)), rulesets_dir_(std::move(rulesets_dir)) {}
+
+  // <scenarios_dir>/<name>.textproto against <rulesets_dir>/<its ruleset>/. Errors name the
+  // file and the problem (FAILED_PRECONDITION: the daemon's data does not fit the game).
+  Result<std::shared_ptr<const ScenarioData>> Scenario(const std::string& name);
+
+  // The scenario of `game` and its current state.
+  Result<GameContext> Load(const storage::Game& game);
+
+ private:
+  std::filesystem::path scenarios_dir_;
+  std::filesystem::path rulesets_dir_;
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const ScenarioData>> cache_;
+};
+
+}  // namespace pbem::daemon
+
+#endif  // PBEM_DAEMON_GAME_CATALOG_H_

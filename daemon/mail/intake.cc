@@ -1,0 +1,210 @@
+#include "daemon/mail/intake.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+#include <optional>
+
+#include "daemon/mail/inbound.h"
+#include "daemon/mail/replies.h"
+#include "proto/codec/codec.h"
+
+namespace pbem::daemon::mail {
+namespace {
+
+std::string Lower(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
+struct Identified {
+  storage::Game game;
+  storage::Player player;
+};
+
+}  // namespace
+
+MailIntake::MailIntake(storage::GameRepository& repository, OrderDesk& desk, Metrics& metrics,
+                       spdlog::logger& logger, const DaemonConfig& config,
+                       std::function<void()> on_mail_queued)
+    : repository_(repository),
+      desk_(desk),
+      metrics_(metrics),
+      logger_(logger),
+      limits_(config.limits),
+      own_address_(Lower(config.mail_from)),
+      on_mail_queued_(std::move(on_mail_queued)) {}
+
+Status MailIntake::Reply(const storage::NewMail& mail) {
+  Result<std::int64_t> id = repository_.EnqueueMail(mail);
+  if (!id.ok()) return id.status();
+  metrics_.MailQueued();
+  if (on_mail_queued_) on_mail_queued_();
+  return Status::Ok();
+}
+
+Disposition MailIntake::Handle(const FetchedMessage& message, storage::Timestamp now) {
+  try {
+    return HandleUnsafe(message, now);
+  } catch (const std::exception& e) {
+    // A bug, not a bad mail: keep the mail for the next poll, but never stop the daemon.
+    logger_.error("event=mail_intake_failed error={}", QuoteLogValue(e.what()));
+    return Disposition::kRetryLater;
+  }
+}
+
+Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Timestamp now) {
+  const InboundMail mail = ParseInbound(message.data, limits_, message.truncated);
+  if (mail.from.empty() || mail.auto_submitted || mail.from == own_address_) {
+    logger_.info("event=mail_dropped reason={} from={} message_id={}",
+                 mail.from.empty() ? "no_sender" : "auto_submitted", QuoteLogValue(mail.from),
+                 QuoteLogValue(mail.message_id));
+    metrics_.MailDropped();
+    return Disposition::kDropped;
+  }
+
+  // The orders: the first candidate that parses; else the first candidate's error.
+  std::optional<pbem::v1::Orders> orders;
+  std::string parse_error;
+  std::string code;
+  if (message.truncated) {
+    code = kOversized;
+    parse_error = "the mail is larger than " + std::to_string(limits_.max_message_bytes) +
+                  " bytes; send the orders alone, as text or as a binary attachment";
+  } else if (!mail.structure_error.empty()) {
+    code = kMalformed;
+    parse_error = mail.structure_error;
+  } else {
+    for (const OrdersCandidate& candidate : mail.candidates) {
+      auto parsed = codec::ParseOrders(candidate.bytes, candidate.format, candidate.source);
+      if (parsed.ok()) {
+        orders = std::move(parsed).value();
+        break;
+      }
+      if (parse_error.empty()) parse_error = parsed.ErrorText();
+    }
+    if (!orders) {
+      code = kMalformed;
+      if (parse_error.empty()) {
+        parse_error = "the mail holds no orders (no text body and no orders attachment)";
+      }
+      while (!parse_error.empty() && parse_error.back() == '\n') parse_error.pop_back();
+    }
+  }
+
+  // Who sent it: a player of the game the orders name (or that the mail mentions).
+  std::vector<std::string> game_ids;
+  if (orders && !orders->game_id().empty()) game_ids.push_back(orders->game_id());
+  for (const std::string& hint : GameIdHints(mail)) {
+    if (std::find(game_ids.begin(), game_ids.end(), hint) == game_ids.end()) {
+      game_ids.push_back(hint);
+    }
+  }
+  std::optional<Identified> who;
+  for (const std::string& game_id : game_ids) {
+    Result<storage::Game> game = repository_.GetGame(game_id);
+    if (!game.ok()) {
+      if (game.status().code() == StatusCode::kNotFound) continue;
+      logger_.error("event=mail_store_failed error={}", QuoteLogValue(game.status().ToString()));
+      return Disposition::kRetryLater;
+    }
+    Result<std::vector<storage::Player>> players = repository_.ListPlayers(game_id);
+    if (!players.ok()) {
+      logger_.error("event=mail_store_failed error={}", QuoteLogValue(players.status().ToString()));
+      return Disposition::kRetryLater;
+    }
+    for (const storage::Player& player : *players) {
+      if (Lower(player.mail_address) == mail.from) {
+        who = Identified{*game, player};
+        break;
+      }
+    }
+    if (who) break;
+  }
+  if (!who) {
+    logger_.info("event=mail_dropped reason=unknown_sender from={} message_id={} games={}",
+                 QuoteLogValue(mail.from), QuoteLogValue(mail.message_id), game_ids.size());
+    metrics_.MailDropped();
+    return Disposition::kDropped;
+  }
+
+  Envelope envelope;
+  envelope.channel = storage::Channel::kMail;
+  envelope.sender = mail.from;
+  envelope.message_id = mail.message_id;
+  envelope.raw = message.data;
+  envelope.received_at = now;
+
+  Result<DeskOutcome> outcome =
+      code.empty() ? desk_.Submit(repository_, who->game, who->player, *orders, envelope)
+                   : desk_.Refuse(repository_, who->game, code, parse_error, envelope);
+  if (!outcome.ok()) {
+    logger_.error("event=mail_store_failed game={} from={} error={}", who->game.id,
+                  QuoteLogValue(mail.from), QuoteLogValue(outcome.status().ToString()));
+    return Disposition::kRetryLater;
+  }
+  storage::NewMail reply;
+  if (outcome->accepted) {
+    ReceiptInfo info;
+    info.game_id = outcome->game_id;
+    info.turn = outcome->turn;
+    info.side = outcome->side;
+    info.verdicts = outcome->verdicts;
+    info.label_width = outcome->label_width;
+    info.duplicate = outcome->duplicate;
+    info.original_subject = mail.subject;
+    reply = ReceiptMail(mail.from, info, now);
+  } else {
+    reply =
+        ErrorMail(mail.from, outcome->game_id, outcome->code, outcome->detail, mail.subject, now);
+  }
+  logger_.info(
+      "event=mail_submission game={} side={} from={} message_id={} accepted={} duplicate={} "
+      "code={} submission={}",
+      who->game.id, who->player.side, QuoteLogValue(mail.from), QuoteLogValue(mail.message_id),
+      outcome->accepted, outcome->duplicate, QuoteLogValue(outcome->code), outcome->submission_id);
+  Status queued = Reply(reply);
+  if (!queued.ok()) {
+    // Stored but not answered: keep the mail; the next poll finds the duplicate and answers.
+    logger_.error("event=mail_reply_failed error={}", QuoteLogValue(queued.ToString()));
+    return Disposition::kRetryLater;
+  }
+  return Disposition::kAnswered;
+}
+
+Result<PollStats> MailIntake::PollOnce(Mailbox& mailbox, storage::Timestamp now) {
+  Result<std::vector<std::uint32_t>> uids = mailbox.ListUids();
+  if (!uids.ok()) {
+    metrics_.MailboxPoll(false);
+    return uids.status();
+  }
+  metrics_.MailboxPoll(true);
+  PollStats stats;
+  for (std::uint32_t uid : *uids) {
+    Result<FetchedMessage> message = mailbox.Fetch(uid, limits_.max_message_bytes);
+    if (!message.ok()) {
+      logger_.warn("event=mail_fetch_failed uid={} error={}", uid,
+                   QuoteLogValue(message.status().ToString()));
+      ++stats.kept;
+      continue;
+    }
+    ++stats.fetched;
+    const Disposition disposition = Handle(*message, now);
+    if (disposition == Disposition::kRetryLater) {
+      ++stats.kept;
+      continue;
+    }
+    disposition == Disposition::kAnswered ? ++stats.answered : ++stats.dropped;
+    Status deleted = mailbox.Delete(uid);
+    if (!deleted.ok()) {
+      // Stored already: when it comes back it is a duplicate and is answered as one.
+      logger_.warn("event=mail_delete_failed uid={} error={}", uid,
+                   QuoteLogValue(deleted.ToString()));
+    }
+  }
+  return stats;
+}
+
+}  // namespace pbem::daemon::mail

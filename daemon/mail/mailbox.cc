@@ -1,0 +1,107 @@
+#include "daemon/mail/mailbox.h"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <charconv>
+#include <sstream>
+
+namespace pbem::daemon::mail {
+namespace {
+
+struct Sink {
+  std::string* out;
+  std::size_t max_bytes;
+  bool truncated = false;
+};
+
+std::size_t WriteChunk(char* data, std::size_t size, std::size_t count, void* user) {
+  auto* sink = static_cast<Sink*>(user);
+  const std::size_t n = size * count;
+  const std::size_t room = sink->max_bytes - std::min(sink->max_bytes, sink->out->size());
+  sink->out->append(data, std::min(n, room));
+  if (n > room) sink->truncated = true;
+  return n;  // keep reading: the rest is discarded, the connection stays usable
+}
+
+}  // namespace
+
+std::vector<std::uint32_t> ParseSearchResponse(const std::string& response) {
+  std::vector<std::uint32_t> uids;
+  std::istringstream lines(response);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("* SEARCH", 0) != 0) continue;
+    std::istringstream words(line.substr(8));
+    std::string word;
+    while (words >> word) {
+      std::uint32_t uid = 0;
+      const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), uid);
+      if (error == std::errc() && end == word.data() + word.size() && uid > 0) uids.push_back(uid);
+    }
+  }
+  std::sort(uids.begin(), uids.end());
+  return uids;
+}
+
+ImapMailbox::ImapMailbox(MailInConfig config) : config_(std::move(config)) {
+  mailbox_url_ = config_.url;
+  while (!mailbox_url_.empty() && mailbox_url_.back() == '/') mailbox_url_.pop_back();
+  curl_ = curl_easy_init();
+}
+
+ImapMailbox::~ImapMailbox() {
+  if (curl_ != nullptr) curl_easy_cleanup(static_cast<CURL*>(curl_));
+}
+
+Status ImapMailbox::Perform(const std::string& url, const std::string& command, std::string& out,
+                            std::size_t max_bytes, bool* truncated) {
+  CURL* h = static_cast<CURL*>(curl_);
+  if (h == nullptr) return Status::Internal("curl_easy_init failed");
+  curl_easy_reset(h);  // keeps the connection cache
+  char error_buffer[CURL_ERROR_SIZE] = {};
+  Sink sink{&out, max_bytes};
+  curl_easy_setopt(h, CURLOPT_URL, url.c_str());
+  curl_easy_setopt(h, CURLOPT_ERRORBUFFER, error_buffer);
+  curl_easy_setopt(h, CURLOPT_NOSIGNAL, 1L);
+  curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);
+  curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
+  curl_easy_setopt(h, CURLOPT_USERNAME, config_.user.c_str());
+  curl_easy_setopt(h, CURLOPT_PASSWORD, config_.password.c_str());
+  if (!command.empty()) curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, command.c_str());
+  curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &WriteChunk);
+  curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
+  const CURLcode code = curl_easy_perform(h);
+  if (truncated != nullptr) *truncated = sink.truncated;
+  if (code != CURLE_OK) {
+    const std::string what = command.empty() ? "FETCH " + url : command;
+    return Status::IoError("IMAP " + what + " at " + mailbox_url_ + ": " +
+                           (error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(code)));
+  }
+  return Status::Ok();
+}
+
+Result<std::vector<std::uint32_t>> ImapMailbox::ListUids() {
+  std::string response;
+  Status status = Perform(mailbox_url_, "UID SEARCH ALL", response, 1 << 20, nullptr);
+  if (!status.ok()) return status;
+  return ParseSearchResponse(response);
+}
+
+Result<FetchedMessage> ImapMailbox::Fetch(std::uint32_t uid, std::size_t max_bytes) {
+  FetchedMessage message;
+  Status status = Perform(mailbox_url_ + "/;UID=" + std::to_string(uid), "", message.data,
+                          max_bytes, &message.truncated);
+  if (!status.ok()) return status;
+  return message;
+}
+
+Status ImapMailbox::Delete(std::uint32_t uid) {
+  std::string ignored;
+  Status stored = Perform(mailbox_url_, "UID STORE " + std::to_string(uid) + " +FLAGS (\\Deleted)",
+                          ignored, 1 << 16, nullptr);
+  if (!stored.ok()) return stored;
+  return Perform(mailbox_url_, "EXPUNGE", ignored, 1 << 16, nullptr);
+}
+
+}  // namespace pbem::daemon::mail

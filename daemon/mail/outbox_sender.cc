@@ -1,0 +1,63 @@
+#include "daemon/mail/outbox_sender.h"
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+
+namespace pbem::daemon::mail {
+
+storage::Timestamp NextAttempt(storage::Timestamp now, std::int64_t failed_attempts,
+                               std::chrono::seconds base, std::chrono::seconds max) {
+  std::chrono::seconds delay = base;
+  for (std::int64_t i = 1; i < failed_attempts && delay < max; ++i) delay *= 2;
+  return now + std::min(delay, max);
+}
+
+OutboxSender::OutboxSender(storage::GameRepository& repository, Mailer& mailer, std::string from,
+                           const MailOutConfig& config, Metrics& metrics, spdlog::logger& logger)
+    : repository_(repository),
+      mailer_(mailer),
+      from_(std::move(from)),
+      config_(config),
+      metrics_(metrics),
+      logger_(logger) {}
+
+Result<OutboxPass> OutboxSender::RunOnce(storage::Timestamp now, int batch) {
+  Result<std::vector<storage::OutboxMail>> due = repository_.DueMail(now, batch);
+  if (!due.ok()) return due.status();
+  OutboxPass pass;
+  for (const storage::OutboxMail& mail : *due) {
+    Status sent = Status::Ok();
+    Result<OutgoingMessage> message = BuildMimeMessage(mail, from_);
+    sent = message.ok() ? mailer_.Send(*message) : message.status();
+    if (sent.ok()) {
+      Status marked = repository_.MarkMailSent(mail.id, now);
+      if (!marked.ok()) {
+        // Sent but not marked: it will be sent again (at least once beats at most once).
+        logger_.error("event=outbox_mark_failed mail_id={} error={}", mail.id,
+                      QuoteLogValue(marked.ToString()));
+      }
+      metrics_.MailSent();
+      ++pass.sent;
+      logger_.info("event=mail_sent mail_id={} to={} attempts={}", mail.id,
+                   QuoteLogValue(mail.recipient), mail.attempts + 1);
+      continue;
+    }
+    const storage::Timestamp next =
+        NextAttempt(now, mail.attempts + 1, config_.retry_base, config_.retry_max);
+    Status marked = repository_.MarkMailFailed(mail.id, next, sent.message());
+    metrics_.MailFailed();
+    ++pass.failed;
+    logger_.warn("event=mail_failed mail_id={} to={} attempts={} retry_in_s={} error={}", mail.id,
+                 QuoteLogValue(mail.recipient), mail.attempts + 1,
+                 std::chrono::duration_cast<std::chrono::seconds>(next - now).count(),
+                 QuoteLogValue(sent.message()));
+    if (!marked.ok()) {
+      logger_.error("event=outbox_mark_failed mail_id={} error={}", mail.id,
+                    QuoteLogValue(marked.ToString()));
+    }
+  }
+  return pass;
+}
+
+}  // namespace pbem::daemon::mail

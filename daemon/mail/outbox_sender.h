@@ -1,0 +1,54 @@
+// OutboxSender: sends the repository's due outbox mails through a Mailer. A sent mail is
+// marked sent; a failure is recorded with the next attempt scheduled by exponential backoff
+// (retry_base, 2x, 4x, ... capped at retry_max), so a mail server that is down delays mail
+// but loses none: the outbox is persistent and the next pass (or the next pbemd) retries.
+#ifndef PBEM_DAEMON_MAIL_OUTBOX_SENDER_H_
+#define PBEM_DAEMON_MAIL_OUTBOX_SENDER_H_
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+
+#include "daemon/config.h"
+#include "daemon/mail/mailer.h"
+#include "daemon/metrics.h"
+#include "storage/game_repository.h"
+
+namespace spdlog {
+class logger;
+}  // namespace spdlog
+
+namespace pbem::daemon::mail {
+
+// When to try again after `failed_attempts` failures (>= 1): now + base * 2^(n-1), at most
+// now + max.
+storage::Timestamp NextAttempt(storage::Timestamp now, std::int64_t failed_attempts,
+                               std::chrono::seconds base, std::chrono::seconds max);
+
+struct OutboxPass {
+  int sent = 0;
+  int failed = 0;
+};
+
+class OutboxSender {
+ public:
+  // Every reference must outlive the sender. `from` is the envelope and header sender.
+  OutboxSender(storage::GameRepository& repository, Mailer& mailer, std::string from,
+               const MailOutConfig& config, Metrics& metrics, spdlog::logger& logger);
+
+  // Sends the mails due at `now` (at most `batch` of them). Fails only when the repository
+  // cannot list the due mails; a mail that cannot be sent is counted in `failed`.
+  Result<OutboxPass> RunOnce(storage::Timestamp now, int batch = 50);
+
+ private:
+  storage::GameRepository& repository_;
+  Mailer& mailer_;
+  std::string from_;
+  MailOutConfig config_;
+  Metrics& metrics_;
+  spdlog::logger& logger_;
+};
+
+}  // namespace pbem::daemon::mail
+
+#endif  // PBEM_DAEMON_MAIL_OUTBOX_SENDER_H_

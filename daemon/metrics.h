@@ -1,0 +1,50 @@
+// Metrics: the daemon's counters, rendered in the Prometheus text exposition format (version
+// 0.0.4) for GET /metrics. Thread-safe: every thread of the daemon counts into one instance.
+#ifndef PBEM_DAEMON_METRICS_H_
+#define PBEM_DAEMON_METRICS_H_
+
+#include <atomic>
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+namespace pbem::daemon {
+
+class Metrics {
+ public:
+  void TurnResolved() { ++turns_resolved_; }
+  void SubmissionAccepted(const std::string& channel);
+  // `reason` is a stable code (malformed, unauthenticated, stale_turn, ...).
+  void SubmissionRejected(const std::string& channel, const std::string& reason);
+  void SubmissionDuplicate() { ++submissions_duplicate_; }
+  void MailSent() { ++mails_sent_; }
+  void MailFailed() { ++mails_failed_; }
+  void MailQueued() { ++mails_queued_; }
+  void MailboxPoll(bool ok) { ok ? ++mailbox_polls_ok_ : ++mailbox_polls_failed_; }
+  void MailDropped() { ++mails_dropped_; }
+
+  std::int64_t mails_sent() const { return mails_sent_; }
+  std::int64_t mails_failed() const { return mails_failed_; }
+  std::int64_t mailbox_polls() const { return mailbox_polls_ok_ + mailbox_polls_failed_; }
+
+  // The whole exposition, HELP and TYPE lines included, ending in a newline.
+  std::string RenderPrometheus() const;
+
+ private:
+  std::atomic<std::int64_t> turns_resolved_{0};
+  std::atomic<std::int64_t> submissions_duplicate_{0};
+  std::atomic<std::int64_t> mails_sent_{0};
+  std::atomic<std::int64_t> mails_failed_{0};
+  std::atomic<std::int64_t> mails_queued_{0};
+  std::atomic<std::int64_t> mails_dropped_{0};
+  std::atomic<std::int64_t> mailbox_polls_ok_{0};
+  std::atomic<std::int64_t> mailbox_polls_failed_{0};
+  mutable std::mutex mutex_;
+  std::map<std::string, std::int64_t> accepted_;                          // by channel
+  std::map<std::pair<std::string, std::string>, std::int64_t> rejected_;  // (channel, reason)
+};
+
+}  // namespace pbem::daemon
+
+#endif  // PBEM_DAEMON_METRICS_H_

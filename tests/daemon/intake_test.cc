@@ -1,0 +1,308 @@
+// Mail intake with a fake mailbox, a real SQLite store and the bundled scenario: what each
+// kind of mail gets (receipt, error naming the problem, or silent drop), what is stored, and
+// that a mail leaves the mailbox only after what it carried is stored.
+#include "daemon/mail/intake.h"
+
+#include <Poco/Base64Encoder.h>
+
+#include <catch2/catch.hpp>
+#include <map>
+#include <sstream>
+
+#include "daemon/mail/inbound.h"
+#include "daemon/mail/replies.h"
+#include "tests/daemon/game_fixture.h"
+
+namespace pbem::daemon::mail {
+namespace {
+
+using testing::At;
+using testing::BlueOrdersText;
+
+class FakeMailbox final : public Mailbox {
+ public:
+  std::uint32_t Add(std::string data) {
+    messages[++next_uid] = std::move(data);
+    return next_uid;
+  }
+  Result<std::vector<std::uint32_t>> ListUids() override {
+    if (down) return Status::IoError("IMAP down");
+    std::vector<std::uint32_t> uids;
+    for (const auto& [uid, data] : messages) uids.push_back(uid);
+    return uids;
+  }
+  Result<FetchedMessage> Fetch(std::uint32_t uid, std::size_t max_bytes) override {
+    if (uid == unfetchable) return Status::IoError("fetch failed");
+    FetchedMessage m;
+    m.data = messages.at(uid).substr(0, max_bytes);
+    m.truncated = messages.at(uid).size() > max_bytes;
+    return m;
+  }
+  Status Delete(std::uint32_t uid) override {
+    messages.erase(uid);
+    return Status::Ok();
+  }
+  std::map<std::uint32_t, std::string> messages;
+  std::uint32_t next_uid = 0;
+  std::uint32_t unfetchable = 0;
+  bool down = false;
+};
+
+std::string Base64(const std::string& bytes) {
+  std::ostringstream out;
+  Poco::Base64Encoder encoder(out);
+  encoder << bytes;
+  encoder.close();
+  return out.str();
+}
+
+std::string Headers(const std::string& from, const std::string& message_id,
+                    const std::string& subject = "[pbem demo] orders") {
+  return "From: Player <" + from + ">\r\nTo: pbem@game.test\r\nSubject: " + subject +
+         "\r\nMessage-ID: <" + message_id + ">\r\nMIME-Version: 1.0\r\n";
+}
+
+std::string TextMail(const std::string& from, const std::string& message_id,
+                     const std::string& body, const std::string& subject = "[pbem demo] orders") {
+  return Headers(from, message_id, subject) + "Content-Type: text/plain; charset=utf-8\r\n\r\n" +
+         body;
+}
+
+std::string AttachmentMail(const std::string& from, const std::string& message_id,
+                           const std::string& filename, const std::string& type,
+                           const std::string& bytes) {
+  return Headers(from, message_id) +
+         "Content-Type: multipart/mixed; boundary=\"B1\"\r\n\r\n"
+         "--B1\r\nContent-Type: text/plain\r\n\r\nMy orders are attached.\r\n"
+         "--B1\r\nContent-Type: " +
+         type + "\r\nContent-Disposition: attachment; filename=\"" + filename +
+         "\"\r\nContent-Transfer-Encoding: base64\r\n\r\n" + Base64(bytes) + "\r\n--B1--\r\n";
+}
+
+struct Harness {
+  testing::GameFixture fixture;
+  std::shared_ptr<spdlog::logger> logger = testing::NullLogger();
+  DaemonConfig config = [] {
+    DaemonConfig c;
+    c.mail_from = "pbem@game.test";
+    return c;
+  }();
+  int wakes = 0;
+  MailIntake intake{fixture.repository, fixture.desk, fixture.metrics, *logger, config,
+                    [this] { ++wakes; }};
+
+  // Handles one mail; returns the disposition.
+  Disposition Handle(const std::string& data) {
+    FetchedMessage m;
+    m.data = data.substr(0, config.limits.max_message_bytes);
+    m.truncated = data.size() > config.limits.max_message_bytes;
+    return intake.Handle(m, At(100));
+  }
+  std::vector<storage::OutboxMail> Outbox() {
+    auto due = fixture.repository.DueMail(At(1000000), 1000);
+    REQUIRE(due.ok());
+    return *due;
+  }
+  std::vector<storage::Submission> Submissions(const std::string& game = "demo") {
+    auto list = fixture.repository.ListSubmissions(game);
+    REQUIRE(list.ok());
+    return *list;
+  }
+};
+
+TEST_CASE("text orders in the body get a receipt with one verdict per order", "[daemon][intake]") {
+  Harness h;
+  CHECK(h.Handle(TextMail("alice@test.local", "m1@x", BlueOrdersText())) == Disposition::kAnswered);
+  auto outbox = h.Outbox();
+  REQUIRE(outbox.size() == 1);
+  CHECK(outbox[0].recipient == "alice@test.local");
+  CHECK(outbox[0].subject == "Re: [pbem demo] orders");
+  CHECK_THAT(outbox[0].body, Catch::Contains("Game demo, turn 1, side blue"));
+  CHECK_THAT(outbox[0].body, Catch::Contains("move 1 (b-i2): ok"));
+  auto submissions = h.Submissions();
+  REQUIRE(submissions.size() == 1);
+  CHECK(submissions[0].accepted);
+  CHECK(submissions[0].message_id == "<m1@x>");
+  CHECK(submissions[0].sender == "alice@test.local");
+  pbem::v1::TurnResult verdicts;
+  REQUIRE(verdicts.ParseFromString(submissions[0].verdicts));
+  CHECK(verdicts.verdicts_size() > 0);
+  CHECK(h.wakes == 1);
+  CHECK_THAT(h.fixture.metrics.RenderPrometheus(),
+             Catch::Contains("pbemd_submissions_accepted_total{channel=\"mail\"} 1"));
+}
+
+TEST_CASE("binary and JSON attachments are read; the same mail twice is stored once",
+          "[daemon][intake]") {
+  Harness h;
+  auto parsed = codec::ParseOrders(BlueOrdersText(), codec::Format::kText, "orders");
+  REQUIRE(parsed.ok());
+  const std::string binary = codec::SerializeMessage(parsed.value(), codec::Format::kBinary);
+  const std::string json = codec::SerializeMessage(parsed.value(), codec::Format::kJson);
+
+  CHECK(h.Handle(AttachmentMail("alice@test.local", "bin@x", "orders.bin",
+                                "application/octet-stream", binary)) == Disposition::kAnswered);
+  // Same Message-ID again (a re-delivery): not stored twice, answered as a duplicate.
+  CHECK(h.Handle(AttachmentMail("alice@test.local", "bin@x", "orders.bin",
+                                "application/octet-stream", binary)) == Disposition::kAnswered);
+  CHECK(h.Handle(AttachmentMail("ALICE@test.local", "json@x", "orders.json", "application/json",
+                                json)) == Disposition::kAnswered);
+  auto submissions = h.Submissions();
+  REQUIRE(submissions.size() == 2);
+  CHECK(submissions[0].accepted);
+  CHECK(submissions[1].accepted);
+  auto outbox = h.Outbox();
+  REQUIRE(outbox.size() == 3);
+  CHECK_THAT(outbox[1].body, Catch::Contains("sent these orders already"));
+  CHECK_THAT(outbox[2].body, Catch::Contains("move 1 (b-i2): ok"));
+}
+
+struct BadCase {
+  const char* name;
+  std::string mail;
+  const char* code;
+  const char* detail;
+};
+
+TEST_CASE("bad mail from a player gets an error naming the problem and changes nothing",
+          "[daemon][intake]") {
+  // A mail whose orders cannot be read is placed by the game id in its subject.
+  std::string bomb = Headers("alice@test.local", "bomb@x", "[pbem demo] orders") +
+                     "Content-Type: multipart/mixed; boundary=\"Z\"\r\n\r\n";
+  for (int i = 0; i < 40; ++i) bomb += "--Z\r\nContent-Type: text/plain\r\n\r\nx\r\n";
+  bomb += "--Z--\r\n";
+  std::string deep = Headers("alice@test.local", "deep@x", "[pbem demo] orders");
+  for (int i = 0; i < 6; ++i) {
+    deep += "Content-Type: multipart/mixed; boundary=\"D" + std::to_string(i) + "\"\r\n\r\n--D" +
+            std::to_string(i) + "\r\n";
+  }
+  deep += "Content-Type: text/plain\r\n\r\nx\r\n";
+  for (int i = 5; i >= 0; --i) deep += "--D" + std::to_string(i) + "--\r\n";
+  std::string stale = BlueOrdersText();
+  stale.replace(stale.find("turn: 1"), 7, "turn: 4");
+  const std::string other_game = [] {
+    std::string text = BlueOrdersText();
+    text.replace(text.find("game_id: \"demo\""), 15, "game_id: \"other\"");
+    return text;
+  }();
+  const std::string orange_side = [] {
+    std::string text = BlueOrdersText();
+    text.replace(text.find("side: SIDE_BLUE"), 15, "side: SIDE_ORANGE");
+    return text;
+  }();
+
+  const std::vector<BadCase> cases = {
+      {"text that is not orders",
+       TextMail("alice@test.local", "a@x", "move b-i2 to 1610\n", "[pbem demo] orders"), kMalformed,
+       "body:1:1: Message type \"pbem.v1.Orders\" has no field named \"move\""},
+      {"unknown field", TextMail("alice@test.local", "b@x", BlueOrdersText() + "speed: 3\n"),
+       kMalformed, "speed"},
+      {"broken JSON naming the game",
+       TextMail("alice@test.local", "c@x", "{\"gameId\": \"demo\", \"turn\": }"), kMalformed,
+       "body"},
+      {"no orders at all", TextMail("alice@test.local", "d@x", "   \r\n", "demo"), kMalformed,
+       "holds no orders"},
+      {"missing token", TextMail("alice@test.local", "e@x", BlueOrdersText("")), kUnauthenticated,
+       "no token"},
+      {"wrong token", TextMail("alice@test.local", "f@x", BlueOrdersText("tok-orange")),
+       kUnauthenticated, "not the token of side blue"},
+      {"the other side's orders", TextMail("alice@test.local", "g@x", orange_side),
+       kUnauthenticated, "for side orange; you play side blue"},
+      {"stale turn", TextMail("alice@test.local", "h@x", stale), kStaleTurn,
+       "for turn 4; the game is at turn 1"},
+      {"another game", TextMail("alice@test.local", "i@x", other_game, "[pbem demo] orders"),
+       kWrongGame, "for game \"other\""},
+      {"multipart bomb", bomb, kMalformed, "more than 32 MIME parts"},
+      {"nesting bomb", deep, kMalformed, "nested deeper than 4"},
+      {"oversized",
+       TextMail("alice@test.local", "j@x", BlueOrdersText() + std::string(2 << 20, '#')),
+       kOversized, "larger than 1048576 bytes"},
+      {"binary garbage attachment",
+       AttachmentMail("alice@test.local", "k@x", "orders.bin", "application/octet-stream",
+                      std::string("\xff\xfe\x00\x01garbage", 11)),
+       kMalformed, "orders.bin"},
+      {"bad MIME boundary",
+       Headers("alice@test.local", "l@x", "Re: [pbem demo] orders received") +
+           "Content-Type: multipart/mixed; boundary=\"Q\"\r\n\r\nno boundary ever\r\n",
+       kMalformed, "MIME"},
+  };
+  Harness h;
+  const std::string demo_state = h.fixture.repository.GetGame("demo")->state;
+  std::size_t expected_replies = 0;
+  for (const BadCase& c : cases) {
+    INFO("case: " << c.name);
+    REQUIRE(h.Handle(c.mail) == Disposition::kAnswered);
+    ++expected_replies;
+    auto outbox = h.Outbox();
+    REQUIRE(outbox.size() == expected_replies);
+    const storage::OutboxMail& reply = outbox.back();
+    CHECK(reply.recipient == "alice@test.local");
+    CHECK_THAT(reply.body, Catch::Contains(std::string("Error: ") + c.code));
+    CHECK_THAT(reply.body, Catch::Contains(c.detail));
+    auto submissions = h.Submissions();
+    REQUIRE_FALSE(submissions.empty());
+    CHECK_FALSE(submissions.back().accepted);
+    CHECK_THAT(submissions.back().reason, Catch::StartsWith(c.code));
+  }
+  // Nothing changed in the game.
+  auto game = h.fixture.repository.GetGame("demo");
+  REQUIRE(game.ok());
+  CHECK(game->state == demo_state);
+  CHECK(game->turns_committed == 0);
+  CHECK(h.Submissions("other").empty());
+  CHECK_THAT(
+      h.fixture.metrics.RenderPrometheus(),
+      Catch::Contains("pbemd_submissions_rejected_total{channel=\"mail\",reason=\"malformed\"}"));
+}
+
+TEST_CASE("unknown senders, bounces and pbemd's own mail are dropped without reply",
+          "[daemon][intake]") {
+  Harness h;
+  // Valid orders with the right token, but from an address that plays no side.
+  CHECK(h.Handle(TextMail("mallory@evil.test", "x1@x", BlueOrdersText())) == Disposition::kDropped);
+  // A player of another game sending garbage about this one.
+  CHECK(h.Handle(TextMail("carol@test.local", "x2@x", "garbage", "demo")) == Disposition::kDropped);
+  CHECK(h.Handle("Subject: no sender\r\n\r\nhello") == Disposition::kDropped);
+  CHECK(h.Handle("From: alice@test.local\r\nAuto-Submitted: auto-replied\r\n\r\nout of office") ==
+        Disposition::kDropped);
+  CHECK(h.Handle(TextMail("pbem@game.test", "x3@x", "loop")) == Disposition::kDropped);
+  CHECK(h.Outbox().empty());
+  CHECK(h.Submissions().empty());
+  CHECK_THAT(h.fixture.metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_dropped_total 5"));
+}
+
+TEST_CASE("a poll deletes what it stored and keeps what it could not read", "[daemon][intake]") {
+  Harness h;
+  FakeMailbox mailbox;
+  mailbox.Add(TextMail("alice@test.local", "p1@x", BlueOrdersText()));
+  mailbox.Add(TextMail("mallory@evil.test", "p2@x", "spam"));
+  const std::uint32_t stuck = mailbox.Add(TextMail("alice@test.local", "p3@x", "x"));
+  mailbox.unfetchable = stuck;
+  auto stats = h.intake.PollOnce(mailbox, At(100));
+  REQUIRE(stats.ok());
+  CHECK(stats->fetched == 2);
+  CHECK(stats->answered == 1);
+  CHECK(stats->dropped == 1);
+  CHECK(stats->kept == 1);
+  REQUIRE(mailbox.messages.size() == 1);
+  CHECK(mailbox.messages.count(stuck) == 1);
+
+  mailbox.down = true;
+  CHECK_FALSE(h.intake.PollOnce(mailbox, At(200)).ok());
+  CHECK_THAT(h.fixture.metrics.RenderPrometheus(),
+             Catch::Contains("pbemd_mailbox_polls_total{outcome=\"failed\"} 1"));
+}
+
+TEST_CASE("addresses and game id hints are read from the headers and bodies", "[daemon][intake]") {
+  CHECK(BareAddress("Alice Smith <Alice@Test.Local>") == "alice@test.local");
+  CHECK(BareAddress("bob@test.local") == "bob@test.local");
+  CHECK(BareAddress("\"Eve\" <>").empty());
+  CHECK(BareAddress("no address").empty());
+  InboundMail mail;
+  mail.subject = "Re: [pbem g-1] orders";
+  mail.candidates.push_back({"body", std::nullopt, "game_id: \"g-7\"\nturn: x", false});
+  CHECK(GameIdHints(mail) == std::vector<std::string>{"g-7", "Re", "pbem", "g-1", "orders"});
+}
+
+}  // namespace
+}  // namespace pbem::daemon::mail

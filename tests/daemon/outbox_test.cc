@@ -1,0 +1,201 @@
+// Mail out: MIME building, the file transport, and the outbox sender's retries with backoff,
+// against a real SQLite store and a fake transport that can be switched off.
+#include <Poco/Net/MailMessage.h>
+#include <Poco/Net/PartHandler.h>
+#include <Poco/StreamCopier.h>
+
+#include <catch2/catch.hpp>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include "daemon/mail/mailer.h"
+#include "daemon/mail/outbox_sender.h"
+#include "daemon/metrics.h"
+#include "storage/sqlite_repository.h"
+#include "tests/daemon/test_support.h"
+
+namespace pbem::daemon::mail {
+namespace {
+
+using testing::At;
+
+class FakeMailer final : public Mailer {
+ public:
+  Status Send(const OutgoingMessage& message) override {
+    if (down) return Status::IoError("connection refused");
+    sent.push_back(message);
+    return Status::Ok();
+  }
+  bool down = false;
+  std::vector<OutgoingMessage> sent;
+};
+
+struct Part {
+  std::string content_type;
+  std::string disposition;
+  std::string content_id;
+  std::string body;
+};
+
+class CollectParts final : public Poco::Net::PartHandler {
+ public:
+  void handlePart(const Poco::Net::MessageHeader& header, std::istream& stream) override {
+    Part part;
+    part.content_type = header.get("Content-Type", "");
+    part.disposition = header.get("Content-Disposition", "");
+    part.content_id = header.get("Content-ID", "");
+    Poco::StreamCopier::copyToString(stream, part.body);
+    parts.push_back(part);
+  }
+  std::vector<Part> parts;
+};
+
+storage::NewMail Mail(std::string to, storage::Timestamp when) {
+  storage::NewMail mail;
+  mail.recipient = std::move(to);
+  mail.subject = "pbem demo: turn 3";
+  mail.body = "Your orders were received.\n";
+  mail.next_try = when;
+  return mail;
+}
+
+TEST_CASE("a plain outbox mail becomes one text/plain message", "[daemon][mail]") {
+  storage::OutboxMail mail;
+  mail.id = 7;
+  mail.recipient = "alice@test.local";
+  mail.subject = "Tour 2 \xc3\xa0 jouer";  // non-ASCII: RFC 2047 encoded
+  mail.body = "Bonjour\n";
+  Result<OutgoingMessage> built = BuildMimeMessage(mail, "pbem@game.test");
+  REQUIRE(built.ok());
+  CHECK(built->name == "outbox-7");
+  CHECK(built->to == "alice@test.local");
+  CHECK_THAT(built->data, Catch::Contains("Message-ID: <pbemd-outbox-7@game.test>"));
+  CHECK_THAT(built->data, Catch::Contains("Subject: =?UTF-8?"));
+  CHECK_THAT(built->data, Catch::Contains("Content-Type: text/plain; charset=UTF-8"));
+
+  std::istringstream in(built->data);
+  Poco::Net::MailMessage parsed;
+  parsed.read(in);
+  CHECK(parsed.getSender() == "pbem@game.test");
+  CHECK_THAT(parsed.getContent(), Catch::StartsWith("Bonjour"));
+}
+
+TEST_CASE("html alternative, inline image and attachment are laid out as MIME parts",
+          "[daemon][mail]") {
+  storage::OutboxMail mail;
+  mail.id = 9;
+  mail.recipient = "bob@test.local";
+  mail.subject = "results";
+  mail.body = "text body";
+  const std::string png("\x89PNG\r\n\x1a\n\x00\x01\x02", 11);
+  mail.attachments = {{"", "text/html", "<p>html <img src=\"cid:map.png\"></p>"},
+                      {"map.png", "image/png", png},
+                      {"orders.bin", "application/octet-stream", std::string("\x00\xff", 2)}};
+  Result<OutgoingMessage> built = BuildMimeMessage(mail, "pbem@game.test");
+  REQUIRE(built.ok());
+  CHECK_THAT(built->data, Catch::Contains("multipart/related"));
+  CHECK_THAT(built->data, Catch::Contains("multipart/alternative"));
+
+  std::istringstream in(built->data);
+  Poco::Net::MailMessage parsed;
+  CollectParts handler;
+  parsed.read(in, handler);
+  REQUIRE(handler.parts.size() == 3);
+  CHECK_THAT(handler.parts[0].content_type, Catch::StartsWith("multipart/alternative"));
+  CHECK_THAT(handler.parts[0].body, Catch::Contains("text body"));
+  CHECK_THAT(handler.parts[0].body, Catch::Contains("text/html"));
+  CHECK(handler.parts[1].content_type.rfind("image/png", 0) == 0);
+  CHECK(handler.parts[1].content_id == "<map.png>");
+  CHECK_THAT(handler.parts[1].disposition, Catch::StartsWith("inline"));
+  CHECK(handler.parts[1].body == png);  // base64 decoded by Poco
+  CHECK_THAT(handler.parts[2].disposition, Catch::StartsWith("attachment"));
+  CHECK(handler.parts[2].body == std::string("\x00\xff", 2));
+}
+
+TEST_CASE("the file transport writes one complete .eml per mail", "[daemon][mail]") {
+  testing::TempDir dir;
+  FileMailer mailer(dir.path() / "outbox");
+  REQUIRE(mailer.Send({"outbox-1", "a@x", "b@y", "Subject: hi\r\n\r\nbody\r\n"}).ok());
+  std::ifstream in(dir.path() / "outbox" / "outbox-1.eml", std::ios::binary);
+  std::string content((std::istreambuf_iterator<char>(in)), {});
+  CHECK(content == "Subject: hi\r\n\r\nbody\r\n");
+  CHECK(std::distance(std::filesystem::directory_iterator(dir.path() / "outbox"),
+                      std::filesystem::directory_iterator()) == 1);
+}
+
+TEST_CASE("backoff doubles from the base and stops at the maximum", "[daemon][mail]") {
+  using std::chrono::seconds;
+  CHECK(NextAttempt(At(100), 1, seconds(30), seconds(300)) == At(130));
+  CHECK(NextAttempt(At(100), 2, seconds(30), seconds(300)) == At(160));
+  CHECK(NextAttempt(At(100), 3, seconds(30), seconds(300)) == At(220));
+  CHECK(NextAttempt(At(100), 4, seconds(30), seconds(300)) == At(340));
+  CHECK(NextAttempt(At(100), 5, seconds(30), seconds(300)) == At(400));
+  CHECK(NextAttempt(At(100), 60, seconds(30), seconds(300)) == At(400));
+}
+
+TEST_CASE("nothing is lost while the mail server is down", "[daemon][mail]") {
+  testing::TempDir dir;
+  storage::SqliteRepository repository(dir.path());
+  REQUIRE(repository.OpenOrMigrate().ok());
+  REQUIRE(repository.EnqueueMail(Mail("alice@test.local", At(1000))).ok());
+  REQUIRE(repository.EnqueueMail(Mail("bob@test.local", At(1000))).ok());
+  REQUIRE(repository.EnqueueMail(Mail("carol@test.local", At(5000))).ok());  // not yet due
+
+  FakeMailer mailer;
+  mailer.down = true;
+  MailOutConfig config;
+  config.retry_base = std::chrono::seconds(30);
+  config.retry_max = std::chrono::seconds(3600);
+  Metrics metrics;
+  auto logger = testing::NullLogger();
+  OutboxSender sender(repository, mailer, "pbem@game.test", config, metrics, *logger);
+
+  Result<OutboxPass> first = sender.RunOnce(At(1000));
+  REQUIRE(first.ok());
+  CHECK(first->sent == 0);
+  CHECK(first->failed == 2);
+  Result<storage::OutboxMail> alice = repository.GetMail(1);
+  REQUIRE(alice.ok());
+  CHECK(alice->attempts == 1);
+  CHECK(alice->next_try == At(1030));
+  CHECK_THAT(alice->last_error, Catch::Contains("connection refused"));
+  CHECK_FALSE(alice->sent_at.has_value());
+
+  // Still down at the retry: the delay doubles.
+  Result<OutboxPass> second = sender.RunOnce(At(1030));
+  REQUIRE(second.ok());
+  CHECK(second->failed == 2);
+  CHECK(repository.GetMail(1)->next_try == At(1090));
+
+  // Not due yet: nothing is tried.
+  mailer.down = false;
+  Result<OutboxPass> early = sender.RunOnce(At(1089));
+  REQUIRE(early.ok());
+  CHECK(early->sent == 0);
+  CHECK(early->failed == 0);
+
+  // Back up: both are sent, exactly once.
+  Result<OutboxPass> third = sender.RunOnce(At(1090));
+  REQUIRE(third.ok());
+  CHECK(third->sent == 2);
+  REQUIRE(mailer.sent.size() == 2);
+  CHECK(mailer.sent[0].to == "alice@test.local");
+  CHECK(mailer.sent[1].to == "bob@test.local");
+  CHECK(repository.GetMail(1)->sent_at == At(1090));
+  Result<OutboxPass> again = sender.RunOnce(At(2000));
+  REQUIRE(again.ok());
+  CHECK(again->sent == 0);
+  CHECK(mailer.sent.size() == 2);
+
+  Result<OutboxPass> carol = sender.RunOnce(At(5000));
+  REQUIRE(carol.ok());
+  CHECK(carol->sent == 1);
+  CHECK(metrics.mails_sent() == 3);
+  CHECK(metrics.mails_failed() == 4);
+  CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_sent_total 3\n"));
+  CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_failed_total 4\n"));
+}
+
+}  // namespace
+}  // namespace pbem::daemon::mail

@@ -1,0 +1,149 @@
+#!/bin/bash
+# End to end through real mail servers: Postfix + Dovecot on loopback (mailrig.sh), pbemd
+# reading the game mailbox over IMAP and answering over SMTP.
+#   1. alice (blue) mails valid text orders with her token       -> a receipt with verdicts
+#   2. bob (orange) mails something that is not orders           -> an error reply: malformed
+#   3. mallory (no player) mails alice's orders                  -> dropped, no reply
+# Then checks over IMAP: alice has the receipt, bob the error, the game mailbox is empty; and
+# /metrics counts what happened. Bounded: every wait has a deadline; servers stopped by PID.
+# Usage: mail_end_to_end.sh PBEMD SEED_TOOL   (ctest passes both)
+set -euo pipefail
+PBEMD=${1:?usage: mail_end_to_end.sh PBEMD SEED_TOOL}
+SEED=${2:?usage: mail_end_to_end.sh PBEMD SEED_TOOL}
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+
+[[ $(id -u) -eq 0 ]] || { echo "SKIP-FAIL: needs root (postfix/dovecot rig)" >&2; exit 1; }
+
+work=$(mktemp -d /tmp/pbem-mail-e2e-XXXXXX)
+chmod 755 "$work"
+export MAILRIG_ROOT=$work/rig
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() {
+  local p
+  for _ in $(seq 1 100); do
+    p=$((20000 + RANDOM % 40000))
+    port_open "$p" || { echo "$p"; return 0; }
+  done
+  return 1
+}
+export SMTP_PORT=$(free_port) IMAP_PORT=$(free_port) LMTP_PORT=$(free_port)
+HTTP_PORT=$(free_port)
+pbemd_pid=""
+cleanup() {
+  if [[ -n $pbemd_pid ]] && kill -0 "$pbemd_pid" 2>/dev/null; then kill -KILL "$pbemd_pid"; fi
+  "$HERE/mailrig.sh" stop || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*" >&2
+  for f in "$work/pbemd.log" "$MAILRIG_ROOT/postfix.log" "$MAILRIG_ROOT/dovecot/dovecot.log"; do
+    [[ -f $f ]] && { echo "--- $f" >&2; tail -40 "$f" >&2; }
+  done
+  exit 1
+}
+
+"$HERE/mailrig.sh" start || fail "the mail rig did not start"
+IMAP=imap://127.0.0.1:$IMAP_PORT
+SMTP=smtp://127.0.0.1:$SMTP_PORT/client.test
+
+"$SEED" "$work/data" demo blue:alice@test.local:tok-blue orange:bob@test.local:tok-orange ||
+  fail "could not create the game"
+
+send() {  # send FROM FILE
+  curl -sS --max-time 20 "$SMTP" --mail-from "$1" --mail-rcpt game@test.local --upload-file "$2" ||
+    fail "SMTP send from $1"
+}
+crlf() { sed 's/$/\r/'; }
+
+{ printf 'From: Alice <alice@test.local>\nTo: game@test.local\nSubject: [pbem demo] blue orders\n'
+  printf 'Message-ID: <alice-1@test.local>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n'
+  cat "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto"
+  printf '\ntoken: "tok-blue"\n'; } | crlf > "$work/alice.eml"
+{ printf 'From: bob@test.local\nTo: game@test.local\nSubject: [pbem demo] orange orders\n'
+  printf 'Message-ID: <bob-1@test.local>\n\nI attack everything at dawn!\n'; } | crlf > "$work/bob.eml"
+{ printf 'From: mallory@test.local\nTo: game@test.local\nSubject: [pbem demo] orders\n'
+  printf 'Message-ID: <mallory-1@test.local>\n\n'
+  cat "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto"
+  printf '\ntoken: "tok-blue"\n'; } | crlf > "$work/mallory.eml"
+
+echo "step: three mails to the game mailbox over SMTP"
+send alice@test.local "$work/alice.eml"
+send bob@test.local "$work/bob.eml"
+send mallory@test.local "$work/mallory.eml"
+
+count() {  # count USER: messages in USER's INBOX
+  curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
+    awk '/^\* SEARCH/ { print NF - 2; found = 1 } END { if (!found) print 0 }'
+}
+for _ in $(seq 1 100); do [[ $(count game) -ge 3 ]] && break; sleep 0.1; done
+[[ $(count game) -eq 3 ]] || fail "the game mailbox holds $(count game) mails, expected 3"
+
+echo "step: pbemd reads the mailbox over IMAP and answers over SMTP"
+"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+  -Dpbemd.mail.from=game@test.local \
+  -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
+  -Dpbemd.mail.in.poll_seconds=1 \
+  -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
+  -Dpbemd.mail.out.poll_ms=200 >"$work/pbemd.log" 2>&1 </dev/null &
+pbemd_pid=$!
+
+deadline=$((SECONDS + 40))
+until [[ $(count alice) -ge 1 && $(count bob) -ge 1 && $(count game) -eq 0 ]]; do
+  kill -0 $pbemd_pid 2>/dev/null || fail "pbemd exited"
+  ((SECONDS < deadline)) || fail "no replies within 40 s (alice $(count alice), bob $(count bob), game $(count game))"
+  sleep 0.3
+done
+sleep 1  # anything else (e.g. a reply to mallory) would arrive now
+
+body() {  # body USER: the decoded text of the first message of USER's INBOX
+  local uid
+  uid=$(curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
+    awk '/^\* SEARCH/ { print $3 }')
+  curl -sS --max-time 10 "$IMAP/INBOX/;UID=$uid" -u "$1:$1pw" -o "$work/$1-reply.eml"
+  /usr/bin/python3 - "$work/$1-reply.eml" <<'PY'
+import email, sys
+from email import policy
+m = email.message_from_binary_file(open(sys.argv[1], 'rb'), policy=policy.default)
+print("Subject:", m["Subject"]); print("From:", m["From"])
+print(m.get_body(preferencelist=("plain",)).get_content())
+PY
+}
+expect_reply() {  # expect_reply USER WHAT TEXT...: USER has exactly one mail holding each TEXT
+  local user=$1 what=$2 reply text
+  shift 2
+  echo "check: $user got $what"
+  [[ $(count "$user") -eq 1 ]] || fail "$user has $(count "$user") mails, expected 1"
+  reply=$(body "$user")
+  sed 's/^/  | /' <<<"$reply"
+  for text in "$@"; do grep -qF -- "$text" <<<"$reply" || fail "$user's mail lacks: $text"; done
+}
+expect_reply alice "a receipt with the verdicts" "Subject: Re: [pbem demo] blue orders" \
+  "From: game@test.local" "Game demo, turn 1, side blue: your orders are received." \
+  "move 1 (b-i2): ok"
+expect_reply bob "an error reply naming the problem" "Subject: Re: [pbem demo] orange orders" \
+  "Error: malformed" "body:1:"
+
+echo "check: the game mailbox is empty and mallory got nothing"
+[[ $(count game) -eq 0 ]] || fail "the game mailbox still holds $(count game) mails"
+grep -q 'event=mail_dropped reason=unknown_sender from=mallory@test.local' "$work/pbemd.log" ||
+  fail "mallory's mail was not logged as dropped"
+
+echo "check: /metrics counts it"
+metrics=$(curl -sS --max-time 5 "http://127.0.0.1:$HTTP_PORT/metrics")
+for line in 'pbemd_submissions_accepted_total{channel="mail"} 1' \
+            'pbemd_submissions_rejected_total{channel="mail",reason="malformed"} 1' \
+            'pbemd_mails_dropped_total 1' 'pbemd_mails_sent_total 2' 'pbemd_mails_queued_total 2'; do
+  grep -qF "$line" <<<"$metrics" || fail "metrics lack: $line"
+done
+grep -qE '^pbemd_mailbox_polls_total\{outcome="ok"\} [1-9]' <<<"$metrics" || fail "no mailbox poll counted"
+
+echo "step: SIGTERM stops pbemd cleanly"
+kill -TERM $pbemd_pid
+rc=0
+for _ in $(seq 1 100); do kill -0 $pbemd_pid 2>/dev/null || break; sleep 0.1; done
+wait $pbemd_pid || rc=$?
+pbemd_pid=""
+[[ $rc -eq 0 ]] || fail "pbemd exited with $rc after SIGTERM"
+echo "PASS: mail end to end"

@@ -1,0 +1,129 @@
+#!/bin/bash
+# mailrig.sh start|stop  -- a throw-away mail system on loopback for the mail tests, as root,
+# without systemd: Postfix (SMTP 127.0.0.1:$SMTP_PORT) -> LMTP -> Dovecot (IMAP
+# 127.0.0.1:$IMAP_PORT), following ../shared/notes/toolchain.md section 2 (verified recipe).
+# Domain test.local; users game, alice, bob, carol (password: <user>pw). Anything else is
+# refused at RCPT; nothing is relayed off the machine.
+# Environment: MAILRIG_ROOT (required: a scratch directory whose parents are all o+x),
+# SMTP_PORT (2525), IMAP_PORT (1143), LMTP_PORT (2424).
+# Needs: deploy/install-deps.sh mail (postfix dovecot-imapd dovecot-lmtpd).
+set -euo pipefail
+R=${MAILRIG_ROOT:?set MAILRIG_ROOT to a scratch directory}
+SMTP_PORT=${SMTP_PORT:-2525}; IMAP_PORT=${IMAP_PORT:-1143}; LMTP_PORT=${LMTP_PORT:-2424}
+USERS=(game alice bob carol)
+wait_port() { for i in $(seq 1 200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.05; done; echo "mailrig: port $1 not up" >&2; return 1; }
+case "${1:-}" in
+start)
+  for tool in postfix dovecot; do
+    command -v $tool >/dev/null || { echo "mailrig: $tool is not installed (deploy/install-deps.sh mail)" >&2; exit 1; }
+  done
+  mkdir -p $R/postfix $R/pf-spool $R/pf-data $R/dovecot $R/vmail
+  chown postfix $R/pf-data; chown mail:mail $R/vmail
+  chmod 755 $R   # postfix/dovecot/mail uids must traverse it (mktemp -d gives 0700!)
+  cat > $R/postfix/main.cf <<EOF
+compatibility_level = 3.6
+myhostname = mail.test.local
+mydomain = test.local
+myorigin = \$myhostname
+mydestination =
+inet_interfaces = 127.0.0.1
+inet_protocols = ipv4
+mynetworks = 127.0.0.0/8
+smtpd_relay_restrictions = reject_unauth_destination
+virtual_mailbox_domains = test.local
+virtual_mailbox_maps = texthash:$R/postfix/vmailbox
+virtual_transport = lmtp:inet:127.0.0.1:$LMTP_PORT
+default_transport = error:outbound mail disabled in test rig
+queue_directory = $R/pf-spool
+data_directory = $R/pf-data
+maillog_file_prefixes = /tmp
+maillog_file = $R/postfix.log
+alias_maps =
+alias_database =
+smtpd_peername_lookup = no
+smtp_dns_support_level = disabled
+biff = no
+EOF
+  cat > $R/postfix/master.cf <<EOF
+# service      type  private unpriv chroot wakeup maxproc command
+127.0.0.1:$SMTP_PORT inet n  -      n      -      -       smtpd
+pickup         unix  n       -      n      60     1       pickup
+cleanup        unix  n       -      n      -      0       cleanup
+qmgr           unix  n       -      n      300    1       qmgr
+rewrite        unix  -       -      n      -      -       trivial-rewrite
+bounce         unix  -       -      n      -      0       bounce
+defer          unix  -       -      n      -      0       bounce
+trace          unix  -       -      n      -      0       bounce
+verify         unix  -       -      n      -      1       verify
+flush          unix  n       -      n      1000?  0       flush
+proxymap       unix  -       -      n      -      -       proxymap
+showq          unix  n       -      n      -      -       showq
+error          unix  -       -      n      -      -       error
+retry          unix  -       -      n      -      -       error
+discard        unix  -       -      n      -      -       discard
+lmtp           unix  -       -      n      -      -       lmtp
+smtp           unix  -       -      n      -      -       smtp
+anvil          unix  -       -      n      -      1       anvil
+scache         unix  -       -      n      -      1       scache
+postlog        unix-dgram n  -      n      -      1       postlogd
+EOF
+  : > $R/postfix/vmailbox; : > $R/dovecot/users
+  for u in "${USERS[@]}"; do
+    printf '%s@test.local OK\n' $u >> $R/postfix/vmailbox
+    printf '%s:{PLAIN}%spw\n' $u $u >> $R/dovecot/users
+  done
+  cat > $R/dovecot/dovecot.conf <<EOF
+protocols = imap lmtp
+listen = 127.0.0.1
+base_dir = $R/dovecot/run
+state_dir = $R/dovecot/state
+log_path = $R/dovecot/dovecot.log
+ssl = no
+disable_plaintext_auth = no
+auth_mechanisms = plain login
+auth_username_format = %Ln
+first_valid_uid = 8
+mail_location = maildir:$R/vmail/%n/Maildir
+passdb {
+  driver = passwd-file
+  args = scheme=PLAIN $R/dovecot/users
+}
+userdb {
+  driver = static
+  args = uid=mail gid=mail home=$R/vmail/%n
+}
+service imap-login {
+  inet_listener imap {
+    address = 127.0.0.1
+    port = $IMAP_PORT
+  }
+  inet_listener imaps {
+    port = 0
+  }
+}
+service lmtp {
+  inet_listener lmtp {
+    address = 127.0.0.1
+    port = $LMTP_PORT
+  }
+}
+namespace inbox {
+  inbox = yes
+}
+EOF
+  dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1   # never let daemons inherit a caller's stdout pipe
+  wait_port $IMAP_PORT; wait_port $LMTP_PORT
+  [ -d $R/pf-spool/public ] || postfix -c $R/postfix check </dev/null >>$R/start.log 2>&1  # 1st run: creates queue subdirs
+  postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1
+  wait_port $SMTP_PORT
+  echo "mailrig: dovecot pid $(cat $R/dovecot/run/master.pid), postfix master pid $(tr -d ' ' < $R/pf-spool/pid/master.pid)"
+  ;;
+stop)   # SIGTERM both masters by PID (pid files), then wait for them to exit (~3 s)
+  pids=""
+  for f in $R/pf-spool/pid/master.pid $R/dovecot/run/master.pid; do
+    [ -f $f ] || continue; p=$(tr -d ' \n' < $f)
+    case "$(cat /proc/$p/comm 2>/dev/null)" in master|dovecot) kill -TERM $p; pids="$pids $p";; esac
+  done
+  for p in $pids; do for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done; done ;;
+*) echo "usage: $0 start|stop" >&2; exit 2 ;;
+esac
