@@ -43,6 +43,11 @@ struct NewGame {
   DeadlineSettings deadlines;
   Bytes initial_state;  // a serialised pbem.v1.GameState
   Timestamp created_at;
+  // The ruleset and scenario the game is played with, pinned as serialised pbem.v1.Ruleset and
+  // pbem.v1.Scenario (what archives and `pbem verify` re-resolve with). May be empty for
+  // callers that keep them elsewhere; an archive cannot be exported without them.
+  Bytes ruleset_proto;
+  Bytes scenario_proto;
 };
 
 struct Game {
@@ -52,7 +57,10 @@ struct Game {
   std::string ruleset_version;
   std::string engine_version;
   DeadlineSettings deadlines;
-  Bytes state;  // the current state: the initial one, or the next_state of the last turn
+  Bytes state;           // the current state: the initial one, or the next_state of the last turn
+  Bytes initial_state;   // the state the game was created with
+  Bytes ruleset_proto;   // pinned pbem.v1.Ruleset (empty when none was given)
+  Bytes scenario_proto;  // pinned pbem.v1.Scenario (empty when none was given)
   Timestamp created_at;
   // How many turns have been committed; a new turn must name it (TurnCommit::based_on).
   std::int64_t turns_committed = 0;
@@ -167,6 +175,18 @@ struct Turn {
   Timestamp committed_at;
 };
 
+// A turn opened for orders: the secret dice seed drawn for it before any order is resolved, and
+// the commitment published to the players. Keyed by (game, turn, side) like Turn.
+struct OpenTurn {
+  std::string game_id;
+  std::int64_t turn = 0;
+  std::string side;
+  std::int64_t based_on = 0;  // the game's turns_committed when the turn opened
+  Bytes dice_seed;            // secret until the turn is committed; never empty
+  Bytes dice_commitment;      // serialised pbem.v1.DiceCommitment (no seed in it)
+  Timestamp opened_at;
+};
+
 struct CommittedTurn {
   Turn turn;              // as stored
   bool replayed = false;  // true when (game, turn, side) was already stored: nothing changed
@@ -218,11 +238,22 @@ class GameRepository {
   // turns_committed and enqueues the mails. Idempotent by (game, turn, side): when that turn
   // is already stored, changes nothing and returns the stored turn with replayed = true (even
   // if the new commit's bytes differ: the first commit wins). Otherwise FAILED_PRECONDITION
-  // when based_on is not the game's turns_committed (resolved from a stale state), NOT_FOUND
-  // when the game does not exist.
+  // when based_on is not the game's turns_committed (resolved from a stale state), or when the
+  // turn was opened (RecordOpenTurn) with another seed than commit.dice_seed (dice other than
+  // those committed to); NOT_FOUND when the game does not exist.
   virtual Result<CommittedTurn> CommitTurn(const TurnCommit& commit) = 0;
   // In the order committed; empty for an unknown game.
   virtual Result<std::vector<Turn>> ListTurns(const std::string& game_id) = 0;
+
+  // Stores the open turn (seed and commitment) unless one is stored for (game, turn, side):
+  // then changes nothing and returns the stored one (the first seed wins, so a commitment once
+  // published never changes). Otherwise NOT_FOUND when the game does not exist,
+  // FAILED_PRECONDITION when based_on is not the game's turns_committed, INVALID_ARGUMENT when
+  // the seed is empty. Returns the open turn as stored.
+  virtual Result<OpenTurn> RecordOpenTurn(const OpenTurn& open) = 0;
+  // NOT_FOUND when (game, turn, side) was never opened.
+  virtual Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
+                                       const std::string& side) = 0;
 
   // --- outbox -------------------------------------------------------------------------------
 

@@ -107,6 +107,23 @@ const std::vector<Migration>& Migrations() {
            "  data {blob},"
            "  PRIMARY KEY (mail_id, ordinal))",
        }},
+      {3,
+       "verifiable dice: open turns; ruleset, scenario and initial state pinned per game",
+       {
+           "ALTER TABLE games ADD COLUMN initial_state {blob}",
+           "ALTER TABLE games ADD COLUMN ruleset_proto {blob}",
+           "ALTER TABLE games ADD COLUMN scenario_proto {blob}",
+           // Games created before: their initial state is unknown (NULL reads back empty).
+           "CREATE TABLE open_turns ("
+           "  game_id TEXT NOT NULL REFERENCES games (id),"
+           "  turn {int64} NOT NULL,"
+           "  side TEXT NOT NULL,"
+           "  based_on {int64} NOT NULL,"
+           "  dice_seed {blob} NOT NULL,"
+           "  dice_commitment {blob},"
+           "  opened_at_ms {int64} NOT NULL,"
+           "  PRIMARY KEY (game_id, turn, side))",
+       }},
   };
   return kMigrations;
 }
@@ -343,14 +360,17 @@ Status SqlRepository::CreateGame(const NewGame& game) {
                 ruleset_version = game.ruleset_version, engine_version = game.engine_version;
     Poco::Int64 timeout = game.deadlines.turn_timeout.count();
     Poco::Int64 reminder = game.deadlines.reminder_before.count();
-    BLOB state = ToBlob(game.initial_state);
+    BLOB state = ToBlob(game.initial_state), initial = ToBlob(game.initial_state),
+         ruleset = ToBlob(game.ruleset_proto), scenario_proto = ToBlob(game.scenario_proto);
     Poco::Int64 created = ToMillis(game.created_at);
     *session_ << Sql(
         "INSERT INTO games (id, scenario, ruleset_name, ruleset_version, "
         "engine_version, turn_timeout_s, reminder_before_s, state, created_at_ms, "
-        "turns_committed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0)"),
+        "turns_committed, initial_state, ruleset_proto, scenario_proto) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"),
         use(id), use(scenario), use(ruleset_name), use(ruleset_version), use(engine_version),
-        use(timeout), use(reminder), use(state), use(created), now;
+        use(timeout), use(reminder), use(state), use(created), use(initial), use(ruleset),
+        use(scenario_proto), now;
     transaction.Commit();
     return Status::Ok();
   } catch (const Poco::Exception& e) {
@@ -367,13 +387,16 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
     std::string id = game_id;
     std::vector<std::string> scenario, ruleset_name, ruleset_version, engine_version;
     std::vector<Poco::Int64> timeout, reminder, created, turns;
-    std::vector<BLOB> state;
+    std::vector<BLOB> state, initial, ruleset, scenario_proto;
     *session_ << Sql(
         "SELECT scenario, ruleset_name, ruleset_version, engine_version, "
         "turn_timeout_s, reminder_before_s, COALESCE(state, {empty_blob}), "
-        "created_at_ms, turns_committed FROM games WHERE id = ?"),
+        "created_at_ms, turns_committed, COALESCE(initial_state, {empty_blob}), "
+        "COALESCE(ruleset_proto, {empty_blob}), COALESCE(scenario_proto, {empty_blob}) "
+        "FROM games WHERE id = ?"),
         use(id), into(scenario), into(ruleset_name), into(ruleset_version), into(engine_version),
-        into(timeout), into(reminder), into(state), into(created), into(turns), now;
+        into(timeout), into(reminder), into(state), into(created), into(turns), into(initial),
+        into(ruleset), into(scenario_proto), now;
     if (scenario.empty()) {
       return Status::NotFound("game " + game_id + " is not in " + store_name_);
     }
@@ -386,6 +409,9 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
     game.deadlines.turn_timeout = std::chrono::seconds(timeout[0]);
     game.deadlines.reminder_before = std::chrono::seconds(reminder[0]);
     game.state = FromBlob(state[0]);
+    game.initial_state = FromBlob(initial[0]);
+    game.ruleset_proto = FromBlob(ruleset[0]);
+    game.scenario_proto = FromBlob(scenario_proto[0]);
     game.created_at = FromMillis(created[0]);
     game.turns_committed = turns[0];
     return game;
@@ -589,6 +615,11 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
             what + ": resolved from the state after " + std::to_string(commit.based_on) +
             " turns, but the game has " + std::to_string(turns_committed[0]) + " committed");
       }
+      if (std::optional<OpenTurn> open = ReadOpenTurn(commit.game_id, commit.turn, commit.side);
+          open.has_value() && open->dice_seed != commit.dice_seed) {
+        return Status::FailedPrecondition(
+            what + ": the turn was opened with another dice seed than the one resolved with");
+      }
       Poco::Int64 sequence = turns_committed[0] + 1;
       Poco::Int64 committed_at = ToMillis(commit.committed_at);
       BLOB orders = ToBlob(commit.orders), seed = ToBlob(commit.dice_seed),
@@ -663,6 +694,86 @@ Result<std::vector<Turn>> SqlRepository::ListTurns(const std::string& game_id) {
   } catch (const std::exception& e) {
     return Status::Internal("listing the turns of game " + game_id + " in " + store_name_ + ": " +
                             e.what());
+  }
+}
+
+// --- open turns -------------------------------------------------------------------------------
+
+std::optional<OpenTurn> SqlRepository::ReadOpenTurn(const std::string& game_id, std::int64_t turn,
+                                                    const std::string& side) {
+  std::string id = game_id, side_name = side;
+  Poco::Int64 turn_number = turn;
+  std::vector<Poco::Int64> based_on, opened_at;
+  std::vector<BLOB> seed, commitment;
+  *session_ << Sql(
+      "SELECT based_on, COALESCE(dice_seed, {empty_blob}), "
+      "COALESCE(dice_commitment, {empty_blob}), opened_at_ms FROM open_turns "
+      "WHERE game_id = ? AND turn = ? AND side = ?"),
+      use(id), use(turn_number), use(side_name), into(based_on), into(seed), into(commitment),
+      into(opened_at), now;
+  if (based_on.empty()) return std::nullopt;
+  return OpenTurn{game_id,
+                  turn,
+                  side,
+                  based_on[0],
+                  FromBlob(seed[0]),
+                  FromBlob(commitment[0]),
+                  FromMillis(opened_at[0])};
+}
+
+Result<OpenTurn> SqlRepository::RecordOpenTurn(const OpenTurn& open) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "opening turn " + std::to_string(open.turn) + " of side " + open.side +
+                           " of game " + open.game_id + " in " + store_name_;
+  if (open.dice_seed.empty()) return Status::InvalidArgument(what + ": the dice seed is empty");
+  try {
+    Transaction transaction(*session_, dialect_);
+    std::string game_id = open.game_id;
+    std::vector<Poco::Int64> turns_committed;
+    *session_ << Sql("SELECT turns_committed FROM games WHERE id = ?" + dialect_.lock_row_suffix),
+        use(game_id), into(turns_committed), now;
+    if (turns_committed.empty()) return Status::NotFound(what + ": no such game");
+    if (std::optional<OpenTurn> stored = ReadOpenTurn(open.game_id, open.turn, open.side)) {
+      transaction.Commit();
+      return *stored;
+    }
+    if (open.based_on != turns_committed[0]) {
+      return Status::FailedPrecondition(
+          what + ": opened at the state after " + std::to_string(open.based_on) +
+          " turns, but the game has " + std::to_string(turns_committed[0]) + " committed");
+    }
+    std::string side = open.side;
+    Poco::Int64 turn = open.turn, based_on = open.based_on, opened_at = ToMillis(open.opened_at);
+    BLOB seed = ToBlob(open.dice_seed), commitment = ToBlob(open.dice_commitment);
+    *session_ << Sql(
+        "INSERT INTO open_turns (game_id, turn, side, based_on, dice_seed, dice_commitment, "
+        "opened_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+        use(game_id), use(turn), use(side), use(based_on), use(seed), use(commitment),
+        use(opened_at), now;
+    std::optional<OpenTurn> stored = ReadOpenTurn(open.game_id, open.turn, open.side);
+    if (!stored) return Status::Internal(what + ": the open turn is not there after storing");
+    transaction.Commit();
+    return *stored;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Result<OpenTurn> SqlRepository::GetOpenTurn(const std::string& game_id, std::int64_t turn,
+                                            const std::string& side) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "reading open turn " + std::to_string(turn) + " of side " + side +
+                           " of game " + game_id + " from " + store_name_;
+  try {
+    std::optional<OpenTurn> stored = ReadOpenTurn(game_id, turn, side);
+    if (!stored) return Status::NotFound(what + ": the turn was never opened");
+    return *stored;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
   }
 }
 

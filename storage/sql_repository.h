@@ -11,6 +11,7 @@
 #define PBEM_STORAGE_SQL_REPOSITORY_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -39,7 +40,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 2;
+  static constexpr int kLatestSchemaVersion = 3;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -58,6 +59,9 @@ class SqlRepository : public GameRepository {
   Result<std::vector<Submission>> ListSubmissions(const std::string& game_id) override;
   Result<CommittedTurn> CommitTurn(const TurnCommit& commit) override;
   Result<std::vector<Turn>> ListTurns(const std::string& game_id) override;
+  Result<OpenTurn> RecordOpenTurn(const OpenTurn& open) override;
+  Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
+                               const std::string& side) override;
   Result<std::int64_t> EnqueueMail(const NewMail& mail) override;
   Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) override;
   Status MarkMailSent(std::int64_t mail_id, Timestamp sent_at) override;
@@ -90,6 +94,8 @@ class SqlRepository : public GameRepository {
   void ApplyMigration(Poco::Data::Session& session, int version, const std::string& description,
                       const std::vector<std::string>& statements);
   bool GameExists(const std::string& game_id, bool lock);
+  std::optional<OpenTurn> ReadOpenTurn(const std::string& game_id, std::int64_t turn,
+                                       const std::string& side);
   std::int64_t InsertMail(const NewMail& mail);
   std::vector<Attachment> ReadAttachments(std::int64_t mail_id);
   std::vector<OutboxMail> ReadMails(const std::string& where,

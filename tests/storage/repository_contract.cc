@@ -86,11 +86,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 2);
+    CHECK(*repository->SchemaVersion() == 3);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 2);
+    CHECK(*reopened == 3);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -103,11 +103,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 2"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 3"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
-  SECTION("schema: a version 1 store (the placeholder games table) migrates to version 2") {
+  SECTION("schema: a version 1 store (the placeholder games table) migrates to the latest") {
     harness->ExecuteSql(
         "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, "
         "description TEXT NOT NULL, applied_at TEXT NOT NULL)");
@@ -117,9 +117,31 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 2);
+    CHECK(*repository->SchemaVersion() == 3);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
+  }
+
+  SECTION("schema: a version 2 store keeps its games and gains open turns (migration 3)") {
+    // Build a version 2 store by hand, as the program of that version left it.
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("old")).ok());
+    }
+    harness->ExecuteSql("DROP TABLE open_turns");
+    harness->ExecuteSql("ALTER TABLE games DROP COLUMN initial_state");
+    harness->ExecuteSql("ALTER TABLE games DROP COLUMN ruleset_proto");
+    harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
+    harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 3");
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 3);
+    Result<Game> old = repository->GetGame("old");
+    REQUIRE(old.ok());
+    CHECK(old->state == Bytes("state-0\x00\xff", 9));
+    CHECK(old->initial_state.empty());  // unknown before migration 3
+    CHECK(old->ruleset_proto.empty());
+    OpenTurn open{"old", 1, "france", 0, kBinary, "c", At(5)};
+    CHECK(repository->RecordOpenTurn(open).ok());
   }
 
   SECTION("every method before OpenOrMigrate is a failed precondition") {
@@ -295,6 +317,77 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->ListSubmissions("h")->size() == 1);
     CHECK(repository->RecordSubmission(SampleSubmission("nope", "", "x")).status().code() ==
           StatusCode::kNotFound);
+  }
+
+  SECTION("games: the pinned ruleset, scenario and initial state read back byte for byte") {
+    auto repository = Open(*harness);
+    NewGame game = SampleGame("g");
+    game.ruleset_proto = kBinary + "ruleset";
+    game.scenario_proto = "scenario" + kBinary;
+    REQUIRE(repository->CreateGame(game).ok());
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
+    Result<Game> stored = Open(*harness)->GetGame("g");
+    REQUIRE(stored.ok());
+    CHECK(stored->ruleset_proto == kBinary + "ruleset");
+    CHECK(stored->scenario_proto == "scenario" + kBinary);
+    CHECK(stored->initial_state == Bytes("state-0\x00\xff", 9));
+    CHECK(stored->state == "state after france1");
+  }
+
+  SECTION("open turns: the seed is stored before any order and the first one wins") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    CHECK(repository->GetOpenTurn("g", 1, "france").status().code() == StatusCode::kNotFound);
+    OpenTurn open{"g", 1, "france", 0, kBinary, "commitment 1", At(1'700'000'000'500)};
+    Result<OpenTurn> recorded = repository->RecordOpenTurn(open);
+    INFO(recorded.status().ToString());
+    REQUIRE(recorded.ok());
+    CHECK(recorded->dice_seed == kBinary);
+    CHECK(recorded->dice_commitment == "commitment 1");
+
+    // A second opening (a restart drawing a new seed) gets the published one back.
+    OpenTurn again = open;
+    again.dice_seed = "another seed";
+    again.dice_commitment = "commitment 2";
+    Result<OpenTurn> second = Open(*harness)->RecordOpenTurn(again);
+    REQUIRE(second.ok());
+    CHECK(second->dice_seed == kBinary);
+    CHECK(second->dice_commitment == "commitment 1");
+    CHECK(second->opened_at == At(1'700'000'000'500));
+    Result<OpenTurn> read = Open(*harness)->GetOpenTurn("g", 1, "france");
+    REQUIRE(read.ok());
+    CHECK(read->dice_seed == kBinary);
+    CHECK(read->based_on == 0);
+
+    // Committing the turn with dice other than those committed to is refused.
+    TurnCommit wrong = SampleTurn("g", 1, "france", 0);
+    wrong.dice_seed = "another seed";
+    Result<CommittedTurn> refused = repository->CommitTurn(wrong);
+    REQUIRE_FALSE(refused.ok());
+    CHECK(refused.status().code() == StatusCode::kFailedPrecondition);
+    CHECK_THAT(refused.status().message(), Catch::Contains("another dice seed"));
+    CHECK(repository->GetGame("g")->turns_committed == 0);
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
+    CHECK(repository->GetGame("g")->turns_committed == 1);
+  }
+
+  SECTION("open turns: bad openings are refused and store nothing") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    OpenTurn open{"g", 1, "france", 0, kBinary, "c", At(1)};
+    OpenTurn no_game = open;
+    no_game.game_id = "nope";
+    CHECK(repository->RecordOpenTurn(no_game).status().code() == StatusCode::kNotFound);
+    OpenTurn empty_seed = open;
+    empty_seed.dice_seed.clear();
+    CHECK(repository->RecordOpenTurn(empty_seed).status().code() == StatusCode::kInvalidArgument);
+    OpenTurn stale = open;
+    stale.based_on = 4;
+    Result<OpenTurn> refused = repository->RecordOpenTurn(stale);
+    CHECK(refused.status().code() == StatusCode::kFailedPrecondition);
+    CHECK_THAT(refused.status().message(), Catch::Contains("game g"));
+    CHECK(repository->GetOpenTurn("g", 1, "france").status().code() == StatusCode::kNotFound);
+    CHECK(repository->GetOpenTurn("nope", 1, "france").status().code() == StatusCode::kNotFound);
   }
 
   SECTION("turns: a commit stores the turn and moves the game to its next state") {

@@ -1,0 +1,207 @@
+#include "daemon/turn/archive.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "daemon/turn/dice.h"
+#include "daemon/turn/turn_job.h"
+#include "engine/ids.h"
+#include "proto/codec/codec.h"
+
+namespace pbem::daemon {
+
+namespace {
+
+std::int64_t Millis(storage::Timestamp t) { return t.time_since_epoch().count(); }
+storage::Timestamp FromMillis(std::int64_t ms) {
+  return storage::Timestamp(std::chrono::milliseconds(ms));
+}
+
+// "" when equal, else where the bytes first differ.
+std::string FirstDifference(const Bytes& expected, const Bytes& actual) {
+  if (expected == actual) return "";
+  const std::size_t n = std::min(expected.size(), actual.size());
+  std::size_t at = 0;
+  while (at < n && expected[at] == actual[at]) ++at;
+  return "first difference at byte " + std::to_string(at) + " (archived " +
+         std::to_string(expected.size()) + " bytes, re-resolved " + std::to_string(actual.size()) +
+         ")";
+}
+
+}  // namespace
+
+Result<pbem::v1::Archive> ExportArchive(storage::GameRepository& repository,
+                                        const std::string& game_id) {
+  Result<storage::Game> game = repository.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  const std::string what = "exporting game " + game_id;
+  if (game->ruleset_proto.empty() || game->scenario_proto.empty() || game->initial_state.empty()) {
+    return Status::FailedPrecondition(
+        what +
+        ": the game has no pinned ruleset, scenario or initial state (it was created "
+        "without them), so it cannot be replayed");
+  }
+  pbem::v1::Archive archive;
+  archive.set_format_version(1);
+  archive.set_game_id(game_id);
+  archive.set_engine_version(game->engine_version);
+  if (!archive.mutable_ruleset()->ParseFromString(game->ruleset_proto) ||
+      !archive.mutable_scenario()->ParseFromString(game->scenario_proto)) {
+    return Status::Internal(what + ": the pinned ruleset or scenario does not parse");
+  }
+  archive.set_initial_state(game->initial_state);
+  archive.set_created_at_ms(Millis(game->created_at));
+  Result<std::vector<storage::Turn>> turns = repository.ListTurns(game_id);
+  if (!turns.ok()) return turns.status();
+  for (const storage::Turn& turn : *turns) {
+    pbem::v1::ArchivedTurn* out = archive.add_turns();
+    out->set_sequence(turn.sequence);
+    out->set_turn(static_cast<std::int32_t>(turn.turn));
+    const std::optional<engine::Side> side = engine::ParseSide(turn.side);
+    if (!side) {
+      return Status::Internal(what + ": turn " + std::to_string(turn.sequence) +
+                              " has an unknown side '" + turn.side + "'");
+    }
+    out->set_side(codec::SideToProto(*side));
+    out->set_orders(turn.orders);
+    out->set_dice_seed(turn.dice_seed);
+    out->set_dice_commitment(turn.dice_commitment);
+    out->set_result(turn.result);
+    out->set_next_state(turn.next_state);
+    out->set_committed_at_ms(Millis(turn.committed_at));
+  }
+  return archive;
+}
+
+VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
+  VerifyReport report;
+  const auto fail = [&report](std::int64_t turn, std::string problem) {
+    report.ok = false;
+    report.failed_turn = turn;
+    report.problem = std::move(problem);
+    return report;
+  };
+  if (archive.format_version() > 1) {
+    return fail(0, "archive format version " + std::to_string(archive.format_version()) +
+                       " is newer than this program knows (1)");
+  }
+  codec::Result<codec::LoadedRuleset> ruleset =
+      codec::RulesetFromProto(archive.ruleset(), "archive ruleset");
+  if (!ruleset.ok()) return fail(0, "the archived ruleset is invalid: " + ruleset.ErrorText());
+  codec::Result<codec::LoadedScenario> scenario =
+      codec::ScenarioFromProto(archive.scenario(), "archive scenario", ruleset.value().ruleset);
+  if (!scenario.ok()) return fail(0, "the archived scenario is invalid: " + scenario.ErrorText());
+  const engine::Scenario& sc = scenario.value().scenario;
+  pbem::v1::GameState initial;
+  if (!initial.ParseFromString(archive.initial_state())) {
+    return fail(0, "the archived initial state is not a pbem.v1.GameState");
+  }
+  codec::Result<engine::GameState> start = codec::StateFromProto(initial, sc);
+  if (!start.ok()) return fail(0, "the archived initial state is invalid: " + start.ErrorText());
+  engine::GameState state = std::move(start).value();
+
+  std::int64_t expected_sequence = 0;
+  for (const pbem::v1::ArchivedTurn& turn : archive.turns()) {
+    ++expected_sequence;
+    const std::optional<engine::Side> archived_side = codec::SideFromProto(turn.side());
+    const std::string name =
+        "player-turn " + std::to_string(expected_sequence) + " (turn " +
+        std::to_string(turn.turn()) + " " +
+        (archived_side ? std::string(engine::SideName(*archived_side)) : std::string("no side")) +
+        ")";
+    const auto fail_turn = [&](const std::string& problem) {
+      return fail(expected_sequence, name + ": " + problem);
+    };
+    if (turn.sequence() != expected_sequence) {
+      return fail_turn("sequence number " + std::to_string(turn.sequence()) + ", expected " +
+                       std::to_string(expected_sequence));
+    }
+    pbem::v1::DiceCommitment commitment;
+    if (!commitment.ParseFromString(turn.dice_commitment())) {
+      return fail_turn("the dice commitment is not a pbem.v1.DiceCommitment");
+    }
+    if (turn.dice_seed().size() != kSeedBytes) {
+      return fail_turn("the dice seed has " + std::to_string(turn.dice_seed().size()) +
+                       " bytes, expected " + std::to_string(kSeedBytes));
+    }
+    if (commitment.commitment() != Hex(Sha256(turn.dice_seed()))) {
+      return fail_turn("the commitment " + commitment.commitment() +
+                       " is not SHA-256 of the revealed seed (" + Hex(Sha256(turn.dice_seed())) +
+                       ")");
+    }
+    if (!archived_side || turn.turn() != state.turn || *archived_side != state.side_to_move) {
+      return fail_turn("the state before it waits for turn " + std::to_string(state.turn) + " " +
+                       std::string(engine::SideName(state.side_to_move)));
+    }
+    pbem::v1::Orders orders;
+    if (!orders.ParseFromString(turn.orders())) {
+      return fail_turn("the orders are not a pbem.v1.Orders");
+    }
+    if (CanonicalOrders(orders) != turn.orders()) {
+      return fail_turn("the orders are not in canonical form");
+    }
+    const Resolution resolution =
+        ResolveWithSeed(ruleset.value().ruleset, sc, state, orders, turn.dice_seed());
+    if (std::string diff = FirstDifference(turn.result(), resolution.result); !diff.empty()) {
+      return fail_turn("the result differs from the re-resolved one: " + diff);
+    }
+    if (std::string diff = FirstDifference(turn.next_state(), resolution.next_state);
+        !diff.empty()) {
+      return fail_turn("the next state differs from the re-resolved one: " + diff);
+    }
+    state = resolution.next;
+    ++report.turns_checked;
+  }
+  report.ok = true;
+  return report;
+}
+
+Status ImportArchive(storage::GameRepository& repository, const pbem::v1::Archive& archive,
+                     const std::string& game_id) {
+  const std::string id = game_id.empty() ? archive.game_id() : game_id;
+  const std::string what = "importing the archive of game " + archive.game_id() + " as " + id;
+  const VerifyReport report = VerifyArchive(archive);
+  if (!report.ok) {
+    return Status::InvalidArgument(what + ": it does not verify: " + report.problem);
+  }
+  storage::NewGame game;
+  game.id = id;
+  game.scenario = archive.scenario().name();
+  game.ruleset_name = archive.ruleset().name();
+  game.ruleset_version = archive.ruleset().version();
+  game.engine_version = archive.engine_version();
+  game.initial_state = archive.initial_state();
+  game.ruleset_proto = codec::SerializeMessage(archive.ruleset(), codec::Format::kBinary);
+  game.scenario_proto = codec::SerializeMessage(archive.scenario(), codec::Format::kBinary);
+  game.created_at = FromMillis(archive.created_at_ms());
+  if (Status created = repository.CreateGame(game); !created.ok()) return created;
+  for (const pbem::v1::ArchivedTurn& turn : archive.turns()) {
+    const std::string side(engine::SideName(*codec::SideFromProto(turn.side())));
+    storage::OpenTurn open;
+    open.game_id = id;
+    open.turn = turn.turn();
+    open.side = side;
+    open.based_on = turn.sequence() - 1;
+    open.dice_seed = turn.dice_seed();
+    open.dice_commitment = turn.dice_commitment();
+    open.opened_at = FromMillis(turn.committed_at_ms());
+    Result<storage::OpenTurn> opened = repository.RecordOpenTurn(open);
+    if (!opened.ok()) return opened.status();
+    storage::TurnCommit commit;
+    commit.game_id = id;
+    commit.turn = turn.turn();
+    commit.side = side;
+    commit.based_on = turn.sequence() - 1;
+    commit.orders = turn.orders();
+    commit.dice_seed = turn.dice_seed();
+    commit.dice_commitment = turn.dice_commitment();
+    commit.result = turn.result();
+    commit.next_state = turn.next_state();
+    commit.committed_at = FromMillis(turn.committed_at_ms());
+    Result<storage::CommittedTurn> committed = repository.CommitTurn(commit);
+    if (!committed.ok()) return committed.status();
+  }
+  return Status::Ok();
+}
+
+}  // namespace pbem::daemon

@@ -1,0 +1,198 @@
+#include "daemon/turn/turn_job.h"
+
+#include <utility>
+
+#include "engine/dice.h"
+#include "engine/ids.h"
+#include "engine/turn.h"
+#include "proto/codec/codec.h"
+
+namespace pbem::daemon {
+
+namespace {
+
+std::string SideText(engine::Side side) { return std::string(engine::SideName(side)); }
+
+Result<engine::GameState> StateFromBytes(const Bytes& bytes, const engine::Scenario& scenario,
+                                         const std::string& what) {
+  pbem::v1::GameState proto;
+  if (!proto.ParseFromString(bytes)) {
+    return Status::InvalidArgument(what + ": the stored state is not a pbem.v1.GameState");
+  }
+  codec::Result<engine::GameState> state = codec::StateFromProto(proto, scenario);
+  if (!state.ok()) return Status::InvalidArgument(what + ": " + state.ErrorText());
+  return std::move(state).value();
+}
+
+}  // namespace
+
+storage::NewGame MakeNewGame(const pbem::v1::Ruleset& ruleset_proto,
+                             const pbem::v1::Scenario& scenario_proto,
+                             const engine::Scenario& scenario, const std::string& game_id,
+                             storage::Timestamp now) {
+  storage::NewGame game;
+  game.id = game_id;
+  game.scenario = scenario_proto.name();
+  game.ruleset_name = ruleset_proto.name();
+  game.ruleset_version = ruleset_proto.version();
+  game.engine_version = std::string(kEngineVersion);
+  game.initial_state = codec::SerializeMessage(
+      codec::StateToProto(engine::InitialState(scenario, game_id), scenario),
+      codec::Format::kBinary);
+  game.ruleset_proto = codec::SerializeMessage(ruleset_proto, codec::Format::kBinary);
+  game.scenario_proto = codec::SerializeMessage(scenario_proto, codec::Format::kBinary);
+  game.created_at = now;
+  return game;
+}
+
+pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scenario& scenario) {
+  const int width = codec::LabelWidth(scenario);
+  const auto label = [width](engine::Hex hex) { return engine::FormatLabel(hex, width); };
+  pbem::v1::Orders out;
+  out.set_game_id(orders.game_id);
+  out.set_turn(orders.turn);
+  if (orders.side) out.set_side(codec::SideToProto(*orders.side));
+  for (const engine::PlacementOrder& p : orders.placements) {
+    pbem::v1::Placement* o = out.add_placements();
+    o->set_unit(p.unit);
+    o->set_hex(label(p.hex));
+  }
+  for (const engine::BombardmentOrder& b : orders.bombardments) {
+    pbem::v1::Bombardment* o = out.add_bombardments();
+    o->set_unit(b.unit);
+    o->set_target(label(b.target));
+  }
+  for (const engine::MoveOrder& m : orders.moves) {
+    pbem::v1::Move* o = out.add_moves();
+    o->set_unit(m.unit);
+    for (const engine::Hex& h : m.path) o->add_path(label(h));
+    if (m.destination) o->set_destination(label(*m.destination));
+    if (m.from) o->set_from(label(*m.from));
+    o->set_no_charge(m.no_charge);
+    for (const engine::Hex& h : m.no_charge_at) o->add_no_charge_at(label(h));
+  }
+  for (const engine::AttackOrder& a : orders.attacks) {
+    pbem::v1::Attack* o = out.add_attacks();
+    o->set_attacker(a.attacker);
+    o->set_defender(a.defender);
+  }
+  out.set_message(orders.message);
+  return out;
+}
+
+Result<engine::GameState> CurrentState(storage::GameRepository& repository,
+                                       const engine::Scenario& scenario,
+                                       const std::string& game_id) {
+  Result<storage::Game> game = repository.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  return StateFromBytes(game->state, scenario, "game " + game_id);
+}
+
+Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::Scenario& scenario,
+                            const std::string& game_id, EntropySource& entropy,
+                            storage::Timestamp now) {
+  Result<storage::Game> game = repository.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  Result<engine::GameState> state = StateFromBytes(game->state, scenario, "game " + game_id);
+  if (!state.ok()) return state.status();
+  if (state->finished) {
+    return Status::FailedPrecondition("opening a turn of game " + game_id +
+                                      ": the game is finished");
+  }
+  const std::string side = SideText(state->side_to_move);
+  storage::OpenTurn open;
+  Result<storage::OpenTurn> existing = repository.GetOpenTurn(game_id, state->turn, side);
+  if (existing.ok()) {
+    open = std::move(existing).value();
+  } else if (existing.status().code() != StatusCode::kNotFound) {
+    return existing.status();
+  } else {
+    Result<Bytes> seed = entropy.Draw(kSeedBytes);
+    if (!seed.ok()) return seed.status();
+    open.game_id = game_id;
+    open.turn = state->turn;
+    open.side = side;
+    open.based_on = game->turns_committed;
+    open.dice_seed = *seed;
+    open.dice_commitment = codec::SerializeMessage(CommitmentFor(*seed), codec::Format::kBinary);
+    open.opened_at = now;
+    // Another process may have opened it meanwhile: the stored (first) seed comes back.
+    Result<storage::OpenTurn> stored = repository.RecordOpenTurn(open);
+    if (!stored.ok()) return stored.status();
+    open = std::move(stored).value();
+  }
+  OpenedTurn out;
+  out.stored = std::move(open);
+  if (!out.commitment.ParseFromString(out.stored.dice_commitment)) {
+    return Status::Internal("game " + game_id + ": the stored dice commitment does not parse");
+  }
+  return out;
+}
+
+Resolution ResolveWithSeed(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
+                           const engine::GameState& state, const pbem::v1::Orders& orders,
+                           const Bytes& seed) {
+  Resolution out;
+  out.canonical_orders = CanonicalOrders(orders);
+  pbem::v1::Orders canonical;
+  // The canonical bytes are resolved, so that a verifier holding only them gets the same turn.
+  canonical.ParseFromString(out.canonical_orders);
+  engine::SeededDice dice(DiceKey(seed, out.canonical_orders));
+  const engine::TurnResult result =
+      engine::ResolvePlayerTurn(ruleset, scenario, state, codec::OrdersFromProto(canonical), dice);
+  out.result_proto = codec::TurnResultToProto(result, scenario, state.turn, state.side_to_move);
+  *out.result_proto.mutable_dice() = RevealedCommitmentFor(seed);
+  out.result = codec::SerializeMessage(out.result_proto, codec::Format::kBinary);
+  out.next_state = codec::SerializeMessage(codec::StateToProto(result.next_state, scenario),
+                                           codec::Format::kBinary);
+  out.next = result.next_state;
+  return out;
+}
+
+Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
+                                      const engine::Ruleset& ruleset,
+                                      const engine::Scenario& scenario, const std::string& game_id,
+                                      const pbem::v1::Orders& orders, storage::Timestamp now,
+                                      std::vector<storage::NewMail> mails) {
+  Result<storage::Game> game = repository.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  const std::string what = "resolving game " + game_id;
+  Result<engine::GameState> state = StateFromBytes(game->state, scenario, what);
+  if (!state.ok()) return state.status();
+  const std::string side = SideText(state->side_to_move);
+  const std::string turn_what = what + " turn " + std::to_string(state->turn) + " " + side;
+  if (state->finished) return Status::FailedPrecondition(turn_what + ": the game is finished");
+  Result<storage::OpenTurn> open = repository.GetOpenTurn(game_id, state->turn, side);
+  if (!open.ok()) {
+    if (open.status().code() == StatusCode::kNotFound) {
+      return Status::FailedPrecondition(turn_what +
+                                        ": the turn was never opened (no dice seed committed "
+                                        "to); call OpenTurn first");
+    }
+    return open.status();
+  }
+  const Resolution resolution = ResolveWithSeed(ruleset, scenario, *state, orders, open->dice_seed);
+
+  storage::TurnCommit commit;
+  commit.game_id = game_id;
+  commit.turn = state->turn;
+  commit.side = side;
+  commit.based_on = game->turns_committed;
+  commit.orders = resolution.canonical_orders;
+  commit.dice_seed = open->dice_seed;
+  commit.dice_commitment = open->dice_commitment;
+  commit.result = resolution.result;
+  commit.next_state = resolution.next_state;
+  commit.committed_at = now;
+  commit.mails = std::move(mails);
+  Result<storage::CommittedTurn> committed = repository.CommitTurn(commit);
+  if (!committed.ok()) return committed.status();
+  ResolvedTurn out;
+  out.committed = std::move(committed).value();
+  if (!out.result.ParseFromString(out.committed.turn.result)) {
+    return Status::Internal(turn_what + ": the stored result does not parse");
+  }
+  return out;
+}
+
+}  // namespace pbem::daemon

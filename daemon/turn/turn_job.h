@@ -1,0 +1,108 @@
+// The turn job: opens a player-turn (draws and stores its secret dice seed, returns the
+// commitment to publish), then resolves the orders with the dice derived from that seed and
+// commits everything in one transaction (daemon/turn/dice.h has the derivation).
+//
+// Who calls what, in order, for each player-turn of a game:
+//   1. OpenTurn(...) when the turn opens; publish the returned commitment to the players.
+//   2. ResolveAndCommit(...) with the orders of the side to move (after the deadline, or
+//      once they arrive); send the result, which reveals the seed.
+// Both are idempotent: after a crash, call them again with the same arguments. OpenTurn never
+// draws a second seed for a turn once one is stored; ResolveAndCommit of a committed turn
+// returns the stored commit (replayed = true) and changes nothing.
+//
+// Contracts common to every function:
+// - REQUIRES: `repository` has been opened (OpenOrMigrate succeeded).
+// - REQUIRES: `ruleset` and `scenario` are the ones the game was created with.
+// - Failures are Status values naming the game; nothing is partly stored.
+#ifndef PBEM_DAEMON_TURN_TURN_JOB_H_
+#define PBEM_DAEMON_TURN_TURN_JOB_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "daemon/turn/dice.h"
+#include "engine/game_state.h"
+#include "engine/orders.h"
+#include "engine/ruleset.h"
+#include "engine/scenario.h"
+#include "pbem/v1/orders.pb.h"
+#include "pbem/v1/ruleset.pb.h"
+#include "pbem/v1/scenario.pb.h"
+#include "pbem/v1/turn_result.pb.h"
+#include "storage/game_repository.h"
+#include "storage/status.h"
+
+namespace pbem::daemon {
+
+// The engine version stored in new games and archives.
+inline constexpr std::string_view kEngineVersion = "pbem-engine 1";
+
+// A NewGame for `scenario` played with `ruleset`: its initial state (serialised
+// pbem.v1.GameState for game `game_id`), the ruleset and scenario pinned as serialised protos,
+// kEngineVersion. Deadlines are left at zero for the caller to set.
+storage::NewGame MakeNewGame(const pbem::v1::Ruleset& ruleset_proto,
+                             const pbem::v1::Scenario& scenario_proto,
+                             const engine::Scenario& scenario, const std::string& game_id,
+                             storage::Timestamp now);
+
+// The turn that is open (or about to open) in a game.
+struct OpenedTurn {
+  storage::OpenTurn stored;             // as stored: seed (secret) and commitment bytes
+  pbem::v1::DiceCommitment commitment;  // what to publish: no seed in it
+};
+
+// Opens the player-turn the game's current state is waiting for (its turn and side to move):
+// draws a kSeedBytes seed from `entropy` and stores it with its commitment before any order
+// is resolved. When that turn is already open, returns the stored seed and commitment (and
+// draws nothing). FAILED_PRECONDITION when the game is finished; NOT_FOUND for an unknown
+// game; IO_ERROR when the entropy source or the store fails.
+Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::Scenario& scenario,
+                            const std::string& game_id, EntropySource& entropy,
+                            storage::Timestamp now);
+
+// One player-turn resolved with a given seed: pure, no storage. What ResolveAndCommit stores
+// and what `pbem verify` recomputes.
+struct Resolution {
+  Bytes canonical_orders;  // CanonicalOrders(orders)
+  Bytes result;            // serialised pbem.v1.TurnResult, dice revealed
+  Bytes next_state;        // serialised pbem.v1.GameState
+  engine::GameState next;  // the same as an engine value
+  pbem::v1::TurnResult result_proto;
+};
+// REQUIRES: `state` is a state of `scenario` (between player-turns).
+Resolution ResolveWithSeed(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
+                           const engine::GameState& state, const pbem::v1::Orders& orders,
+                           const Bytes& seed);
+
+struct ResolvedTurn {
+  storage::CommittedTurn committed;  // as stored (replayed: it was committed before)
+  pbem::v1::TurnResult result;       // the stored result, parsed
+};
+
+// Resolves `orders` for the game's open turn with the dice derived from its stored seed and
+// commits, in one transaction: the canonical orders, seed, commitment, result (revealing the
+// seed), next state and `mails`. The orders are taken as they are: the engine gives invalid
+// or illegal orders their verdicts (that is a result, not a failure).
+// FAILED_PRECONDITION when the turn was not opened (call OpenTurn first), when the game is
+// finished, or when another process committed the game past this turn meanwhile (the state
+// moved on: nothing is stored); NOT_FOUND for an unknown game.
+Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
+                                      const engine::Ruleset& ruleset,
+                                      const engine::Scenario& scenario, const std::string& game_id,
+                                      const pbem::v1::Orders& orders, storage::Timestamp now,
+                                      std::vector<storage::NewMail> mails = {});
+
+// Engine orders (e.g. engine::BotOrders) in the wire form players send, hexes as labels of
+// the scenario's width; DecodeProblems are dropped. OrdersFromProto gives them back.
+pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scenario& scenario);
+
+// The game's current state as an engine value. NOT_FOUND / INVALID_ARGUMENT (bad stored
+// bytes) naming the game.
+Result<engine::GameState> CurrentState(storage::GameRepository& repository,
+                                       const engine::Scenario& scenario,
+                                       const std::string& game_id);
+
+}  // namespace pbem::daemon
+
+#endif  // PBEM_DAEMON_TURN_TURN_JOB_H_
