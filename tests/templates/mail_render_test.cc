@@ -160,6 +160,9 @@ TEST_CASE("results mail tells every event with odds, roll and result (English)")
   CHECK(Has(mail.text, "<script>alert(1)</script> (o-i1)"));
   CHECK(Has(mail.html, "odds 3-1, roll 4 (modified to 5)"));
   CHECK(Has(mail.html, "<h2>Combat</h2>"));
+  // Text bodies: never two blank lines in a row; the signature separator keeps its space.
+  CHECK_FALSE(Has(mail.text, "\n\n\n"));
+  CHECK(Has(mail.text, "\n-- \n"));
 }
 
 TEST_CASE("results mail in French uses the French words") {
@@ -255,7 +258,7 @@ TEST_CASE("order receipt lists each order with its verdict") {
       Has(en.text, "attack 1 (1er de Ligne (b-i1)): refused: the unit in 0709 is not in contact"));
   Mail fr;
   REQUIRE(Templates().RenderReceipt(Language::kFrench, in, &fr).ok);
-  CHECK(Has(fr.text, "attaque 1 (1er de Ligne (b-i1)): refusé"));
+  CHECK(Has(fr.text, "attaque 1 (1er de Ligne (b-i1)) : refusé : l'unité en 0709"));
   CHECK(Has(fr.text, "l'unité en 0709 n'est pas au contact"));
 }
 
