@@ -34,6 +34,8 @@ TEST_PKGS=(
   curl
   # The archive page's browser test: headless Chromium driven over WebDriver (chromedriver).
   chromium chromium-driver
+  # deploy/pbemd.service checked by systemd-analyze (verify, security --offline).
+  systemd
 )
 
 usage() {

@@ -110,6 +110,28 @@ Status Render(const std::string& text, const mst::data& data, bool html, std::st
 
 std::string Num(std::int64_t n) { return std::to_string(n); }
 
+// Mustache leaves the line of a skipped section's tags behind: at most one blank line in a
+// row in a text body, trailing blanks removed (but for the signature separator "-- ").
+std::string TidyText(const std::string& text) {
+  std::string out;
+  std::istringstream in(text);
+  std::string line;
+  int blanks = 0;
+  while (std::getline(in, line)) {
+    while (line != "-- " && !line.empty() && (line.back() == ' ' || line.back() == '\r')) {
+      line.pop_back();
+    }
+    if (line.empty()) {
+      if (++blanks > 1 || out.empty()) continue;
+    } else {
+      blanks = 0;
+    }
+    out += line;
+    out += '\n';
+  }
+  return out;
+}
+
 int LabelWidthOf(const engine::Scenario* scenario) {
   if (scenario == nullptr) return 2;
   int largest = std::max(scenario->map.width(), scenario->map.height());
@@ -684,6 +706,7 @@ Status RenderMail(const MailTemplates::LanguageSet& set, const std::string& kind
           !s.ok) {
         return s;
       }
+      mail.text = TidyText(mail.text);
       if (Status s =
               Render(set.files.at(kind + ".subject"), d, false, &mail.subject, kind + ".subject");
           !s.ok) {

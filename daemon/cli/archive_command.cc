@@ -52,7 +52,7 @@ int RunArchiveCommand(const Args& args) {
   std::optional<std::string> out_dir;
   std::optional<std::string> scenario_path;
   std::optional<std::string> ruleset_dir;
-  std::string db = "sqlite:" + (DataDir() / "pbem-data").string();
+  std::string db = "sqlite:pbem-data";  // pbemd.data_dir's default (deploy/pbemd.properties)
   templates::Language language = templates::Language::kEnglish;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];

@@ -73,9 +73,9 @@ constexpr std::string_view kArchiveUsage =
     "             [--ruleset DIR] [--lang en|fr]\n"
     "    Writes the static HTML history of a stored game into DIR: index.html and one page\n"
     "    per player-turn with its map, its report, previous and next links, and the final\n"
-    "    result. Self-contained (relative links only). --db defaults to\n"
-    "    sqlite:<data>/pbem-data; the scenario to <data>/engine/scenarios/<the game's\n"
-    "    scenario>.textproto.\n";
+    "    result. Self-contained (relative links only). --db defaults to sqlite:pbem-data\n"
+    "    (pbemd's default data_dir); the scenario to <data>/engine/scenarios/<the game's\n"
+    "    scenario>.textproto. Exit 1 for an unknown game or a missing database.\n";
 
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"

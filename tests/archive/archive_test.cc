@@ -170,6 +170,19 @@ TEST_CASE("a stored game becomes an archive with every turn's map and report") {
     CHECK(std::to_string(decoded.height) == m[3].str());
   }
   CHECK(saw_odds == (combats > 0));
+
+  // The French archive of the same game: every sentence found (no template left unrendered).
+  const fs::path c = dir / "c";
+  REQUIRE(
+      templates::WriteArchive(Mail(), templates::Language::kFrench, templates_dir, from_storage, c)
+          .ok);
+  for (int k = 1; k <= kTurns; ++k) {
+    const std::string html = Slurp(c / templates::ArchiveTurnPage(k));
+    INFO("page " << k);
+    CHECK(Has(html, "<html lang=\"fr\">"));
+    CHECK_FALSE(Has(html, "{{"));
+    CHECK(Has(html, "maintenant révélée"));
+  }
   fs::remove_all(dir);
 }
 

@@ -160,6 +160,72 @@ TEST_CASE("results mail tells every event with odds, roll and result (English)")
   CHECK(Has(mail.text, "<script>alert(1)</script> (o-i1)"));
   CHECK(Has(mail.html, "odds 3-1, roll 4 (modified to 5)"));
   CHECK(Has(mail.html, "<h2>Combat</h2>"));
+  // Text bodies: never two blank lines in a row; the signature separator keeps its space.
+  CHECK_FALSE(Has(mail.text, "\n\n\n"));
+  CHECK(Has(mail.text, "\n-- \n"));
+}
+
+// The last player-turn of a game: a charge that routs, reaction fire, a marsh, an elimination
+// with an advance, an objective taken, the final scoring.
+engine::TurnResult FinalTurn(const engine::Scenario& scenario) {
+  using I = std::int64_t;
+  using S = std::string;
+  engine::TurnResult r;
+  r.events.push_back(Ev(Phase::kMovement, EventKind::kReactionFire, 0, {H("0303"), H("0404")},
+                        {S("o-i1"), I{2}, I{2}, I{3}, S("hit")}));
+  r.events.push_back(Ev(Phase::kMovement, EventKind::kStuck, 2, {H("0405")}, {I{1}, I{2}}));
+  r.events.push_back(
+      Ev(Phase::kMovement, EventKind::kCharge, 1, {H("0505"), H("0506")}, {S("o-i1")}));
+  r.events.push_back(Ev(Phase::kMovement, EventKind::kMoraleTest, 2, {H("0506")},
+                        {I{6}, I{8}, I{4}, S("failed"), S("charge")}));
+  r.events.push_back(Ev(Phase::kCombat, EventKind::kEliminated, 2, {H("0506")}, {S("no_retreat")}));
+  r.events.push_back(
+      Ev(Phase::kCombat, EventKind::kMoraleGained, 1, {H("0505")}, {I{1}, S("elimination")}));
+  r.events.push_back(Ev(Phase::kCombat, EventKind::kAdvance, 1, {H("0505"), H("0506")}, {}));
+  r.events.push_back(
+      Ev(Phase::kCombat, EventKind::kObjectiveTaken, 1, {H("0506")}, {S("Moulin"), S("blue")}));
+  r.events.push_back(Ev(Phase::kEndOfTurn, EventKind::kVictoryPoints, -1, {H("0506")},
+                        {S("Moulin"), S("blue"), I{3}}));
+  r.events.push_back(
+      Ev(Phase::kEndOfTurn, EventKind::kGameEnd, -1, {}, {S("blue"), S("major"), I{3}, I{0}}));
+  r.next_state = engine::InitialState(scenario, "g1");
+  r.next_state.finished = true;
+  r.next_state.outcome.winner = engine::Side::kBlue;
+  r.next_state.outcome.level = engine::VictoryLevel::kMajor;
+  r.next_state.outcome.vp_blue = 3;
+  return r;
+}
+
+TEST_CASE("results mail of the last turn: charge, reaction fire, elimination, final result") {
+  const engine::Scenario scenario = SmallScenario();
+  const engine::TurnResult result = FinalTurn(scenario);
+  ResultsInput in = Input(scenario, result);
+  in.next_commitment.clear();
+  in.next_deadline.reset();
+  Mail en;
+  REQUIRE(Templates().RenderResults(Language::kEnglish, in, &en).ok);
+  INFO(en.text);
+  CHECK(Has(en.text,
+            "Batterie Lefort (b-a1) in 0303 fired in reaction on <script>alert(1)</script> (o-i1) "
+            "in 0404: roll 2, against a bombardment value of 3: hit."));
+  CHECK(Has(en.text, "got stuck in the marsh in 0405 (roll 1, stuck on 2 or less)"));
+  CHECK(Has(en.text,
+            "1er de Ligne (b-i1) charged <script>alert(1)</script> (o-i1) in 0506 from 0505."));
+  CHECK(Has(en.text, "tested its morale (charge): roll 6, modified to 8, against 4: failed."));
+  CHECK(Has(en.text, "was eliminated in 0506 (no way to retreat)"));
+  CHECK(Has(en.text, "regained 1 MV"));
+  CHECK(Has(en.text, "advanced from 0505 to 0506"));
+  CHECK(Has(en.text, "took Moulin in 0506 for blue"));
+  CHECK(Has(en.text, "Moulin: held by blue, 3 VP."));
+  CHECK(Has(en.text, "End of the game: blue wins a major victory, 3 VP to 0."));
+  CHECK(
+      Has(en.text, "The game is over: blue wins a major victory, 3 VP for blue, 0 VP for orange."));
+  CHECK_FALSE(Has(en.text, "Next: turn"));
+  CHECK_FALSE(Has(en.text, "commitment"));
+  Mail fr;
+  REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
+  CHECK(Has(fr.text, "a chargé <script>alert(1)</script> (o-i1) en 0506 depuis 0505."));
+  CHECK(Has(fr.text, "bleu remporte une victoire majeure"));
 }
 
 TEST_CASE("results mail in French uses the French words") {
@@ -255,7 +321,7 @@ TEST_CASE("order receipt lists each order with its verdict") {
       Has(en.text, "attack 1 (1er de Ligne (b-i1)): refused: the unit in 0709 is not in contact"));
   Mail fr;
   REQUIRE(Templates().RenderReceipt(Language::kFrench, in, &fr).ok);
-  CHECK(Has(fr.text, "attaque 1 (1er de Ligne (b-i1)): refusé"));
+  CHECK(Has(fr.text, "attaque 1 (1er de Ligne (b-i1)) : refusé : l'unité en 0709"));
   CHECK(Has(fr.text, "l'unité en 0709 n'est pas au contact"));
 }
 
