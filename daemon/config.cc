@@ -105,12 +105,13 @@ void CheckUrl(std::string_view key, const std::string& url, const std::vector<st
 
 const std::vector<std::string_view>& KnownKeys() {
   static const std::vector<std::string_view> keys = {
-      kDataDirKey,          kDbBackendKey,       kDbPostgresqlKey,   kHttpAddressKey,
-      kHttpPortKey,         kScenariosDirKey,    kRulesetsDirKey,    kMailFromKey,
-      kMailInUrlKey,        kMailInUserKey,      kMailInPasswordKey, kMailInPollSecondsKey,
-      kMailOutTransportKey, kOutboxDirKey,       kMailOutSmtpUrlKey, kMailOutUserKey,
-      kMailOutPasswordKey,  kMailOutTlsKey,      kMailOutPollMsKey,  kMailOutRetryBaseKey,
-      kMailOutRetryMaxKey,  kMaxMessageBytesKey, kMaxMimePartsKey,   kMaxMimeDepthKey,
+      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,    kHttpAddressKey,
+      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,    kRulesetsDirKey,
+      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,      kMailInPasswordKey,
+      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,       kMailOutSmtpUrlKey,
+      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,      kMailOutPollMsKey,
+      kMailOutRetryBaseKey,  kMailOutRetryMaxKey,  kMaxMessageBytesKey, kMaxMimePartsKey,
+      kMaxMimeDepthKey,
   };
   return keys;
 }
@@ -178,6 +179,12 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
        address.toString() != result.http_address)) {
     errors.push_back(std::string(kHttpAddressKey) + ": " + Quoted(result.http_address) +
                      " is not an IP address (expected e.g. 127.0.0.1 or ::1)");
+  }
+
+  result.http_admin_token = ReadString(config, kHttpAdminTokenKey, "", errors);
+  if (!result.http_admin_token.empty() && result.http_admin_token.size() < 16) {
+    errors.push_back(std::string(kHttpAdminTokenKey) +
+                     ": must be at least 16 characters long (or empty: no game creation)");
   }
 
   const std::string default_outbox = (result.data_dir / "outbox").string();
@@ -321,6 +328,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kDbPostgresqlKey, config.db_postgresql.empty() ? "" : "<redacted>"},
       {kHttpAddressKey, config.http_address},
       {kHttpPortKey, std::to_string(config.http_port)},
+      {kHttpAdminTokenKey, config.http_admin_token},
       {kOutboxDirKey, config.outbox_dir.string()},
       {kScenariosDirKey, config.scenarios_dir.string()},
       {kRulesetsDirKey, config.rulesets_dir.string()},

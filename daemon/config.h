@@ -36,6 +36,7 @@ inline constexpr std::string_view kDbBackendKey = "pbemd.db.backend";
 inline constexpr std::string_view kDbPostgresqlKey = "pbemd.db.postgresql";
 inline constexpr std::string_view kHttpPortKey = "pbemd.http.port";
 inline constexpr std::string_view kHttpAddressKey = "pbemd.http.address";
+inline constexpr std::string_view kHttpAdminTokenKey = "pbemd.http.admin_token";
 inline constexpr std::string_view kScenariosDirKey = "pbemd.scenarios_dir";
 inline constexpr std::string_view kRulesetsDirKey = "pbemd.rulesets_dir";
 inline constexpr std::string_view kMailFromKey = "pbemd.mail.from";
@@ -100,6 +101,7 @@ struct DaemonConfig {
   std::string db_postgresql;            // libpq key=value connection string (postgresql backend)
   std::string http_address;             // pbemd.http.address: an IPv4 or IPv6 address to bind
   std::uint16_t http_port = 0;          // pbemd.http.port: 1..65535
+  std::string http_admin_token;         // pbemd.http.admin_token: empty = no game creation
   std::filesystem::path outbox_dir;     // pbemd.outbox_dir: default <data_dir>/outbox
   std::filesystem::path scenarios_dir;  // <name>.textproto for each game's scenario
   std::filesystem::path rulesets_dir;   // <ruleset>/ directories of *.textproto

@@ -1,26 +1,69 @@
 #include "daemon/http_api.h"
 
 #include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
 #include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
 #include <Poco/Net/HTTPRequestHandler.h>
 #include <Poco/Net/HTTPServerRequest.h>
 #include <Poco/Net/HTTPServerResponse.h>
+#include <Poco/String.h>
 #include <Poco/URI.h>
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <exception>
+#include <mutex>
 #include <sstream>
 #include <utility>
+#include <vector>
 
 #include "daemon/config.h"
+#include "daemon/game_catalog.h"
+#include "daemon/mail/replies.h"
 #include "daemon/metrics.h"
+#include "daemon/order_desk.h"
+#include "engine/game_state.h"
+#include "engine/ids.h"
+#include "proto/codec/codec.h"
 
 namespace pbem::daemon {
+
+// Keeps opened repositories for reuse: a repository serves one request at a time.
+class ApiRequestHandlerFactory::RepositoryPool {
+ public:
+  using Opener = std::function<Result<std::unique_ptr<storage::GameRepository>>()>;
+  explicit RepositoryPool(Opener opener) : opener_(std::move(opener)) {}
+
+  Result<std::unique_ptr<storage::GameRepository>> Take() {
+    {
+      std::lock_guard lock(mutex_);
+      if (!free_.empty()) {
+        auto repository = std::move(free_.back());
+        free_.pop_back();
+        return repository;
+      }
+    }
+    if (!opener_) return Status::FailedPrecondition("no game store is configured");
+    return opener_();
+  }
+  void Give(std::unique_ptr<storage::GameRepository> repository) {
+    std::lock_guard lock(mutex_);
+    free_.push_back(std::move(repository));
+  }
+
+ private:
+  Opener opener_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<storage::GameRepository>> free_;
+};
+
 namespace {
 
 using Poco::Net::HTTPResponse;
 using Poco::Net::HTTPServerRequest;
 using Poco::Net::HTTPServerResponse;
+using Pool = ApiRequestHandlerFactory::RepositoryPool;
 
 std::string Stringify(const Poco::JSON::Object& object) {
   std::ostringstream out;
@@ -28,19 +71,85 @@ std::string Stringify(const Poco::JSON::Object& object) {
   return out.str();
 }
 
-void SendJson(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
-              const std::string& body) {
+void Send(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
+          const std::string& content_type, const std::string& body) {
   response.setStatusAndReason(status);
-  response.setContentType("application/json");
+  response.setContentType(content_type);
   response.setContentLength(static_cast<std::streamsize>(body.size()));
   response.send() << body;
 }
 
-// Routes one request; the route table lives in Route().
+void SendJson(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
+              const std::string& body) {
+  Send(response, status, "application/json", body);
+}
+
+// An answer in the making: status and body.
+struct Answer {
+  HTTPResponse::HTTPStatus status = HTTPResponse::HTTP_OK;
+  std::string content_type = "application/json";
+  std::string body;
+};
+
+Answer Error(HTTPResponse::HTTPStatus status, const std::string& code, const std::string& message) {
+  return Answer{status, "application/json", ErrorBody(code, message)};
+}
+
+HTTPResponse::HTTPStatus StatusForCode(const std::string& code) {
+  if (code == mail::kMalformed) return HTTPResponse::HTTP_BAD_REQUEST;
+  if (code == mail::kOversized) return HTTPResponse::HTTP_REQUESTENTITYTOOLARGE;
+  if (code == mail::kUnauthenticated) return HTTPResponse::HTTP_FORBIDDEN;
+  if (code == mail::kWrongGame || code == mail::kStaleTurn) return HTTPResponse::HTTP_CONFLICT;
+  if (code == mail::kRejectedOrders) return HTTPResponse::HTTP_UNPROCESSABLE_ENTITY;
+  return HTTPResponse::HTTP_SERVICE_UNAVAILABLE;
+}
+
+storage::Timestamp Now() {
+  return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
+}
+
+Poco::JSON::Array::Ptr VerdictsJson(const std::vector<engine::OrderVerdict>& verdicts,
+                                    int label_width) {
+  Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
+  for (const engine::OrderVerdict& v : verdicts) {
+    Poco::JSON::Object::Ptr item = new Poco::JSON::Object;
+    item->set("order", std::string(engine::OrderKindName(v.order_kind)));
+    item->set("index", v.index);
+    item->set("unit", v.unit);
+    item->set("verdict", std::string(engine::VerdictKindName(v.verdict)));
+    item->set("reason", std::string(engine::ReasonCode(v.reason)));
+    Poco::JSON::Array::Ptr args = new Poco::JSON::Array;
+    for (const engine::Arg& arg : v.args) {
+      if (const auto* hex = std::get_if<engine::Hex>(&arg)) {
+        args->add(engine::FormatLabel(*hex, label_width));
+      } else {
+        args->add(codec::FormatArg(arg));
+      }
+    }
+    item->set("args", args);
+    item->set("text", mail::VerdictText(v, label_width));
+    array->add(item);
+  }
+  return array;
+}
+
+std::optional<codec::Format> FormatFromContentType(const std::string& content_type) {
+  const std::string type =
+      Poco::toLower(Poco::trim(content_type.substr(0, content_type.find(';'))));
+  if (type == "application/x-protobuf" || type == "application/protobuf" ||
+      type == "application/octet-stream" || type == "application/vnd.google.protobuf") {
+    return codec::Format::kBinary;
+  }
+  if (type == "application/json") return codec::Format::kJson;
+  if (type == "text/plain") return codec::Format::kText;
+  return std::nullopt;
+}
+
 class ApiHandler final : public Poco::Net::HTTPRequestHandler {
  public:
-  ApiHandler(std::shared_ptr<spdlog::logger> logger, std::shared_ptr<const Metrics> metrics)
-      : logger_(std::move(logger)), metrics_(std::move(metrics)) {}
+  ApiHandler(std::shared_ptr<spdlog::logger> logger, std::shared_ptr<const ApiServices> services,
+             std::shared_ptr<Pool> pool)
+      : logger_(std::move(logger)), services_(std::move(services)), pool_(std::move(pool)) {}
 
   void handleRequest(HTTPServerRequest& request, HTTPServerResponse& response) override {
     try {
@@ -55,27 +164,295 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
  private:
   void Route(HTTPServerRequest& request, HTTPServerResponse& response) {
     const std::string path = PathOf(request.getURI());
-    HTTPResponse::HTTPStatus status;
-    if (request.getMethod() == Poco::Net::HTTPRequest::HTTP_GET && path == "/healthz") {
-      status = HTTPResponse::HTTP_OK;
+    const std::string& method = request.getMethod();
+    const bool get = method == Poco::Net::HTTPRequest::HTTP_GET;
+    const bool post = method == Poco::Net::HTTPRequest::HTTP_POST;
+    std::vector<std::string> segments;
+    {
+      std::istringstream in(path);
+      std::string segment;
+      while (std::getline(in, segment, '/')) {
+        if (!segment.empty()) segments.push_back(segment);
+      }
+    }
+    Answer answer;
+    if (get && path == "/healthz") {
       Poco::JSON::Object body;
       body.set("status", "ok");
-      SendJson(response, status, Stringify(body));
-    } else if (request.getMethod() == Poco::Net::HTTPRequest::HTTP_GET && path == "/metrics" &&
-               metrics_ != nullptr) {
-      status = HTTPResponse::HTTP_OK;
-      const std::string body = metrics_->RenderPrometheus();
-      response.setStatusAndReason(status);
-      response.setContentType("text/plain; version=0.0.4; charset=utf-8");
-      response.setContentLength(static_cast<std::streamsize>(body.size()));
-      response.send() << body;
+      answer.body = Stringify(body);
+    } else if (get && path == "/metrics" && services_->metrics != nullptr) {
+      answer.content_type = "text/plain; version=0.0.4; charset=utf-8";
+      answer.body = services_->metrics->RenderPrometheus();
+    } else if (segments.size() >= 2 && segments[0] == "v1" && segments[1] == "games" &&
+               path.rfind("/v1/", 0) == 0) {
+      answer = Games(request, segments, get, post);
     } else {
-      status = HTTPResponse::HTTP_NOT_FOUND;
-      SendJson(response, status,
-               ErrorBody("not_found", "no route for " + request.getMethod() + " " + path));
+      answer =
+          Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no route for " + method + " " + path);
     }
-    logger_->debug("event=http_request method={} path={} status={}", request.getMethod(),
-                   QuoteLogValue(path), static_cast<int>(status));
+    Send(response, answer.status, answer.content_type, answer.body);
+    logger_->debug("event=http_request method={} path={} status={}", method, QuoteLogValue(path),
+                   static_cast<int>(answer.status));
+  }
+
+  Answer Games(HTTPServerRequest& request, const std::vector<std::string>& s, bool get, bool post) {
+    const std::string route_error =
+        "no route for " + request.getMethod() + " " + PathOf(request.getURI());
+    if (s.size() == 2) {
+      if (get) {
+        return Error(HTTPResponse::HTTP_NOT_IMPLEMENTED, "not_implemented",
+                     "listing games needs GameRepository::ListGames, which storage does not "
+                     "offer yet");
+      }
+      if (post) return WithRepository([&](auto& r) { return CreateGame(request, r); });
+    } else if (s.size() == 3 && get) {
+      return WithRepository([&](auto& r) { return GetGame(request, r, s[2]); });
+    } else if (s.size() == 4 && s[3] == "orders" && post) {
+      return WithRepository([&](auto& r) { return Orders(request, r, s[2], true); });
+    } else if (s.size() == 5 && s[3] == "orders" && s[4] == "check" && post) {
+      return WithRepository([&](auto& r) { return Orders(request, r, s[2], false); });
+    }
+    return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", route_error);
+  }
+
+  template <typename F>
+  Answer WithRepository(F&& f) {
+    if (services_->catalog == nullptr || services_->desk == nullptr) {
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, "unavailable",
+                   "this server has no game store");
+    }
+    Result<std::unique_ptr<storage::GameRepository>> repository = pool_->Take();
+    if (!repository.ok()) {
+      logger_->error("event=http_store_failed error={}",
+                     QuoteLogValue(repository.status().ToString()));
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, "unavailable",
+                   "the game store is not available");
+    }
+    Answer answer = f(**repository);
+    pool_->Give(std::move(repository).value());
+    return answer;
+  }
+
+  // Reads the body; nullopt (and `error` set) when it is larger than the limit.
+  std::optional<std::string> ReadBody(HTTPServerRequest& request, Answer& error) {
+    const std::size_t max = services_->max_body_bytes;
+    if (request.hasContentLength() &&
+        request.getContentLength64() > static_cast<Poco::Int64>(max)) {
+      // Read (and drop) a bounded amount first, so that a client still sending its body
+      // gets the answer rather than a reset connection.
+      std::istream& in = request.stream();
+      char sink[8192];
+      std::size_t dropped = 0;
+      while (dropped < 4 * max && (in.read(sink, sizeof sink) || in.gcount() > 0)) {
+        dropped += static_cast<std::size_t>(in.gcount());
+      }
+      error = Error(HTTPResponse::HTTP_REQUESTENTITYTOOLARGE, mail::kOversized,
+                    "the request body is larger than " + std::to_string(max) + " bytes");
+      return std::nullopt;
+    }
+    std::string body;
+    std::istream& in = request.stream();
+    char buffer[8192];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+      body.append(buffer, static_cast<std::size_t>(in.gcount()));
+      if (body.size() > max) {
+        error = Error(HTTPResponse::HTTP_REQUESTENTITYTOOLARGE, mail::kOversized,
+                      "the request body is larger than " + std::to_string(max) + " bytes");
+        return std::nullopt;
+      }
+    }
+    return body;
+  }
+
+  static std::string BearerToken(const HTTPServerRequest& request) {
+    const std::string header = request.get("Authorization", "");
+    if (header.size() > 7 && Poco::icompare(header.substr(0, 7), "Bearer ") == 0) {
+      return Poco::trim(header.substr(7));
+    }
+    return "";
+  }
+
+  Answer GetGame(HTTPServerRequest& request, storage::GameRepository& repository,
+                 const std::string& id) {
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    if (request.get("Accept", "").find("application/x-protobuf") != std::string::npos) {
+      return Answer{HTTPResponse::HTTP_OK, "application/x-protobuf", game->state};
+    }
+    Result<GameContext> context = services_->catalog->Load(*game);
+    if (!context.ok()) {
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
+                   context.status().message());
+    }
+    pbem::v1::GameState proto;
+    proto.ParseFromString(game->state);
+    Poco::JSON::Object body;
+    body.set("id", game->id);
+    body.set("scenario", game->scenario);
+    body.set("ruleset", game->ruleset_name);
+    body.set("rulesetVersion", game->ruleset_version);
+    body.set("turnsCommitted", game->turns_committed);
+    body.set("turn", context->state.turn);
+    body.set("sideToMove", std::string(engine::SideName(context->state.side_to_move)));
+    Result<std::vector<storage::Player>> players = repository.ListPlayers(id);
+    if (!players.ok()) return StoreError(players.status(), "players");
+    Poco::JSON::Array::Ptr sides = new Poco::JSON::Array;
+    for (const storage::Player& p : *players) sides->add(p.side);
+    body.set("sides", sides);
+    body.set("state",
+             Poco::JSON::Parser().parse(codec::SerializeMessage(proto, codec::Format::kJson)));
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
+  }
+
+  Answer Orders(HTTPServerRequest& request, storage::GameRepository& repository,
+                const std::string& id, bool record) {
+    Answer error;
+    std::optional<std::string> body = ReadBody(request, error);
+    if (!body) return error;
+    const std::string token = BearerToken(request);
+    if (token.empty()) {
+      return Error(HTTPResponse::HTTP_UNAUTHORIZED, mail::kUnauthenticated,
+                   "send the player's token as \"Authorization: Bearer <token>\"");
+    }
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    Result<std::vector<storage::Player>> players = repository.ListPlayers(id);
+    if (!players.ok()) return StoreError(players.status(), "players");
+    const storage::Player* player = nullptr;
+    for (const storage::Player& p : *players) {
+      Result<bool> match = repository.VerifyToken(id, p.side, token);
+      if (!match.ok()) return StoreError(match.status(), "token");
+      if (*match) player = &p;
+    }
+    if (player == nullptr) {
+      return Error(HTTPResponse::HTTP_UNAUTHORIZED, mail::kUnauthenticated,
+                   "the token is not the token of a player of game \"" + id + "\"");
+    }
+    Envelope envelope;
+    envelope.channel = storage::Channel::kHttp;
+    envelope.sender = "http:" + player->side;
+    envelope.raw = *body;
+    envelope.received_at = Now();
+    auto parsed =
+        codec::ParseOrders(*body, FormatFromContentType(request.getContentType()), "request body");
+    if (!parsed.ok()) {
+      std::string text = parsed.ErrorText();
+      while (!text.empty() && text.back() == '\n') text.pop_back();
+      if (record) {
+        Result<DeskOutcome> refused =
+            services_->desk->Refuse(repository, *game, mail::kMalformed, text, envelope);
+        if (!refused.ok()) return StoreError(refused.status(), "submission");
+      }
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, text);
+    }
+    pbem::v1::Orders orders = std::move(parsed).value();
+    if (orders.token().empty()) orders.set_token(token);  // the bearer token authenticates
+    Result<DeskOutcome> outcome =
+        services_->desk->Submit(repository, *game, *player, orders, envelope, record);
+    if (!outcome.ok()) return StoreError(outcome.status(), "submission");
+    if (!outcome->accepted) {
+      return Error(StatusForCode(outcome->code), outcome->code, outcome->detail);
+    }
+    Poco::JSON::Object reply;
+    reply.set("accepted", true);
+    reply.set("stored", record);
+    reply.set("duplicate", outcome->duplicate);
+    if (record) reply.set("submissionId", outcome->submission_id);
+    reply.set("game", outcome->game_id);
+    reply.set("turn", outcome->turn);
+    reply.set("side", outcome->side);
+    reply.set("verdicts", VerdictsJson(outcome->verdicts, outcome->label_width));
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
+  }
+
+  Answer CreateGame(HTTPServerRequest& request, storage::GameRepository& repository) {
+    const std::string token = BearerToken(request);
+    if (services_->admin_token.empty() || token != services_->admin_token) {
+      return Error(HTTPResponse::HTTP_FORBIDDEN, "forbidden",
+                   services_->admin_token.empty()
+                       ? "game creation is off (no pbemd.http.admin_token is configured)"
+                       : "the admin token is missing or wrong");
+    }
+    Answer error;
+    std::optional<std::string> body = ReadBody(request, error);
+    if (!body) return error;
+    Poco::JSON::Object::Ptr spec;
+    try {
+      spec = Poco::JSON::Parser().parse(*body).extract<Poco::JSON::Object::Ptr>();
+    } catch (const Poco::Exception& e) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "the body is not a JSON object: " + e.displayText());
+    }
+    const std::string id = spec->optValue<std::string>("id", "");
+    const std::string scenario = spec->optValue<std::string>("scenario", "");
+    Poco::JSON::Array::Ptr players = spec->getArray("players");
+    if (id.empty() || scenario.empty() || !players || players->size() == 0) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "expected {\"id\", \"scenario\", \"players\": [{\"side\", \"address\", "
+                   "\"token\"}, ...]}");
+    }
+    Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(scenario);
+    if (!data.ok()) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, "unknown_scenario", data.status().message());
+    }
+    storage::NewGame game;
+    game.id = id;
+    game.scenario = scenario;
+    game.ruleset_name = (*data)->ruleset.name;
+    game.ruleset_version = (*data)->ruleset.version;
+    game.engine_version = "pbemd";
+    game.created_at = Now();
+    codec::StateToProto(engine::InitialState((*data)->scenario, id), (*data)->scenario)
+        .SerializeToString(&game.initial_state);
+    std::vector<storage::NewPlayer> new_players;
+    for (std::size_t i = 0; i < players->size(); ++i) {
+      Poco::JSON::Object::Ptr p = players->getObject(static_cast<unsigned>(i));
+      if (!p) {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                     "players[" + std::to_string(i) + "] is not an object");
+      }
+      storage::NewPlayer player{id, p->optValue<std::string>("side", ""),
+                                p->optValue<std::string>("address", ""),
+                                p->optValue<std::string>("token", "")};
+      if (player.side != "blue" && player.side != "orange") {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                     "players[" + std::to_string(i) + "].side must be blue or orange");
+      }
+      if (player.mail_address.find('@') == std::string::npos || player.token.size() < 8) {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                     "players[" + std::to_string(i) +
+                         "] needs a mail address and a token of at least 8 characters");
+      }
+      new_players.push_back(std::move(player));
+    }
+    if (Status created = repository.CreateGame(game); !created.ok()) {
+      return StoreError(created, "game \"" + id + "\"");
+    }
+    for (const storage::NewPlayer& p : new_players) {
+      if (Status added = repository.AddPlayer(p); !added.ok()) {
+        return StoreError(added, "player " + p.side);
+      }
+    }
+    Poco::JSON::Object reply;
+    reply.set("id", id);
+    reply.set("scenario", scenario);
+    return Answer{HTTPResponse::HTTP_CREATED, "application/json", Stringify(reply)};
+  }
+
+  Answer StoreError(const Status& status, const std::string& what) {
+    switch (status.code()) {
+      case StatusCode::kNotFound:
+        return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no " + what);
+      case StatusCode::kAlreadyExists:
+        return Error(HTTPResponse::HTTP_CONFLICT, "already_exists", what + " exists already");
+      case StatusCode::kInvalidArgument:
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, "invalid_argument", status.message());
+      default:
+        logger_->error("event=http_store_failed what={} error={}", QuoteLogValue(what),
+                       QuoteLogValue(status.ToString()));
+        return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, "unavailable",
+                     "the game store failed; try again later");
+    }
   }
 
   void Fail(HTTPServerRequest& request, HTTPServerResponse& response, const std::string& what) {
@@ -97,7 +474,8 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
   }
 
   std::shared_ptr<spdlog::logger> logger_;
-  std::shared_ptr<const Metrics> metrics_;
+  std::shared_ptr<const ApiServices> services_;
+  std::shared_ptr<Pool> pool_;
 };
 
 }  // namespace
@@ -113,11 +491,23 @@ std::string ErrorBody(const std::string& code, const std::string& message) {
 
 ApiRequestHandlerFactory::ApiRequestHandlerFactory(std::shared_ptr<spdlog::logger> logger,
                                                    std::shared_ptr<const Metrics> metrics)
-    : logger_(std::move(logger)), metrics_(std::move(metrics)) {}
+    : ApiRequestHandlerFactory(std::move(logger), [&metrics] {
+        ApiServices services;
+        services.metrics = std::move(metrics);
+        return services;
+      }()) {}
+
+ApiRequestHandlerFactory::ApiRequestHandlerFactory(std::shared_ptr<spdlog::logger> logger,
+                                                   ApiServices services)
+    : logger_(std::move(logger)),
+      services_(std::make_shared<const ApiServices>(services)),
+      pool_(std::make_shared<RepositoryPool>(std::move(services.open_repository))) {}
+
+ApiRequestHandlerFactory::~ApiRequestHandlerFactory() = default;
 
 Poco::Net::HTTPRequestHandler* ApiRequestHandlerFactory::createRequestHandler(
     const Poco::Net::HTTPServerRequest& /*request*/) {
-  return new ApiHandler(logger_, metrics_);
+  return new ApiHandler(logger_, services_, pool_);
 }
 
 }  // namespace pbem::daemon

@@ -1,16 +1,26 @@
-// The daemon's HTTP API: routes requests to handlers. Today it answers only
-//   GET /healthz  -> 200 {"status":"ok"}
-//   GET /metrics  -> 200 the Prometheus text exposition (when a Metrics is given)
-// and everything else with 404 {"error":{"code":"not_found","message":"..."}}.
-// Every response body is JSON. No exception leaves a handler: an unexpected one is logged and
-// answered with 500 {"error":{"code":"internal",...}} when the response is not yet sent.
+// The daemon's HTTP API (documented in daemon/openapi.yaml):
+//   GET  /healthz                      -> 200 {"status":"ok"}
+//   GET  /metrics                      -> 200 the Prometheus text exposition
+//   GET  /v1/games                     -> 501 (storage cannot list games yet)
+//   POST /v1/games                     -> 201 creates a game and its players (admin token)
+//   GET  /v1/games/{id}                -> 200 the game and its state, JSON or protobuf
+//   POST /v1/games/{id}/orders         -> 200 orders stored, with per-order verdicts
+//   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts; nothing stored
+// Orders are sent as binary protobuf, text format or JSON (by Content-Type, else detected),
+// with the player's token as "Authorization: Bearer <token>".
+// Every error is JSON {"error":{"code":<stable code>,"message":<a sentence>}} with a 4xx (or
+// 5xx for the server's own failures). No exception leaves a handler.
 #ifndef PBEM_DAEMON_HTTP_API_H_
 #define PBEM_DAEMON_HTTP_API_H_
 
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 
+#include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
+
+#include "storage/game_repository.h"
 
 namespace spdlog {
 class logger;
@@ -19,24 +29,41 @@ class logger;
 namespace pbem::daemon {
 
 class Metrics;
+class GameCatalog;
+class OrderDesk;
 
 // {"error":{"code":<code>,"message":<message>}}, JSON-escaped.
 std::string ErrorBody(const std::string& code, const std::string& message);
 
+// What the game routes need. Any part may be missing: the routes that need it answer 503.
+struct ApiServices {
+  std::shared_ptr<const Metrics> metrics;
+  // Opens a repository (one is kept per concurrent request and reused).
+  std::function<Result<std::unique_ptr<storage::GameRepository>>()> open_repository;
+  GameCatalog* catalog = nullptr;  // must outlive the server
+  OrderDesk* desk = nullptr;       // must outlive the server
+  std::size_t max_body_bytes = 1 << 20;
+  std::string admin_token;  // empty: POST /v1/games is refused (403)
+};
+
 class ApiRequestHandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {
  public:
   // REQUIRES: logger is not null; it is shared with the handler threads (spdlog loggers are
-  // thread-safe).
-  // `metrics` may be null (then /metrics is 404).
+  // thread-safe). `metrics` may be null (then /metrics is 404).
   explicit ApiRequestHandlerFactory(std::shared_ptr<spdlog::logger> logger,
                                     std::shared_ptr<const Metrics> metrics = nullptr);
+  ApiRequestHandlerFactory(std::shared_ptr<spdlog::logger> logger, ApiServices services);
+  ~ApiRequestHandlerFactory() override;
 
   Poco::Net::HTTPRequestHandler* createRequestHandler(
       const Poco::Net::HTTPServerRequest& request) override;
 
+  class RepositoryPool;
+
  private:
   std::shared_ptr<spdlog::logger> logger_;
-  std::shared_ptr<const Metrics> metrics_;
+  std::shared_ptr<const ApiServices> services_;
+  std::shared_ptr<RepositoryPool> pool_;
 };
 
 }  // namespace pbem::daemon

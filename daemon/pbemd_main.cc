@@ -166,6 +166,14 @@ class Pbemd final : public Poco::Util::ServerApplication {
           });
     }
 
+    ApiServices services;
+    services.metrics = metrics;
+    services.open_repository = [&settings] { return OpenRepository(settings); };
+    services.catalog = &catalog;
+    services.desk = &desk;
+    services.max_body_bytes = settings.limits.max_message_bytes;
+    services.admin_token = settings.http_admin_token;
+
     std::unique_ptr<Poco::Net::HTTPServer> server;
     try {
       // Not the ServerSocket(address) constructor: it sets SO_REUSEPORT too, and a second
@@ -178,7 +186,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
       params->setMaxThreads(4);
       params->setMaxQueued(64);
       server = std::make_unique<Poco::Net::HTTPServer>(
-          new ApiRequestHandlerFactory(logger, metrics), socket, params);
+          new ApiRequestHandlerFactory(logger, std::move(services)), socket, params);
       server->start();
     } catch (const Poco::Exception& e) {
       logger->error("event=startup_failed address={} port={} error={}", settings.http_address,

@@ -83,6 +83,11 @@ Status ImapMailbox::Perform(const std::string& url, const std::string& command, 
 
 Result<std::vector<std::uint32_t>> ImapMailbox::ListUids() {
   std::string response;
+  // curl keeps the mailbox selected across calls on one connection, and Dovecot only shows
+  // mail that arrived since at a sync point: NOOP first, or new mail waits a poll longer.
+  Status synced = Perform(mailbox_url_, "NOOP", response, 1 << 16, nullptr);
+  if (!synced.ok()) return synced;
+  response.clear();
   Status status = Perform(mailbox_url_, "UID SEARCH ALL", response, 1 << 20, nullptr);
   if (!status.ok()) return status;
   return ParseSearchResponse(response);

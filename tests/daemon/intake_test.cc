@@ -306,3 +306,18 @@ TEST_CASE("addresses and game id hints are read from the headers and bodies", "[
 
 }  // namespace
 }  // namespace pbem::daemon::mail
+
+namespace pbem::daemon::mail {
+namespace {
+
+TEST_CASE("UID SEARCH responses are read line by line", "[daemon][intake]") {
+  CHECK(ParseSearchResponse("* SEARCH 3 1 17\r\n").size() == 3);
+  CHECK(ParseSearchResponse("* SEARCH 3 1 17\r\n") == std::vector<std::uint32_t>{1, 3, 17});
+  CHECK(ParseSearchResponse("* SEARCH\r\n").empty());
+  CHECK(ParseSearchResponse("* OK [UIDNEXT 4]\r\n* SEARCH 2\r\n* 1 EXISTS\r\n") ==
+        std::vector<std::uint32_t>{2});
+  CHECK(ParseSearchResponse("* SEARCH 0 x 5\r\n") == std::vector<std::uint32_t>{5});
+}
+
+}  // namespace
+}  // namespace pbem::daemon::mail

@@ -4,6 +4,8 @@
 #   1. alice (blue) mails valid text orders with her token       -> a receipt with verdicts
 #   2. bob (orange) mails something that is not orders           -> an error reply: malformed
 #   3. mallory (no player) mails alice's orders                  -> dropped, no reply
+#   4. with Postfix down, alice's second orders (put into the mailbox over IMAP APPEND) are
+#      answered once Postfix is back: the receipt waits in the outbox, retried with backoff
 # Then checks over IMAP: alice has the receipt, bob the error, the game mailbox is empty; and
 # /metrics counts what happened. Bounded: every wait has a deadline; servers stopped by PID.
 # Usage: mail_end_to_end.sh PBEMD SEED_TOOL   (ctest passes both)
@@ -33,7 +35,7 @@ pbemd_pid=""
 cleanup() {
   if [[ -n $pbemd_pid ]] && kill -0 "$pbemd_pid" 2>/dev/null; then kill -KILL "$pbemd_pid"; fi
   "$HERE/mailrig.sh" stop || true
-  rm -rf "$work"
+  [[ -n ${KEEP_WORK:-} ]] || rm -rf "$work"
 }
 trap cleanup EXIT
 fail() {
@@ -86,7 +88,8 @@ echo "step: pbemd reads the mailbox over IMAP and answers over SMTP"
   -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
   -Dpbemd.mail.in.poll_seconds=1 \
   -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
-  -Dpbemd.mail.out.poll_ms=200 >"$work/pbemd.log" 2>&1 </dev/null &
+  -Dpbemd.mail.out.poll_ms=200 -Dpbemd.mail.out.retry_base_seconds=1 \
+  -Dpbemd.mail.out.retry_max_seconds=2 >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
 
 deadline=$((SECONDS + 40))
@@ -97,10 +100,10 @@ until [[ $(count alice) -ge 1 && $(count bob) -ge 1 && $(count game) -eq 0 ]]; d
 done
 sleep 1  # anything else (e.g. a reply to mallory) would arrive now
 
-body() {  # body USER: the decoded text of the first message of USER's INBOX
+body() {  # body USER: the decoded text of the latest message of USER's INBOX
   local uid
   uid=$(curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
-    awk '/^\* SEARCH/ { print $3 }')
+    awk '/^\* SEARCH/ { print $NF }')
   curl -sS --max-time 10 "$IMAP/INBOX/;UID=$uid" -u "$1:$1pw" -o "$work/$1-reply.eml"
   /usr/bin/python3 - "$work/$1-reply.eml" <<'PY'
 import email, sys
@@ -138,6 +141,33 @@ for line in 'pbemd_submissions_accepted_total{channel="mail"} 1' \
   grep -qF "$line" <<<"$metrics" || fail "metrics lack: $line"
 done
 grep -qE '^pbemd_mailbox_polls_total\{outcome="ok"\} [1-9]' <<<"$metrics" || fail "no mailbox poll counted"
+
+echo "step: Postfix down; alice's second orders arrive in the mailbox over IMAP APPEND"
+"$HERE/mailrig.sh" smtp-stop
+! port_open "$SMTP_PORT" || fail "postfix still listens"
+{ printf 'From: Alice <alice@test.local>\nTo: game@test.local\nSubject: [pbem demo] blue orders, second try\n'
+  printf 'Message-ID: <alice-2@test.local>\nContent-Type: text/plain; charset=utf-8\n\n'
+  cat "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto"
+  printf '\n# second try\ntoken: "tok-blue"\n'; } | crlf > "$work/alice2.eml"
+curl -sS --max-time 10 "$IMAP/INBOX" -u game:gamepw -T "$work/alice2.eml" || fail "IMAP APPEND"
+deadline=$((SECONDS + 30))
+until grep -qE '^pbemd_mails_failed_total [1-9]' <<<"$(curl -sS --max-time 5 "http://127.0.0.1:$HTTP_PORT/metrics")"; do
+  ((SECONDS < deadline)) || fail "pbemd never failed to send while postfix was down"
+  sleep 0.3
+done
+[[ $(count game) -eq 0 ]] || fail "the second mail was not taken from the mailbox"
+[[ $(count alice) -eq 1 ]] || fail "alice got mail while postfix was down?"
+"$HERE/mailrig.sh" smtp-start
+deadline=$((SECONDS + 30))
+until [[ $(count alice) -ge 2 ]]; do
+  ((SECONDS < deadline)) || fail "the queued receipt never arrived after postfix came back"
+  sleep 0.3
+done
+second=$(body alice)
+grep -qF "Subject: Re: [pbem demo] blue orders, second try" <<<"$second" ||
+  fail "alice's second receipt is not there: $second"
+grep -qF "move 1 (b-i2): ok" <<<"$second" || fail "the second receipt has no verdicts: $second"
+echo "  the receipt queued while postfix was down arrived after it came back"
 
 echo "step: SIGTERM stops pbemd cleanly"
 kill -TERM $pbemd_pid

@@ -1,11 +1,13 @@
 #!/bin/bash
-# mailrig.sh start|stop  -- a throw-away mail system on loopback for the mail tests, as root,
+# mailrig.sh start|stop|smtp-stop|smtp-start  -- a throw-away mail system on loopback for the mail tests, as root,
 # without systemd: Postfix (SMTP 127.0.0.1:$SMTP_PORT) -> LMTP -> Dovecot (IMAP
 # 127.0.0.1:$IMAP_PORT), following ../shared/notes/toolchain.md section 2 (verified recipe).
 # Domain test.local; users game, alice, bob, carol (password: <user>pw). Anything else is
 # refused at RCPT; nothing is relayed off the machine.
 # Environment: MAILRIG_ROOT (required: a scratch directory whose parents are all o+x),
 # SMTP_PORT (2525), IMAP_PORT (1143), LMTP_PORT (2424).
+# smtp-stop / smtp-start stop and start Postfix alone (Dovecot keeps running), to test what
+# happens while the outgoing mail server is down.
 # Needs: deploy/install-deps.sh mail (postfix dovecot-imapd dovecot-lmtpd).
 set -euo pipefail
 R=${MAILRIG_ROOT:?set MAILRIG_ROOT to a scratch directory}
@@ -125,5 +127,12 @@ stop)   # SIGTERM both masters by PID (pid files), then wait for them to exit (~
     case "$(cat /proc/$p/comm 2>/dev/null)" in master|dovecot) kill -TERM $p; pids="$pids $p";; esac
   done
   for p in $pids; do for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done; done ;;
-*) echo "usage: $0 start|stop" >&2; exit 2 ;;
+smtp-stop)
+  f=$R/pf-spool/pid/master.pid; p=$(tr -d ' \n' < $f)
+  [ "$(cat /proc/$p/comm 2>/dev/null)" = master ] && kill -TERM $p
+  for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done ;;
+smtp-start)
+  postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1
+  wait_port $SMTP_PORT ;;
+*) echo "usage: $0 start|stop|smtp-stop|smtp-start" >&2; exit 2 ;;
 esac

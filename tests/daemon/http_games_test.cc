@@ -1,0 +1,274 @@
+// The game routes of the HTTP API on loopback (Poco HTTPClientSession), against a real SQLite
+// store holding the fixture's games: state reads, order submission and checks in the three
+// formats, game creation, and a catalogue of bad requests, each with its stable error code
+// and leaving the game unchanged.
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/HTTPServer.h>
+#include <Poco/Net/HTTPServerParams.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/StreamCopier.h>
+
+#include <catch2/catch.hpp>
+
+#include "daemon/http_api.h"
+#include "tests/daemon/game_fixture.h"
+
+namespace pbem::daemon {
+namespace {
+
+using testing::BlueOrdersText;
+
+struct Reply {
+  int status = 0;
+  std::string content_type;
+  std::string body;
+  Poco::JSON::Object::Ptr json() const {
+    return Poco::JSON::Parser().parse(body).extract<Poco::JSON::Object::Ptr>();
+  }
+  std::string error_code() const {
+    return json()->getObject("error")->getValue<std::string>("code");
+  }
+  std::string error_message() const {
+    return json()->getObject("error")->getValue<std::string>("message");
+  }
+};
+
+class GamesServer {
+ public:
+  explicit GamesServer(testing::GameFixture& fixture)
+      : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
+        server_(new ApiRequestHandlerFactory(testing::NullLogger(), Services(fixture)), socket_,
+                new Poco::Net::HTTPServerParams) {
+    server_.start();
+  }
+  ~GamesServer() { server_.stopAll(true); }
+
+  Reply Send(const std::string& method, const std::string& uri, const std::string& body = "",
+             const std::string& content_type = "", const std::string& token = "",
+             const std::string& accept = "") {
+    Poco::Net::HTTPClientSession session("127.0.0.1", socket_.address().port());
+    Poco::Net::HTTPRequest request(method, uri, Poco::Net::HTTPMessage::HTTP_1_1);
+    if (!token.empty()) request.set("Authorization", "Bearer " + token);
+    if (!accept.empty()) request.set("Accept", accept);
+    if (!content_type.empty()) request.setContentType(content_type);
+    request.setContentLength(static_cast<std::streamsize>(body.size()));
+    session.sendRequest(request) << body;
+    Poco::Net::HTTPResponse response;
+    std::istream& in = session.receiveResponse(response);
+    Reply reply;
+    reply.status = static_cast<int>(response.getStatus());
+    reply.content_type = response.getContentType();
+    Poco::StreamCopier::copyToString(in, reply.body);
+    return reply;
+  }
+
+ private:
+  static ApiServices Services(testing::GameFixture& fixture) {
+    ApiServices services;
+    const std::filesystem::path dir = fixture.dir.path();
+    services.open_repository = [dir]() -> Result<std::unique_ptr<storage::GameRepository>> {
+      auto repository = std::make_unique<storage::SqliteRepository>(dir);
+      Result<int> opened = repository->OpenOrMigrate();
+      if (!opened.ok()) return opened.status();
+      return std::unique_ptr<storage::GameRepository>(std::move(repository));
+    };
+    services.catalog = &fixture.catalog;
+    services.desk = &fixture.desk;
+    services.max_body_bytes = 64 * 1024;
+    services.admin_token = "admin-token-0123456789";
+    return services;
+  }
+
+  Poco::Net::ServerSocket socket_;
+  Poco::Net::HTTPServer server_;
+};
+
+std::string Binary(const std::string& text) {
+  auto parsed = codec::ParseOrders(text, codec::Format::kText, "orders");
+  REQUIRE(parsed.ok());
+  return codec::SerializeMessage(parsed.value(), codec::Format::kBinary);
+}
+
+std::string Json(const std::string& text) {
+  auto parsed = codec::ParseOrders(text, codec::Format::kText, "orders");
+  REQUIRE(parsed.ok());
+  return codec::SerializeMessage(parsed.value(), codec::Format::kJson);
+}
+
+TEST_CASE("GET a game's state as JSON or protobuf", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  Reply json = server.Send("GET", "/v1/games/demo");
+  REQUIRE(json.status == 200);
+  auto game = json.json();
+  CHECK(game->getValue<std::string>("id") == "demo");
+  CHECK(game->getValue<std::string>("scenario") == "bois-de-la-morne");
+  CHECK(game->getValue<int>("turn") == 1);
+  CHECK(game->getArray("sides")->size() == 2);
+  REQUIRE(game->getObject("state"));
+  CHECK(game->getObject("state")->getValue<std::string>("gameId") == "demo");
+
+  Reply proto = server.Send("GET", "/v1/games/demo", "", "", "", "application/x-protobuf");
+  REQUIRE(proto.status == 200);
+  CHECK(proto.content_type == "application/x-protobuf");
+  pbem::v1::GameState state;
+  REQUIRE(state.ParseFromString(proto.body));
+  CHECK(state.game_id() == "demo");
+
+  Reply missing = server.Send("GET", "/v1/games/nope");
+  CHECK(missing.status == 404);
+  CHECK(missing.error_code() == "not_found");
+  Reply list = server.Send("GET", "/v1/games");
+  CHECK(list.status == 501);
+  CHECK(list.error_code() == "not_implemented");
+}
+
+TEST_CASE("orders are submitted in text, JSON and binary with the bearer token", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  const std::string text = BlueOrdersText("");  // the bearer token authenticates
+  Reply reply = server.Send("POST", "/v1/games/demo/orders", text, "text/plain", "tok-blue");
+  REQUIRE(reply.status == 200);
+  auto body = reply.json();
+  CHECK(body->getValue<bool>("accepted"));
+  CHECK(body->getValue<std::string>("side") == "blue");
+  auto verdicts = body->getArray("verdicts");
+  REQUIRE(verdicts->size() == 5);
+  CHECK(verdicts->getObject(0)->getValue<std::string>("verdict") == "ok");
+  CHECK(verdicts->getObject(0)->getValue<std::string>("text") == "move 1 (b-i2): ok");
+
+  // The same bytes again: stored once.
+  Reply again = server.Send("POST", "/v1/games/demo/orders", text, "text/plain", "tok-blue");
+  REQUIRE(again.status == 200);
+  CHECK(again.json()->getValue<bool>("duplicate"));
+
+  Reply json = server.Send("POST", "/v1/games/demo/orders", Json(BlueOrdersText()),
+                           "application/json", "tok-blue");
+  CHECK(json.status == 200);
+  Reply binary = server.Send("POST", "/v1/games/demo/orders", Binary(BlueOrdersText("")),
+                             "application/x-protobuf", "tok-blue");
+  CHECK(binary.status == 200);
+  auto submissions = fixture.repository.ListSubmissions("demo");
+  REQUIRE(submissions.ok());
+  CHECK(submissions->size() == 3);
+  CHECK((*submissions)[0].channel == storage::Channel::kHttp);
+  CHECK((*submissions)[0].accepted);
+}
+
+TEST_CASE("checking orders returns verdicts and stores nothing", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  std::string text = BlueOrdersText("");
+  text += "attacks { attacker: \"b-i2\" defender: \"zz-9\" }\n";
+  Reply reply = server.Send("POST", "/v1/games/demo/orders/check", text, "text/plain", "tok-blue");
+  REQUIRE(reply.status == 200);
+  CHECK_FALSE(reply.json()->getValue<bool>("stored"));
+  auto verdicts = reply.json()->getArray("verdicts");
+  REQUIRE(verdicts->size() == 6);
+  CHECK(verdicts->getObject(5)->getValue<std::string>("verdict") == "invalid");
+  CHECK(verdicts->getObject(5)->getValue<std::string>("reason") == "unknown_unit");
+  CHECK(fixture.repository.ListSubmissions("demo")->empty());
+}
+
+struct BadRequest {
+  const char* name;
+  std::string method, uri, body, content_type, token;
+  int status;
+  const char* code;
+  const char* message_part;
+};
+
+TEST_CASE("bad requests get a JSON error with a stable code and change nothing", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  std::string stale = BlueOrdersText();
+  stale.replace(stale.find("turn: 1"), 7, "turn: 2");
+  std::string other = BlueOrdersText();
+  other.replace(other.find("game_id: \"demo\""), 15, "game_id: \"other\"");
+  std::string orange = BlueOrdersText("");
+  orange.replace(orange.find("side: SIDE_BLUE"), 15, "side: SIDE_ORANGE");
+  const std::string orders = "/v1/games/demo/orders";
+  const std::vector<BadRequest> cases = {
+      {"no token", "POST", orders, BlueOrdersText(), "text/plain", "", 401, "unauthenticated",
+       "Authorization: Bearer"},
+      {"wrong token", "POST", orders, BlueOrdersText(), "text/plain", "guess", 401,
+       "unauthenticated", "not the token of a player"},
+      {"another player's token in the orders", "POST", orders, BlueOrdersText("tok-orange"),
+       "text/plain", "tok-blue", 403, "unauthenticated", "not the token of side blue"},
+      {"the other side's orders", "POST", orders, orange, "text/plain", "tok-blue", 403,
+       "unauthenticated", "you play side blue"},
+      {"not orders", "POST", orders, "hello", "text/plain", "tok-blue", 400, "malformed",
+       "request body:1:1"},
+      {"bad JSON", "POST", orders, "{\"turn\": }", "application/json", "tok-blue", 400, "malformed",
+       "request body"},
+      {"garbage protobuf", "POST", orders, std::string("\xff\xff\xff", 3), "application/x-protobuf",
+       "tok-blue", 400, "malformed", "request body"},
+      {"oversized", "POST", orders, std::string(70 * 1024, ' '), "text/plain", "tok-blue", 413,
+       "oversized", "larger than 65536 bytes"},
+      {"stale turn", "POST", orders, stale, "text/plain", "tok-blue", 409, "stale_turn",
+       "for turn 2; the game is at turn 1"},
+      {"wrong game", "POST", orders, other, "text/plain", "tok-blue", 409, "wrong_game",
+       "for game \"other\""},
+      {"unknown game", "POST", "/v1/games/nope/orders", BlueOrdersText(), "text/plain", "tok-blue",
+       404, "not_found", "no game \"nope\""},
+      {"unknown route", "DELETE", "/v1/games/demo", "", "", "", 404, "not_found", "no route"},
+      {"create without admin token", "POST", "/v1/games", "{}", "application/json", "tok-blue", 403,
+       "forbidden", "admin token"},
+      {"create with bad body", "POST", "/v1/games", "[1]", "application/json",
+       "admin-token-0123456789", 400, "malformed", "not a JSON object"},
+      {"create an existing game", "POST", "/v1/games",
+       R"({"id":"demo","scenario":"bois-de-la-morne","players":[{"side":"blue","address":"x@y","token":"12345678"}]})",
+       "application/json", "admin-token-0123456789", 409, "already_exists", "exists already"},
+      {"create with an unknown scenario", "POST", "/v1/games",
+       R"({"id":"g2","scenario":"atlantis","players":[{"side":"blue","address":"x@y","token":"12345678"}]})",
+       "application/json", "admin-token-0123456789", 400, "unknown_scenario", "atlantis"},
+      {"create with a bad side", "POST", "/v1/games",
+       R"({"id":"g3","scenario":"bois-de-la-morne","players":[{"side":"red","address":"x@y","token":"12345678"}]})",
+       "application/json", "admin-token-0123456789", 400, "malformed", "blue or orange"},
+  };
+  const std::string state_before = fixture.repository.GetGame("demo")->state;
+  for (const BadRequest& c : cases) {
+    INFO("case: " << c.name);
+    Reply reply = server.Send(c.method, c.uri, c.body, c.content_type, c.token);
+    CHECK(reply.status == c.status);
+    CHECK(reply.content_type == "application/json");
+    CHECK(reply.error_code() == c.code);
+    CHECK_THAT(reply.error_message(), Catch::Contains(c.message_part));
+  }
+  auto game = fixture.repository.GetGame("demo");
+  CHECK(game->state == state_before);
+  CHECK(game->turns_committed == 0);
+  for (const auto& submission : *fixture.repository.ListSubmissions("demo")) {
+    CHECK_FALSE(submission.accepted);
+  }
+  CHECK(fixture.repository.GetGame("g2").status().code() == StatusCode::kNotFound);
+  CHECK(fixture.repository.GetGame("g3").status().code() == StatusCode::kNotFound);
+}
+
+TEST_CASE("the admin creates a game and its players can submit", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  Reply created =
+      server.Send("POST", "/v1/games",
+                  R"({"id":"g9","scenario":"bois-de-la-morne","players":[)"
+                  R"({"side":"blue","address":"ann@test.local","token":"ann-token-1"},)"
+                  R"({"side":"orange","address":"ben@test.local","token":"ben-token-1"}]})",
+                  "application/json", "admin-token-0123456789");
+  REQUIRE(created.status == 201);
+  auto players = fixture.repository.ListPlayers("g9");
+  REQUIRE(players.ok());
+  REQUIRE(players->size() == 2);
+  CHECK((*players)[0].mail_address == "ann@test.local");
+  std::string text = BlueOrdersText("");
+  text.replace(text.find("game_id: \"demo\""), 15, "game_id: \"g9\"");
+  Reply submitted = server.Send("POST", "/v1/games/g9/orders", text, "text/plain", "ann-token-1");
+  CHECK(submitted.status == 200);
+}
+
+}  // namespace
+}  // namespace pbem::daemon
