@@ -32,6 +32,10 @@ int RunScenarioCliCommand(const Args& args);               // pbem scenario (the
 int RunDemoCommand(const Args& args);                      // pbem demo
 int RunReachCommand(const Args& args);                     // pbem reach
 int RunPlayCommand(const Args& args);                      // pbem play
+int RunExportCommand(const Args& args);                    // pbem export GAME -o FILE
+int RunImportCommand(const Args& args);                    // pbem import FILE
+int RunVerifyCommand(const Args& args);                    // pbem verify ARCHIVE
+int RunHistoryCommand(const Args& args);                   // pbem history GAME
 
 // Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
 // everything when `command` is empty; nullopt for an unknown command.

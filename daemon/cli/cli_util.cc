@@ -54,6 +54,33 @@ constexpr std::string_view kPlayUsage =
     "    and \"N games, M violations, hash H\"; the same seed gives the same output. --quiet\n"
     "    leaves out the line per player-turn. Exit 1 on any violation.\n";
 
+constexpr std::string_view kStoreDbUsage =
+    "    DB is sqlite:DIR (the data directory holding pbem.sqlite, default ./pbem-data as for\n"
+    "    pbemd) or postgresql:CONNSTRING (libpq key=value pairs separated by spaces).\n";
+
+constexpr std::string_view kExportUsage =
+    "pbem export GAME -o FILE [--db DB]\n"
+    "    Writes the archive of GAME (a binary pbem.v1.Archive: ruleset, scenario, initial\n"
+    "    state and every turn's orders, dice seed, commitment, result and next state) to FILE\n"
+    "    (- for standard output).\n";
+
+constexpr std::string_view kImportUsage =
+    "pbem import FILE [--as ID] [--db DB]\n"
+    "    Verifies the archive FILE (as pbem verify) and loads it into the store as game ID\n"
+    "    (default: the archive's game id). A failing archive stores nothing. Exit 1 on failure.\n";
+
+constexpr std::string_view kVerifyUsage =
+    "pbem verify ARCHIVE\n"
+    "    Checks every turn of ARCHIVE: commitment = SHA-256(seed), canonical orders, and the\n"
+    "    turn re-resolved from the archived ruleset, scenario and orders with the derived dice\n"
+    "    gives the archived result and next state byte for byte. Reports the first turn that\n"
+    "    differs (\"first differing turn: N\") and exits 1; proto/README.md has the procedure.\n";
+
+constexpr std::string_view kHistoryUsage =
+    "pbem history GAME [--db DB]\n"
+    "    One line per committed player-turn: number, turn, side, committed time (UTC), a short\n"
+    "    summary of the verdicts and events, and the dice commitment.\n";
+
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
     "\n"
@@ -65,6 +92,10 @@ constexpr std::string_view kGeneralUsage =
     "  demo                        summarise the bundled scenario, check its sample orders\n"
     "  reach UNIT                  list the hexes a unit can reach this turn\n"
     "  play --games N --seed X     bot-against-bot soak run with invariant checks\n"
+    "  export GAME -o FILE         write a game's archive from the store\n"
+    "  import FILE                 verify an archive and load it into the store\n"
+    "  verify ARCHIVE              re-resolve every turn of an archive, check its dice\n"
+    "  history GAME                one line per committed turn of a game\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -80,6 +111,10 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "demo") return std::string(kDemoUsage);
   if (command == "reach") return std::string(kReachUsage);
   if (command == "play") return std::string(kPlayUsage);
+  if (command == "export") return std::string(kExportUsage) + std::string(kStoreDbUsage);
+  if (command == "import") return std::string(kImportUsage) + std::string(kStoreDbUsage);
+  if (command == "verify") return std::string(kVerifyUsage);
+  if (command == "history") return std::string(kHistoryUsage) + std::string(kStoreDbUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
 }

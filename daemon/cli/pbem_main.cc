@@ -41,6 +41,10 @@ int Run(const Args& argv) {
   if (command == "demo") return RunDemoCommand(rest);
   if (command == "reach") return RunReachCommand(rest);
   if (command == "play") return RunPlayCommand(rest);
+  if (command == "export") return RunExportCommand(rest);
+  if (command == "import") return RunImportCommand(rest);
+  if (command == "verify") return RunVerifyCommand(rest);
+  if (command == "history") return RunHistoryCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 
