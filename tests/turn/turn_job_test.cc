@@ -188,9 +188,20 @@ TEST_CASE("turn job: open, resolve and commit with the committed seed", "[turn]"
                                                 orders, Bytes(kSeedBytes, 'z'));
   CHECK(other_seed.result != expected.result);
 
-  // Resolving again is a fresh turn (orange's): it was never opened.
+  // A retry of blue's turn 1 (its header names it) gets the stored commit back.
+  auto retry = ResolveAndCommit(store.repository, b.ruleset.ruleset, b.scenario.scenario, "demo",
+                                orders, At(4000));
+  INFO(retry.status().ToString());
+  REQUIRE(retry.ok());
+  CHECK(retry->committed.replayed);
+  CHECK(retry->committed.turn.result == expected.result);
+  CHECK(retry->committed.turn.committed_at == At(3000));
+  CHECK(store.repository.GetGame("demo")->turns_committed == 1);
+
+  // Orange's turn (orders without a header are for the turn the game waits for) was never
+  // opened: refused, nothing stored.
   auto orange = ResolveAndCommit(store.repository, b.ruleset.ruleset, b.scenario.scenario, "demo",
-                                 orders, At(4000));
+                                 pbem::v1::Orders(), At(4000));
   CHECK(orange.status().code() == StatusCode::kFailedPrecondition);
   CHECK(store.repository.GetGame("demo")->turns_committed == 1);
 }
