@@ -1,7 +1,7 @@
 // store_crash_test PBEM_BINARY [--db DB | --postgres-env] [--runs N] [--max-delay-ms M]
 //
 // The crash test of issue 5. The parent starts this same binary as a child ("--child") N times
-// (default 200) and kills it with SIGKILL after a random delay (10 to M ms, default 90, seeded,
+// (default 200) and kills it with SIGKILL after a random delay (10 to M ms, default 120, seeded,
 // so a run can be repeated). The child plays bot games on the store as fast as it can: it creates
 // games of the bundled scenario, opens each player-turn (seed stored first), records an accepted
 // order submission, resolves and commits the turn (daemon/turn/turn_job.h). After each
@@ -12,6 +12,7 @@
 //   * every game is at a whole turn: turns_committed == the number of stored turns, their
 //     sequences are 1..n, and the game's state is the last turn's next_state (or the initial
 //     state when none);
+//   * every turn was resolved with the seed and commitment stored when it opened;
 //   * every logged submission is stored with its id and content hash, and every logged turn
 //     is committed;
 //   * `pbem export` and `pbem verify` (the real command line) pass for every game.
@@ -246,9 +247,17 @@ int RunParent(const std::string& self, const std::string& pbem_binary, std::stri
                          std::to_string(turns->size()) + " turns stored");
     }
     for (std::size_t i = 0; i < turns->size(); ++i) {
-      if ((*turns)[i].sequence != static_cast<std::int64_t>(i) + 1) {
-        Fail(breaches, id + ": turn " + std::to_string(i) + " has sequence " +
-                           std::to_string((*turns)[i].sequence));
+      const storage::Turn& turn = (*turns)[i];
+      if (turn.sequence != static_cast<std::int64_t>(i) + 1) {
+        Fail(breaches,
+             id + ": turn " + std::to_string(i) + " has sequence " + std::to_string(turn.sequence));
+      }
+      // The dice are those committed to when the turn opened, whatever crashed in between.
+      Result<storage::OpenTurn> open = repository->GetOpenTurn(id, turn.turn, turn.side);
+      if (!open.ok() || open->dice_seed != turn.dice_seed ||
+          open->dice_commitment != turn.dice_commitment) {
+        Fail(breaches, id + ": turn " + std::to_string(turn.sequence) +
+                           " was not resolved with the seed and commitment it was opened with");
       }
     }
     const storage::Bytes& expected_state =
@@ -322,7 +331,7 @@ int main(int argc, char** argv) {
   }
   std::string db;
   int runs = 200;
-  int max_delay_ms = 90;
+  int max_delay_ms = 120;
   for (std::size_t i = 1; i < args.size(); ++i) {
     if (args[i] == "--db" && i + 1 < args.size()) {
       db = args[++i];
