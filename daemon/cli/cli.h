@@ -34,6 +34,10 @@ int RunReachCommand(const Args& args);                     // pbem reach
 int RunPlayCommand(const Args& args);                      // pbem play
 int RunRenderCommand(const Args& args);                    // pbem render
 int RunArchiveCommand(const Args& args);                   // pbem archive
+int RunExportCommand(const Args& args);                    // pbem export GAME -o FILE
+int RunImportCommand(const Args& args);                    // pbem import FILE
+int RunVerifyCommand(const Args& args);                    // pbem verify ARCHIVE
+int RunHistoryCommand(const Args& args);                   // pbem history GAME
 
 // Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
 // everything when `command` is empty; nullopt for an unknown command.

@@ -76,6 +76,32 @@ constexpr std::string_view kArchiveUsage =
     "    result. Self-contained (relative links only). --db defaults to sqlite:pbem-data\n"
     "    (pbemd's default data_dir); the scenario to <data>/engine/scenarios/<the game's\n"
     "    scenario>.textproto. Exit 1 for an unknown game or a missing database.\n";
+constexpr std::string_view kStoreDbUsage =
+    "    DB is sqlite:DIR (the data directory holding pbem.sqlite, default ./pbem-data as for\n"
+    "    pbemd) or postgresql:CONNSTRING (libpq key=value pairs separated by spaces).\n";
+
+constexpr std::string_view kExportUsage =
+    "pbem export GAME -o FILE [--db DB]\n"
+    "    Writes the archive of GAME (a binary pbem.v1.Archive: ruleset, scenario, initial\n"
+    "    state and every turn's orders, dice seed, commitment, result and next state) to FILE\n"
+    "    (- for standard output).\n";
+
+constexpr std::string_view kImportUsage =
+    "pbem import FILE [--as ID] [--db DB]\n"
+    "    Verifies the archive FILE (as pbem verify) and loads it into the store as game ID\n"
+    "    (default: the archive's game id). A failing archive stores nothing. Exit 1 on failure.\n";
+
+constexpr std::string_view kVerifyUsage =
+    "pbem verify ARCHIVE\n"
+    "    Checks every turn of ARCHIVE: commitment = SHA-256(seed), canonical orders, and the\n"
+    "    turn re-resolved from the archived ruleset, scenario and orders with the derived dice\n"
+    "    gives the archived result and next state byte for byte. Reports the first turn that\n"
+    "    differs (\"first differing turn: N\") and exits 1; proto/README.md has the procedure.\n";
+
+constexpr std::string_view kHistoryUsage =
+    "pbem history GAME [--db DB]\n"
+    "    One line per committed player-turn: number, turn, side, committed time (UTC), a short\n"
+    "    summary of the verdicts and events, and the dice commitment.\n";
 
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
@@ -90,6 +116,10 @@ constexpr std::string_view kGeneralUsage =
     "  play --games N --seed X     bot-against-bot soak run with invariant checks\n"
     "  render -o MAP.png           draw a state and its turn's events as a PNG map\n"
     "  archive GAME -o DIR         write a stored game's HTML history\n"
+    "  export GAME -o FILE         write a game's archive from the store\n"
+    "  import FILE                 verify an archive and load it into the store\n"
+    "  verify ARCHIVE              re-resolve every turn of an archive, check its dice\n"
+    "  history GAME                one line per committed turn of a game\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -107,6 +137,10 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "play") return std::string(kPlayUsage);
   if (command == "render") return std::string(kRenderUsage);
   if (command == "archive") return std::string(kArchiveUsage);
+  if (command == "export") return std::string(kExportUsage) + std::string(kStoreDbUsage);
+  if (command == "import") return std::string(kImportUsage) + std::string(kStoreDbUsage);
+  if (command == "verify") return std::string(kVerifyUsage);
+  if (command == "history") return std::string(kHistoryUsage) + std::string(kStoreDbUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
 }

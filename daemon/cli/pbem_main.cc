@@ -43,6 +43,10 @@ int Run(const Args& argv) {
   if (command == "play") return RunPlayCommand(rest);
   if (command == "render") return RunRenderCommand(rest);
   if (command == "archive") return RunArchiveCommand(rest);
+  if (command == "export") return RunExportCommand(rest);
+  if (command == "import") return RunImportCommand(rest);
+  if (command == "verify") return RunVerifyCommand(rest);
+  if (command == "history") return RunHistoryCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 

@@ -1,5 +1,6 @@
 #include "daemon/turn/turn_job.h"
 
+#include <optional>
 #include <utility>
 
 #include "engine/dice.h"
@@ -161,6 +162,24 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
   if (!state.ok()) return state.status();
   const std::string side = SideText(state->side_to_move);
   const std::string turn_what = what + " turn " + std::to_string(state->turn) + " " + side;
+  // A retry of a turn committed since (or by another process): hand back what was stored.
+  const std::optional<engine::Side> header_side = codec::SideFromProto(orders.side());
+  if (orders.turn() != 0 && header_side &&
+      (orders.turn() != state->turn || *header_side != state->side_to_move)) {
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(game_id);
+    if (!turns.ok()) return turns.status();
+    for (storage::Turn& turn : *turns) {
+      if (turn.turn == orders.turn() && turn.side == SideText(*header_side)) {
+        ResolvedTurn out;
+        out.committed.turn = std::move(turn);
+        out.committed.replayed = true;
+        if (!out.result.ParseFromString(out.committed.turn.result)) {
+          return Status::Internal(turn_what + ": the stored result does not parse");
+        }
+        return out;
+      }
+    }
+  }
   if (state->finished) return Status::FailedPrecondition(turn_what + ": the game is finished");
   Result<storage::OpenTurn> open = repository.GetOpenTurn(game_id, state->turn, side);
   if (!open.ok()) {

@@ -7,8 +7,9 @@
 //   2. ResolveAndCommit(...) with the orders of the side to move (after the deadline, or
 //      once they arrive); send the result, which reveals the seed.
 // Both are idempotent: after a crash, call them again with the same arguments. OpenTurn never
-// draws a second seed for a turn once one is stored; ResolveAndCommit of a committed turn
-// returns the stored commit (replayed = true) and changes nothing.
+// draws a second seed for a turn once one is stored; ResolveAndCommit with orders whose header
+// names a turn already committed (game, turn, side) returns the stored commit
+// (replayed = true) and changes nothing.
 //
 // Contracts common to every function:
 // - REQUIRES: `repository` has been opened (OpenOrMigrate succeeded).
@@ -84,9 +85,12 @@ struct ResolvedTurn {
 // commits, in one transaction: the canonical orders, seed, commitment, result (revealing the
 // seed), next state and `mails`. The orders are taken as they are: the engine gives invalid
 // or illegal orders their verdicts (that is a result, not a failure).
-// FAILED_PRECONDITION when the turn was not opened (call OpenTurn first), when the game is
-// finished, or when another process committed the game past this turn meanwhile (the state
-// moved on: nothing is stored); NOT_FOUND for an unknown game.
+// Replays: when the orders' header names a turn and side (turn != 0, side set) other than the
+// one the game waits for, and that (turn, side) is already committed, returns the stored
+// commit with replayed = true and stores nothing (a retry after a crash, or a concurrent
+// commit that won). Orders with no header are always for the turn the game waits for.
+// FAILED_PRECONDITION when the turn was not opened (call OpenTurn first) or the game is
+// finished; NOT_FOUND for an unknown game.
 Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
                                       const engine::Ruleset& ruleset,
                                       const engine::Scenario& scenario, const std::string& game_id,

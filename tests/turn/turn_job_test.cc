@@ -14,6 +14,7 @@
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
+#include "tests/turn/turn_test_util.h"
 
 namespace pbem::daemon {
 namespace {
@@ -40,23 +41,7 @@ class TempDir {
   fs::path path_;
 };
 
-struct Bundle {
-  codec::LoadedRuleset ruleset;
-  codec::LoadedScenario scenario;
-};
-
-const Bundle& Bois() {
-  static const Bundle bundle = [] {
-    const fs::path root = PBEM_SOURCE_DIR;
-    auto ruleset = codec::LoadRulesetDir(root / "engine/rulesets/morne-plaine");
-    REQUIRE(ruleset.ok());
-    auto scenario = codec::LoadScenarioFile(root / "engine/scenarios/bois-de-la-morne.textproto",
-                                            ruleset.value().ruleset);
-    REQUIRE(scenario.ok());
-    return Bundle{ruleset.value(), scenario.value()};
-  }();
-  return bundle;
-}
+const testing::BundledGame& Bois() { return testing::Bois(); }
 
 std::string ReadSample(const std::string& name) {
   auto text = codec::ReadFile(fs::path(PBEM_SOURCE_DIR) / "engine/scenarios" / name);
@@ -77,7 +62,7 @@ struct Store {
   storage::SqliteRepository repository{dir.path()};
   Store() {
     REQUIRE(repository.OpenOrMigrate().ok());
-    const Bundle& b = Bois();
+    const testing::BundledGame& b = Bois();
     REQUIRE(repository
                 .CreateGame(MakeNewGame(b.ruleset.proto, b.scenario.proto, b.scenario.scenario,
                                         "demo", At(1000)))
@@ -141,7 +126,7 @@ TEST_CASE("dice: commitment and key follow the documented derivation", "[turn]")
 
 TEST_CASE("turn job: open, resolve and commit with the committed seed", "[turn]") {
   Store store;
-  const Bundle& b = Bois();
+  const testing::BundledGame& b = Bois();
   FixedEntropy entropy("turn-job");
   const pbem::v1::Orders orders =
       Parse(ReadSample("bois-de-la-morne.orders-blue.textproto"), codec::Format::kText);
@@ -203,16 +188,27 @@ TEST_CASE("turn job: open, resolve and commit with the committed seed", "[turn]"
                                                 orders, Bytes(kSeedBytes, 'z'));
   CHECK(other_seed.result != expected.result);
 
-  // Resolving again is a fresh turn (orange's): it was never opened.
+  // A retry of blue's turn 1 (its header names it) gets the stored commit back.
+  auto retry = ResolveAndCommit(store.repository, b.ruleset.ruleset, b.scenario.scenario, "demo",
+                                orders, At(4000));
+  INFO(retry.status().ToString());
+  REQUIRE(retry.ok());
+  CHECK(retry->committed.replayed);
+  CHECK(retry->committed.turn.result == expected.result);
+  CHECK(retry->committed.turn.committed_at == At(3000));
+  CHECK(store.repository.GetGame("demo")->turns_committed == 1);
+
+  // Orange's turn (orders without a header are for the turn the game waits for) was never
+  // opened: refused, nothing stored.
   auto orange = ResolveAndCommit(store.repository, b.ruleset.ruleset, b.scenario.scenario, "demo",
-                                 orders, At(4000));
+                                 pbem::v1::Orders(), At(4000));
   CHECK(orange.status().code() == StatusCode::kFailedPrecondition);
   CHECK(store.repository.GetGame("demo")->turns_committed == 1);
 }
 
 TEST_CASE("archives: export, verify, import; a flipped byte names its turn", "[turn]") {
   Store store;
-  const Bundle& b = Bois();
+  const testing::BundledGame& b = Bois();
   FixedEntropy entropy("archive");
   const pbem::v1::Orders blue =
       Parse(ReadSample("bois-de-la-morne.orders-blue.textproto"), codec::Format::kText);

@@ -1,0 +1,132 @@
+// The archive commands of the real `pbem` binary: export, verify, import, history, and a
+// flipped byte in an archive FILE's orders or seed making `pbem verify` fail, naming the turn.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "daemon/turn/archive.h"
+#include "daemon/turn/dice.h"
+#include "daemon/turn/turn_job.h"
+#include "engine/bot.h"
+#include "proto/codec/codec.h"
+#include "storage/sqlite_repository.h"
+#include "tests/turn/turn_test_util.h"
+
+namespace pbem::daemon {
+namespace {
+
+namespace fs = std::filesystem;
+
+storage::Timestamp At(std::int64_t ms) { return storage::Timestamp(std::chrono::milliseconds(ms)); }
+
+int Run(const std::vector<std::string>& argv, std::string& output) {
+  return testing::RunProcess(argv, output);
+}
+
+std::string ReadBytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+void WriteBytes(const fs::path& path, const std::string& bytes) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+}
+
+TEST_CASE("pbem export/verify/import/history; a flipped archive byte names its turn",
+          "[turn][cli]") {
+  std::string scratch_pattern = (fs::temp_directory_path() / "pbem-archive-XXXXXX").string();
+  REQUIRE(mkdtemp(scratch_pattern.data()) != nullptr);
+  const fs::path scratch = scratch_pattern;
+  const std::string db = "sqlite:" + (scratch / "data").string();
+  const std::string pbem = PBEM_BINARY;
+
+  // A game of 6 bot player-turns.
+  {
+    const testing::BundledGame& bundle = testing::Bois();
+    const engine::Ruleset& rules = bundle.ruleset.ruleset;
+    const engine::Scenario& sc = bundle.scenario.scenario;
+    storage::SqliteRepository repository(scratch / "data");
+    REQUIRE(repository.OpenOrMigrate().ok());
+    REQUIRE(repository
+                .CreateGame(MakeNewGame(bundle.ruleset.proto, bundle.scenario.proto, sc, "g1",
+                                        At(1'700'000'000'000)))
+                .ok());
+    FixedEntropy entropy("cli");
+    for (int i = 0; i < 6; ++i) {
+      auto state = CurrentState(repository, sc, "g1");
+      REQUIRE(state.ok());
+      REQUIRE(OpenTurn(repository, sc, "g1", entropy, At(1'700'000'000'000 + i)).ok());
+      const auto orders = OrdersToProto(engine::BotOrders(rules, sc, *state, 100 + i), sc);
+      REQUIRE(
+          ResolveAndCommit(repository, rules, sc, "g1", orders, At(1'700'000'060'000 + i * 1000))
+              .ok());
+    }
+  }
+
+  std::string out;
+  const fs::path file = scratch / "g1.pbem";
+  REQUIRE(Run({pbem, "export", "g1", "-o", file.string(), "--db", db}, out) == 0);
+  REQUIRE(Run({pbem, "verify", file.string()}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("ok, game g1, 6 player-turns verified"));
+
+  REQUIRE(Run({pbem, "history", "g1", "--db", db}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("6 player-turns"));
+  CHECK_THAT(out, Catch::Contains("\n1 turn 1 blue 2023-11-14T22:14:20Z "));
+  CHECK_THAT(out, Catch::Contains("\n6 turn 3 orange "));
+  const std::string history = out;
+
+  REQUIRE(Run({pbem, "import", file.string(), "--as", "copy", "--db", db}, out) == 0);
+  REQUIRE(Run({pbem, "history", "copy", "--db", db}, out) == 0);
+  // The same lines, under the other id.
+  CHECK(out.substr(out.find('\n')) == history.substr(history.find('\n')));
+  CHECK(Run({pbem, "import", file.string(), "--as", "copy", "--db", db}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("ALREADY_EXISTS"));
+
+  pbem::v1::Archive archive;
+  const std::string bytes = ReadBytes(file);
+  REQUIRE(archive.ParseFromString(bytes));
+  REQUIRE(archive.turns_size() == 6);
+
+  // Flip one byte in the middle of turn k's orders (k = 2..6), or of its seed, in the file.
+  for (int k = 2; k <= 6; ++k) {
+    for (const bool seed : {false, true}) {
+      const pbem::v1::ArchivedTurn& turn = archive.turns(k - 1);
+      const std::string& field = seed ? turn.dice_seed() : turn.orders();
+      const std::size_t at = bytes.find(field);
+      REQUIRE(at != std::string::npos);
+      REQUIRE(bytes.find(field, at + 1) == std::string::npos);  // the only place it is
+      std::string tampered = bytes;
+      tampered[at + field.size() / 2] = static_cast<char>(tampered[at + field.size() / 2] ^ 0x10);
+      const fs::path bad = scratch / "tampered.pbem";
+      WriteBytes(bad, tampered);
+      INFO("turn " << k << (seed ? " seed" : " orders"));
+      CHECK(Run({pbem, "verify", bad.string()}, out) == 1);
+      CHECK_THAT(out, Catch::Contains("FAILED at player-turn " + std::to_string(k) + " "));
+      CHECK_THAT(out, Catch::Contains("first differing turn: " + std::to_string(k) + "\n"));
+      if (seed) CHECK_THAT(out, Catch::Contains("commitment"));
+      // A tampered archive is not imported.
+      CHECK(Run({pbem, "import", bad.string(), "--as", "bad", "--db", db}, out) == 1);
+      CHECK(Run({pbem, "history", "bad", "--db", db}, out) == 1);
+    }
+  }
+
+  // Usage and input errors.
+  CHECK(Run({pbem, "export", "nope", "-o", (scratch / "x").string(), "--db", db}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("game nope"));
+  CHECK(Run({pbem, "verify"}, out) == 2);
+  CHECK(Run({pbem, "history", "g1", "--db", "sqlite:" + (scratch / "none").string()}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("no database"));
+  CHECK_FALSE(fs::exists(scratch / "none"));
+
+  fs::remove_all(scratch);
+}
+
+}  // namespace
+}  // namespace pbem::daemon
