@@ -183,4 +183,67 @@ std::vector<std::string> CheckInvariants(const Scenario& scenario, const GameSta
   return problems;
 }
 
+std::vector<std::string> CheckMovesExplained(const Scenario& scenario, const GameState& before,
+                                             const std::vector<Event>& events,
+                                             const GameState& after) {
+  std::vector<std::string> problems;
+  if (before.units.size() != scenario.units.size() || after.units.size() != scenario.units.size()) {
+    problems.push_back("state and scenario disagree on the number of units");
+    return problems;
+  }
+  std::vector<std::optional<Hex>> at(scenario.units.size());
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    if (before.units[i].on_map()) at[i] = before.units[i].hex;
+  }
+  for (const Event& e : events) {
+    if (!e.unit || e.unit->index() >= at.size()) continue;
+    const std::size_t i = e.unit->index();
+    const std::string& id = scenario.units[i].id;
+    const std::string kind(EventKindName(e.kind));
+    switch (e.kind) {
+      case EventKind::kPlace:
+        if (before.turn != 1)
+          problems.push_back(id + ": placed in turn " + std::to_string(before.turn));
+        if (e.hexes.size() == 1) at[i] = e.hexes[0];
+        break;
+      case EventKind::kMoveStep:
+      case EventKind::kRetreat:
+      case EventKind::kAdvance: {
+        if (e.hexes.size() != 2) {
+          problems.push_back(id + ": " + kind + " without its two hexes");
+          break;
+        }
+        const Hex from = e.hexes[0];
+        const Hex to = e.hexes[1];
+        if (!at[i] || *at[i] != from) {
+          problems.push_back(id + ": " + kind + " from " + FormatLabel(from) + " but it stands " +
+                             (at[i] ? "at " + FormatLabel(*at[i]) : std::string("off the map")));
+        }
+        if (!Adjacent(from, to) || !scenario.map.Contains(to)) {
+          problems.push_back(id + ": " + kind + " " + FormatLabel(from) + " -> " + FormatLabel(to) +
+                             " is not one step on the map");
+        }
+        at[i] = to;
+        break;
+      }
+      case EventKind::kEliminated:
+        at[i].reset();
+        break;
+      default:
+        break;
+    }
+  }
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    const std::optional<Hex> now =
+        after.units[i].on_map() ? after.units[i].hex : std::optional<Hex>();
+    if (now != at[i]) {
+      problems.push_back(scenario.units[i].id + ": stands " +
+                         (now ? "at " + FormatLabel(*now) : std::string("off the map")) +
+                         ", the log says " +
+                         (at[i] ? FormatLabel(*at[i]) : std::string("off the map")));
+    }
+  }
+  return problems;
+}
+
 }  // namespace pbem::engine

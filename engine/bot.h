@@ -11,6 +11,7 @@
 #include "engine/orders.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"
+#include "engine/turn_result.h"
 
 namespace pbem::engine {
 
@@ -49,6 +50,16 @@ Orders BotOrders(const Ruleset& ruleset, const Scenario& scenario, const GameSta
 //  * an eliminated unit has no hex;
 //  * every unit on the map stands on a hex of the map.
 std::vector<std::string> CheckInvariants(const Scenario& scenario, const GameState& state);
+
+// "Only legal moves": every change of position between `before` and `after`
+// (one player-turn, whose log is `events`) is explained by the log, one
+// adjacent step at a time: kPlace puts a unit down (turn 1 only); kMoveStep,
+// kRetreat and kAdvance go {from, to} from where the unit stands to an
+// adjacent hex of the map; kEliminated takes it off. One message per breach
+// ("b-i1: move_step from 1203 but it stands at 1204"); empty: all explained.
+std::vector<std::string> CheckMovesExplained(const Scenario& scenario, const GameState& before,
+                                             const std::vector<Event>& events,
+                                             const GameState& after);
 
 }  // namespace pbem::engine
 

@@ -91,11 +91,20 @@ TEST_CASE_MINI(BotOrdersPassValidationAndResolveWithoutRefusals) {
     const std::vector<OrderVerdict> verdicts = ValidateOrders(w.ruleset, w.scenario, state, orders);
     CHECK_MINI(AllAcceptable(verdicts));
     SeededDice dice(seed);
-    const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, state, orders, dice);
+    std::vector<Phase> phases;
+    const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, state, orders, dice,
+                                           [&](Phase phase, const GameState& at) {
+                                             phases.push_back(phase);
+                                             CHECK_MINI(CheckInvariants(w.scenario, at).empty());
+                                           });
     for (const OrderVerdict& v : r.verdicts) {
       CHECK_MINI(v.verdict == VerdictKind::kOk || v.verdict == VerdictKind::kPartial);
     }
     CHECK_MINI(CheckInvariants(w.scenario, r.next_state).empty());
+    CHECK_MINI(CheckMovesExplained(w.scenario, state, r.events, r.next_state).empty());
+    // The observer sees every phase once, in the order of digest 1.3.
+    CHECK_MINI((phases == std::vector<Phase>{Phase::kSetup, Phase::kBombardment, Phase::kMovement,
+                                             Phase::kCombat, Phase::kRally, Phase::kEndOfTurn}));
   }
   CHECK_MINI(some_move);
 }
@@ -144,6 +153,28 @@ bool Mentions(const std::vector<std::string>& problems, const std::string& text)
 TEST_CASE_MINI(InvariantsHoldInTheInitialState) {
   World w = Fixture();
   CHECK_MINI(CheckInvariants(w.scenario, w.state()).empty());
+}
+
+TEST_CASE_MINI(MovesExplainedCatchJumpsAndUnloggedMoves) {
+  World w = Fixture();
+  const GameState before = w.state();
+  const UnitId b_i2 = *w.scenario.FindUnit("b-i2");  // at 0115
+  GameState after = before;
+  after.unit(b_i2).hex = H("0113");
+  // Two rows in one step (0113 is two hexes north of 0115).
+  std::vector<Event> events{
+      Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0115"), H("0113")}, {}, {}}};
+  std::vector<std::string> problems = CheckMovesExplained(w.scenario, before, events, after);
+  CHECK_EQ_MINI(problems.size(), 1);
+  CHECK_MINI(Mentions(problems, "b-i2: move_step 0115 -> 0113 is not one step on the map"));
+  // No log at all: the position change is unexplained.
+  problems = CheckMovesExplained(w.scenario, before, {}, after);
+  CHECK_EQ_MINI(problems.size(), 1);
+  CHECK_MINI(Mentions(problems, "b-i2: stands at 0113, the log says 0115"));
+  // Two adjacent steps explain it.
+  events = {Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0115"), H("0114")}, {}, {}},
+            Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0114"), H("0113")}, {}, {}}};
+  CHECK_MINI(CheckMovesExplained(w.scenario, before, events, after).empty());
 }
 
 TEST_CASE_MINI(InvariantsCatchStacking) {
