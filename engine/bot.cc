@@ -13,6 +13,7 @@
 #include "engine/dice.h"
 #include "engine/hex.h"
 #include "engine/ids.h"
+#include "engine/movement.h"
 #include "engine/reach.h"
 #include "engine/turn.h"
 #include "engine/turn_result.h"
@@ -49,6 +50,50 @@ std::optional<Hex> MoveTarget(const Scenario& scenario, const GameState& state, 
   return best;
 }
 
+// Turn-1 set-up for `side` on `start` (digest 2): each own unit off the map
+// (not eliminated), and one non-fixed unit on the map in four, goes to a hex
+// of the side's deployment zone that no unit holds or has been given: within
+// its corps leader's radius of the leader when there is such a hex (the
+// leader as it stands, or as placed just before), else any. Each choice is
+// drawn with `rng` among the candidates in label order.
+void PlanPlacements(const Scenario& scenario, GameState& start, Side side, Pcg32& rng,
+                    Orders& orders) {
+  const std::set<Hex>& zone = scenario.deployment[static_cast<int>(side)];
+  if (zone.empty()) return;
+  std::set<Hex> taken;
+  for (const UnitState& u : start.units) {
+    if (u.on_map()) taken.insert(*u.hex);
+  }
+  for (std::size_t i = 0; i < scenario.units.size(); ++i) {
+    const UnitSpec& spec = scenario.units[i];
+    UnitState& us = start.units[i];
+    if (spec.side != side || spec.fixed || us.eliminated) continue;
+    const bool off_map = !us.hex.has_value();
+    if (!off_map && rng.Bounded(4) != 0) continue;
+    std::optional<Hex> leader_at;
+    int radius = 0;
+    if (!spec.is_leader()) {
+      if (const auto leader = scenario.LeaderOf(side, spec.corps)) {
+        if (start.unit(*leader).on_map()) leader_at = start.unit(*leader).hex;
+        radius = scenario.unit(*leader).command_radius;
+      }
+    }
+    std::vector<Hex> any;
+    std::vector<Hex> near;
+    for (const Hex h : zone) {
+      if (taken.count(h) > 0 || !scenario.map.Contains(h)) continue;
+      any.push_back(h);
+      if (leader_at && Distance(h, *leader_at) <= radius) near.push_back(h);
+    }
+    const std::vector<Hex>& pool = near.empty() ? any : near;
+    if (pool.empty()) continue;
+    const Hex to = pool[rng.Bounded(static_cast<std::uint32_t>(pool.size()))];
+    taken.insert(to);
+    us.hex = to;
+    orders.placements.push_back(PlacementOrder{spec.id, to, {}});
+  }
+}
+
 }  // namespace
 
 Orders BotOrders(const Ruleset& ruleset, const Scenario& scenario, const GameState& state,
@@ -60,11 +105,18 @@ Orders BotOrders(const Ruleset& ruleset, const Scenario& scenario, const GameSta
   if (state.finished || state.units.size() != scenario.units.size()) return orders;
   const Side side = state.side_to_move;
 
+  Pcg32 rng(seed, kBotStream);
+
   // The board as the turn will see it once it starts.
   GameState start = state;
   ResetForPlayerTurn(scenario, start, side);
+
+  // Set-up (digest 2), turn 1 only: every own unit off the map is placed,
+  // and one non-fixed unit in four is moved elsewhere in the zone.
+  if (state.turn == 1) PlanPlacements(scenario, start, side, rng, orders);
   std::vector<Event> scratch;
   RunCommandCheck(ruleset, scenario, start, side, scratch);
+  if (scenario.setup_only_first_turn && state.turn == 1) return orders;
 
   const auto own_on_map = [&](std::size_t i) {
     return scenario.units[i].side == side && start.units[i].on_map();
@@ -76,8 +128,15 @@ Orders BotOrders(const Ruleset& ruleset, const Scenario& scenario, const GameSta
   for (std::size_t i = 0; i < scenario.units.size(); ++i) {
     if (!own_on_map(i)) continue;
     const UnitSpec& spec = scenario.units[i];
-    if (spec.arm == Arm::kArtillery || spec.is_leader()) continue;
-    if (start.units[i].demoralised()) continue;
+    // Leaders and batteries may attack where the ruleset allows it (digest
+    // 5.1 GAP); the bot sends a leader one time in four and a battery one time
+    // in two (otherwise it bombards), so the soak exercises both.
+    const bool leader = spec.is_leader();
+    const bool battery = spec.arm == Arm::kArtillery;
+    if (leader && !ruleset.params.leaders_may_attack) continue;
+    if (battery && !ruleset.params.artillery_may_attack) continue;
+    if ((leader || battery) && rng.Bounded(leader ? 4 : 2) != 0) continue;
+    if (IsDemoralised(spec, start.units[i])) continue;  // leaders never are
     const Hex at = *start.units[i].hex;
     for (const Hex n : Neighbors(at)) {
       const std::optional<UnitId> other = start.UnitAt(n);
@@ -116,7 +175,6 @@ Orders BotOrders(const Ruleset& ruleset, const Scenario& scenario, const GameSta
   }
 
   // Moves.
-  Pcg32 rng(seed, kBotStream);
   std::set<Hex> claimed;  // every hex of an earlier mover's path
   for (std::size_t i = 0; i < scenario.units.size(); ++i) {
     if (!own_on_map(i) || busy[i]) continue;
@@ -179,6 +237,69 @@ std::vector<std::string> CheckInvariants(const Scenario& scenario, const GameSta
     }
     const auto [where, fresh] = seen.emplace(h, id);
     if (!fresh) problems.push_back(id + ": shares " + FormatLabel(h) + " with " + where->second);
+  }
+  return problems;
+}
+
+std::vector<std::string> CheckMovesExplained(const Scenario& scenario, const GameState& before,
+                                             const std::vector<Event>& events,
+                                             const GameState& after) {
+  std::vector<std::string> problems;
+  if (before.units.size() != scenario.units.size() || after.units.size() != scenario.units.size()) {
+    problems.push_back("state and scenario disagree on the number of units");
+    return problems;
+  }
+  std::vector<std::optional<Hex>> at(scenario.units.size());
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    if (before.units[i].on_map()) at[i] = before.units[i].hex;
+  }
+  for (const Event& e : events) {
+    if (!e.unit || e.unit->index() >= at.size()) continue;
+    const std::size_t i = e.unit->index();
+    const std::string& id = scenario.units[i].id;
+    const std::string kind(EventKindName(e.kind));
+    switch (e.kind) {
+      case EventKind::kPlace:
+        if (before.turn != 1)
+          problems.push_back(id + ": placed in turn " + std::to_string(before.turn));
+        if (e.hexes.size() == 1) at[i] = e.hexes[0];
+        break;
+      case EventKind::kMoveStep:
+      case EventKind::kRetreat:
+      case EventKind::kAdvance: {
+        if (e.hexes.size() != 2) {
+          problems.push_back(id + ": " + kind + " without its two hexes");
+          break;
+        }
+        const Hex from = e.hexes[0];
+        const Hex to = e.hexes[1];
+        if (!at[i] || *at[i] != from) {
+          problems.push_back(id + ": " + kind + " from " + FormatLabel(from) + " but it stands " +
+                             (at[i] ? "at " + FormatLabel(*at[i]) : std::string("off the map")));
+        }
+        if (!Adjacent(from, to) || !scenario.map.Contains(to)) {
+          problems.push_back(id + ": " + kind + " " + FormatLabel(from) + " -> " + FormatLabel(to) +
+                             " is not one step on the map");
+        }
+        at[i] = to;
+        break;
+      }
+      case EventKind::kEliminated:
+        at[i].reset();
+        break;
+      default:
+        break;
+    }
+  }
+  for (std::size_t i = 0; i < at.size(); ++i) {
+    const std::optional<Hex> now =
+        after.units[i].on_map() ? after.units[i].hex : std::optional<Hex>();
+    if (now != at[i]) {
+      problems.push_back(scenario.units[i].id + ": stands " +
+                         (now ? "at " + FormatLabel(*now) : std::string("off the map")) +
+                         ", the log says " +
+                         (at[i] ? FormatLabel(*at[i]) : std::string("off the map")));
+    }
   }
   return problems;
 }

@@ -30,12 +30,18 @@ bool InCombatContact(const Ruleset& ruleset, const Map& map, Hex a, Hex b) {
 std::vector<UnitId> CombatSupports(const Ruleset& ruleset, const Scenario& scenario,
                                    const GameState& state, UnitId focus, Side side,
                                    UnitId exclude) {
+  return CombatSupports(ruleset, scenario, state, Board(scenario, state), focus, side, exclude);
+}
+
+std::vector<UnitId> CombatSupports(const Ruleset& ruleset, const Scenario& scenario,
+                                   const GameState& state, const Board& board, UnitId focus,
+                                   Side side, UnitId exclude) {
   std::vector<UnitId> out;
   const Map& map = scenario.map;
   const Hex at = *state.unit(focus).hex;
   for (const Hex n : Neighbors(at)) {
     if (!map.Contains(n)) continue;
-    const std::optional<UnitId> u = state.UnitAt(n);
+    const std::optional<UnitId> u = board.UnitAt(n);
     if (!u || *u == exclude || scenario.unit(*u).side != side) continue;
     const UnitState& us = state.unit(*u);
     if (!us.on_map() || !InCombatContact(ruleset, map, n, at)) continue;
@@ -47,7 +53,7 @@ std::vector<UnitId> CombatSupports(const Ruleset& ruleset, const Scenario& scena
     if (!us.victorious) {
       for (const Hex m : Neighbors(n)) {
         if (m == at || !map.Contains(m)) continue;
-        const std::optional<UnitId> e = state.UnitAt(m);
+        const std::optional<UnitId> e = board.UnitAt(m);
         if (e && scenario.unit(*e).side != side && InCombatContact(ruleset, map, n, m)) {
           free = false;
           break;

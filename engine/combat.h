@@ -12,6 +12,7 @@
 #include "engine/hex.h"
 #include "engine/ids.h"
 #include "engine/map.h"
+#include "engine/movement.h"
 #include "engine/rational.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"
@@ -32,6 +33,11 @@ bool InCombatContact(const Ruleset& ruleset, const Map& map, Hex a, Hex b);
 // neighbours, NE then clockwise.
 std::vector<UnitId> CombatSupports(const Ruleset& ruleset, const Scenario& scenario,
                                    const GameState& state, UnitId focus, Side side, UnitId exclude);
+// The same with `board` (which must match `state`) for the hex lookups: the
+// combat phase keeps one up to date, so a support costs no scan of the units.
+std::vector<UnitId> CombatSupports(const Ruleset& ruleset, const Scenario& scenario,
+                                   const GameState& state, const Board& board, UnitId focus,
+                                   Side side, UnitId exclude);
 
 enum class CombatSide : std::uint8_t { kAttacking, kDefending };
 

@@ -189,9 +189,9 @@ class CombatPhase {
 
     // Digest 5.2 to 5.4: supports, corrected strengths, odds.
     const std::vector<UnitId> offensive =
-        Unused(CombatSupports(ruleset_, scenario_, state_, def, as.side, att));
+        Unused(CombatSupports(ruleset_, scenario_, state_, board_, def, as.side, att));
     const std::vector<UnitId> defensive =
-        Unused(CombatSupports(ruleset_, scenario_, state_, att, ds.side, def));
+        Unused(CombatSupports(ruleset_, scenario_, state_, board_, att, ds.side, def));
     const int att_value =
         CorrectStrength(ruleset_, scenario_, state_, att, CombatSide::kAttacking, def).value;
     const int def_value =

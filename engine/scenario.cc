@@ -2,7 +2,26 @@
 
 namespace pbem::engine {
 
+void Scenario::IndexUnits() {
+  unit_index.clear();
+  leader_index.clear();
+  for (std::size_t i = 0; i < units.size(); ++i) {
+    const auto n = static_cast<std::int32_t>(i);
+    unit_index.emplace(units[i].id, n);
+    if (units[i].is_leader()) {
+      leader_index.emplace(std::make_pair(units[i].side, units[i].corps), n);
+    }
+  }
+}
+
 std::optional<UnitId> Scenario::FindUnit(std::string_view id) const {
+  if (!unit_index.empty()) {
+    const auto it = unit_index.find(std::string(id));
+    if (it != unit_index.end()) {
+      const auto i = static_cast<std::size_t>(it->second);
+      if (i < units.size() && units[i].id == id) return UnitId{it->second};
+    }
+  }
   for (std::size_t i = 0; i < units.size(); ++i) {
     if (units[i].id == id) return UnitId{static_cast<std::int32_t>(i)};
   }
@@ -10,6 +29,16 @@ std::optional<UnitId> Scenario::FindUnit(std::string_view id) const {
 }
 
 std::optional<UnitId> Scenario::LeaderOf(Side side, std::string_view corps) const {
+  if (!leader_index.empty()) {
+    const auto it = leader_index.find(std::make_pair(side, std::string(corps)));
+    if (it != leader_index.end()) {
+      const auto i = static_cast<std::size_t>(it->second);
+      if (i < units.size() && units[i].is_leader() && units[i].side == side &&
+          units[i].corps == corps) {
+        return UnitId{it->second};
+      }
+    }
+  }
   for (std::size_t i = 0; i < units.size(); ++i) {
     const UnitSpec& u = units[i];
     if (u.is_leader() && u.side == side && u.corps == corps) {
@@ -53,8 +82,8 @@ std::vector<ScenarioProblem> ValidateScenario(const Scenario& s) {
     }
     if (u.start_hex) {
       if (!s.map.Contains(*u.start_hex)) {
-        out.push_back({path + ".start_hex", "unit '" + u.id + "' starts off the map at " +
-                                                FormatLabel(*u.start_hex)});
+        out.push_back({path + ".start_hex",
+                       "unit '" + u.id + "' starts off the map at " + FormatLabel(*u.start_hex)});
       } else if (const auto [it, fresh] = occupied.emplace(*u.start_hex, i); !fresh) {
         out.push_back({path + ".start_hex", "units '" + s.units[it->second].id + "' and '" + u.id +
                                                 "' both start in " + FormatLabel(*u.start_hex) +

@@ -8,6 +8,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "engine/hex.h"
@@ -67,6 +69,17 @@ struct Scenario {
   const UnitSpec& unit(UnitId id) const { return units[id.index()]; }
   // The leader of a corps of a side, if the scenario has one.
   std::optional<UnitId> LeaderOf(Side side, std::string_view corps) const;
+
+  // Lookup tables for FindUnit and LeaderOf, which otherwise scan every unit
+  // (a turn of 800 units a side calls them for every unit: turn_bench).
+  // IndexUnits builds them once the units are final (the codec does). They
+  // never change an answer for a valid scenario (unique ids, one leader per
+  // corps: ValidateScenario): a hit is checked against `units`, and a miss or
+  // a stale entry falls back to the scan, so a scenario built or edited by
+  // hand without (re)indexing is only slower.
+  void IndexUnits();
+  std::unordered_map<std::string, std::int32_t> unit_index;
+  std::map<std::pair<Side, std::string>, std::int32_t> leader_index;
 };
 
 // Problems a scenario can have that its parser cannot see (stacked units,

@@ -86,6 +86,15 @@ void RunCommandCheck(const Ruleset& ruleset, const Scenario& scenario, GameState
 
 TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
                              const GameState& state, const Orders& orders, DiceSource& dice) {
+  return ResolvePlayerTurn(ruleset, scenario, state, orders, dice, PhaseObserver());
+}
+
+TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
+                             const GameState& state, const Orders& orders, DiceSource& dice,
+                             const PhaseObserver& observer) {
+  const auto after = [&observer](Phase phase, const GameState& at) {
+    if (observer) observer(phase, at);
+  };
   TurnResult result;
   const std::vector<OrderVerdict> checked = ValidateOrders(ruleset, scenario, state, orders);
   const std::vector<OrderVerdict> header = OfKind(checked, OrderKind::kHeader);
@@ -116,6 +125,7 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
   // Digest 1.6: command is checked at the start of each of the owner's
   // player-turns, in turn 1 right after placement.
   RunCommandCheck(ruleset, scenario, next, mover, result.events);
+  after(Phase::kSetup, next);
 
   const std::vector<OrderVerdict> bombardments = OfKind(checked, OrderKind::kBombardment);
   const std::vector<OrderVerdict> attacks = OfKind(checked, OrderKind::kAttack);
@@ -134,18 +144,22 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
     BombardmentPhaseResult fired = ResolveBombardmentPhase(ruleset, scenario, next, mover, orders,
                                                            bombardments, dice, result.events);
     for (OrderVerdict& v : fired.verdicts) result.verdicts.push_back(std::move(v));
+    after(Phase::kBombardment, next);
 
     // 3. Movement phase (digest 4), with charges and reaction fire.
     MovementPhaseResult moved =
         ResolveMovementPhase(ruleset, scenario, next, mover, orders, dice, result.events);
     for (OrderVerdict& v : moved.verdicts) result.verdicts.push_back(std::move(v));
+    after(Phase::kMovement, next);
 
     // 4. Combat phase (digest 5).
     CombatPhaseResult fought =
         ResolveCombatPhase(ruleset, scenario, next, mover, orders, attacks, dice, result.events);
     for (OrderVerdict& v : fought.verdicts) result.verdicts.push_back(std::move(v));
+    after(Phase::kCombat, next);
     // 5. Rally phase (digest 6), on the positions at the end of combat.
     ResolveRallyPhase(ruleset, scenario, next, mover, result.events);
+    after(Phase::kRally, next);
   }
 
   // 6. End of turn (digest 7): the firing of this turn's bombardment phase
@@ -172,6 +186,7 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
     next.outcome = ScoreGame(ruleset, scenario, next, result.events);
     next.finished = true;
   }
+  after(Phase::kEndOfTurn, next);
   result.next_state = std::move(next);
   return result;
 }

@@ -2,6 +2,8 @@
 #ifndef PBEM_ENGINE_TURN_H_
 #define PBEM_ENGINE_TURN_H_
 
+#include <functional>
+
 #include "engine/dice.h"
 #include "engine/game_state.h"
 #include "engine/orders.h"
@@ -54,6 +56,19 @@ namespace pbem::engine {
 // result.
 TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
                              const GameState& state, const Orders& orders, DiceSource& dice);
+
+// Called by ResolvePlayerTurn after each phase with the phase just finished
+// and the state as it stands (kSetup after placements and the command check,
+// then kBombardment, kMovement, kCombat, kRally, and kEndOfTurn with the next
+// state, scored when the game ended). Not called when the header is refused;
+// a set-up-only turn goes from kSetup to kEndOfTurn. For soak runs that check
+// invariants after every phase (`pbem play`); it must not change anything.
+using PhaseObserver = std::function<void(Phase, const GameState&)>;
+
+// As above, calling `observer` (when set) after each phase.
+TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
+                             const GameState& state, const Orders& orders, DiceSource& dice,
+                             const PhaseObserver& observer);
 
 // Step 2 of ResolvePlayerTurn: the per-turn resets for a turn of `side`.
 void ResetForPlayerTurn(const Scenario& scenario, GameState& state, Side side);

@@ -3,10 +3,12 @@
 // A soak run: plays N whole games of the scenario with engine::BotOrders for
 // both sides. Game K (1..N), player-turn T (1, 2, ...) rolls SeededDice keyed
 // by SplitMix64 of (seed, K, T); the bot is seeded with the next SplitMix64
-// output of the same chain. After every player-turn it checks
-// engine::CheckInvariants and that every verdict on a bot order is ok or
-// partial; a game still running after turns * 2 + 2 player-turns is a
-// violation too. Per game:
+// output of the same chain. It checks engine::CheckInvariants at the start
+// and after every phase of every player-turn (ResolvePlayerTurn's phase
+// observer: "after movement: ..."), engine::CheckMovesExplained after every
+// player-turn (every change of position is a chain of adjacent steps in the
+// log), and that every verdict on a bot order is ok or partial; a game still
+// running after turns * 2 + 2 player-turns is a violation too. Per game:
 //   game K: <blue|orange|draw> <level> vp B-O after T player-turns, hash H
 // where H is a 64-bit FNV-1a over every TurnResult of the game serialised as
 // binary protobuf (codec::TurnResultToProto, deterministic serialisation),
@@ -149,7 +151,18 @@ int RunPlayCommand(const Args& args) {
       const TurnSeeds seeds = SeedsFor(*seed, game, pt);
       const engine::Orders orders = engine::BotOrders(ruleset, scenario, state, seeds.bot);
       engine::SeededDice dice(seeds.dice);
-      engine::TurnResult result = engine::ResolvePlayerTurn(ruleset, scenario, state, orders, dice);
+      // Invariants after every phase, not only between player-turns.
+      const auto check_phase = [&](engine::Phase phase, const engine::GameState& at) {
+        for (const std::string& p : engine::CheckInvariants(scenario, at)) {
+          report(pt, state, "after " + std::string(engine::PhaseName(phase)) + ": " + p);
+        }
+      };
+      engine::TurnResult result =
+          engine::ResolvePlayerTurn(ruleset, scenario, state, orders, dice, check_phase);
+      for (const std::string& p :
+           engine::CheckMovesExplained(scenario, state, result.events, result.next_state)) {
+        report(pt, state, p);
+      }
       const std::string bytes = codec::SerializeMessage(
           codec::TurnResultToProto(result, scenario, state.turn, state.side_to_move),
           codec::Format::kBinary);
@@ -167,9 +180,6 @@ int RunPlayCommand(const Args& args) {
                   << engine::SideName(state.side_to_move) << "): " << orders.bombardments.size()
                   << " bombardments, " << orders.moves.size() << " moves, " << orders.attacks.size()
                   << " attacks, " << result.events.size() << " events, " << partial << " partial\n";
-      }
-      for (const std::string& p : engine::CheckInvariants(scenario, result.next_state)) {
-        report(pt, state, p);
       }
       state = std::move(result.next_state);
     }

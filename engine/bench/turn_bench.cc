@@ -191,6 +191,7 @@ Fixture MakeFixture(int per_side) {
     }
   }
   s.turns = 12;
+  s.IndexUnits();  // as the codec does for a loaded scenario
   const auto problems = eng::ValidateScenario(s);
   if (!problems.empty()) Fail("generated scenario: " + problems.front().message);
 

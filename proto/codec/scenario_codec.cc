@@ -420,6 +420,7 @@ Result<LoadedScenario> Convert(const v1::Scenario& proto, const engine::Ruleset&
     for (const Problem& p : problems) errors.push_back(locator.At(p.path, p.message));
     return errors;
   }
+  scenario.IndexUnits();
   return LoadedScenario{std::move(scenario), proto};
 }
 

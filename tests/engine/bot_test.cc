@@ -91,13 +91,93 @@ TEST_CASE_MINI(BotOrdersPassValidationAndResolveWithoutRefusals) {
     const std::vector<OrderVerdict> verdicts = ValidateOrders(w.ruleset, w.scenario, state, orders);
     CHECK_MINI(AllAcceptable(verdicts));
     SeededDice dice(seed);
-    const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, state, orders, dice);
+    std::vector<Phase> phases;
+    const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, state, orders, dice,
+                                           [&](Phase phase, const GameState& at) {
+                                             phases.push_back(phase);
+                                             CHECK_MINI(CheckInvariants(w.scenario, at).empty());
+                                           });
     for (const OrderVerdict& v : r.verdicts) {
       CHECK_MINI(v.verdict == VerdictKind::kOk || v.verdict == VerdictKind::kPartial);
     }
     CHECK_MINI(CheckInvariants(w.scenario, r.next_state).empty());
+    CHECK_MINI(CheckMovesExplained(w.scenario, state, r.events, r.next_state).empty());
+    // The observer sees every phase once, in the order of digest 1.3.
+    CHECK_MINI((phases == std::vector<Phase>{Phase::kSetup, Phase::kBombardment, Phase::kMovement,
+                                             Phase::kCombat, Phase::kRally, Phase::kEndOfTurn}));
   }
   CHECK_MINI(some_move);
+}
+
+// Leaders and batteries in contact attack some of the time (the ruleset
+// allows both by default); every such order is accepted and resolved.
+TEST_CASE_MINI(BotSometimesAttacksWithLeadersAndBatteries) {
+  bool leader_attacked = false;
+  bool battery_attacked = false;
+  for (std::uint64_t seed = 1; seed <= 32; ++seed) {
+    World w(10, 10);
+    testing::AddCombatRules(w.ruleset);
+    w.Add("b-gen", kBlue, "leader", "0303");
+    w.Add("o-a", kOrange, "line_infantry", FormatLabel(Neighbor(H("0303"), Direction::kE)).c_str());
+    w.Add("b-gun", kBlue, "foot_artillery", "0307");
+    w.Add("o-b", kOrange, "line_infantry", FormatLabel(Neighbor(H("0307"), Direction::kE)).c_str());
+    const GameState& state = w.state();
+    const Orders orders = BotOrders(w.ruleset, w.scenario, state, seed);
+    for (const AttackOrder& a : orders.attacks) {
+      leader_attacked |= a.attacker == "b-gen";
+      battery_attacked |= a.attacker == "b-gun";
+    }
+    // A battery either attacks or bombards, never both.
+    const bool gun_attacks =
+        std::any_of(orders.attacks.begin(), orders.attacks.end(),
+                    [](const AttackOrder& a) { return a.attacker == "b-gun"; });
+    CHECK_MINI(!(gun_attacks && !orders.bombardments.empty()));
+    SeededDice dice(seed);
+    const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, state, orders, dice);
+    for (const OrderVerdict& v : r.verdicts) {
+      CHECK_MINI(v.verdict == VerdictKind::kOk || v.verdict == VerdictKind::kPartial);
+    }
+  }
+  CHECK_MINI(leader_attacked);
+  CHECK_MINI(battery_attacked);
+}
+
+// Turn 1: units off the map are always placed, some others re-placed, all
+// inside the zone, on free hexes, accepted and carried out; fixed units stay.
+TEST_CASE_MINI(BotPlacesUnitsInItsZoneOnTurnOne) {
+  bool moved_one = false;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    World w(10, 10);
+    testing::AddCombatRules(w.ruleset);
+    w.Add("b-gen", kBlue, "leader", "0502");
+    w.Add("b-i1", kBlue, "line_infantry", "");  // off the map: must be placed
+    w.Add("b-i2", kBlue, "line_infantry", "0301");
+    w.Add("b-fa1", kBlue, "foot_artillery", "0601");
+    w.Add("o-i1", kOrange, "line_infantry", "0509");
+    w.Corps(kBlue, "I");
+    w.spec(*w.scenario.FindUnit("b-fa1")).fixed = true;
+    for (int c = 1; c <= 10; ++c) {
+      for (int r = 1; r <= 2; ++r)
+        w.scenario.deployment[0].insert(FromOffset(Offset{c - 1, r - 1}));
+    }
+    const GameState& state = w.state();
+    const Orders orders = BotOrders(w.ruleset, w.scenario, state, seed);
+    bool placed_i1 = false;
+    for (const PlacementOrder& p : orders.placements) {
+      CHECK_MINI(w.scenario.deployment[0].count(p.hex) == 1);
+      CHECK_MINI(p.unit != "b-fa1");
+      placed_i1 |= p.unit == "b-i1";
+      moved_one |= p.unit != "b-i1";
+    }
+    CHECK_MINI(placed_i1);
+    CHECK_MINI(AllAcceptable(ValidateOrders(w.ruleset, w.scenario, state, orders)));
+    SeededDice dice(seed);
+    const TurnResult r = ResolvePlayerTurn(w.ruleset, w.scenario, state, orders, dice);
+    CHECK_MINI(r.next_state.unit(*w.scenario.FindUnit("b-i1")).on_map());
+    CHECK_MINI(CheckInvariants(w.scenario, r.next_state).empty());
+    CHECK_MINI(CheckMovesExplained(w.scenario, state, r.events, r.next_state).empty());
+  }
+  CHECK_MINI(moved_one);
 }
 
 TEST_CASE_MINI(BotMovesGetCloserToTheEnemy) {
@@ -144,6 +224,28 @@ bool Mentions(const std::vector<std::string>& problems, const std::string& text)
 TEST_CASE_MINI(InvariantsHoldInTheInitialState) {
   World w = Fixture();
   CHECK_MINI(CheckInvariants(w.scenario, w.state()).empty());
+}
+
+TEST_CASE_MINI(MovesExplainedCatchJumpsAndUnloggedMoves) {
+  World w = Fixture();
+  const GameState before = w.state();
+  const UnitId b_i2 = *w.scenario.FindUnit("b-i2");  // at 0115
+  GameState after = before;
+  after.unit(b_i2).hex = H("0113");
+  // Two rows in one step (0113 is two hexes north of 0115).
+  std::vector<Event> events{
+      Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0115"), H("0113")}, {}, {}}};
+  std::vector<std::string> problems = CheckMovesExplained(w.scenario, before, events, after);
+  CHECK_EQ_MINI(problems.size(), 1);
+  CHECK_MINI(Mentions(problems, "b-i2: move_step 0115 -> 0113 is not one step on the map"));
+  // No log at all: the position change is unexplained.
+  problems = CheckMovesExplained(w.scenario, before, {}, after);
+  CHECK_EQ_MINI(problems.size(), 1);
+  CHECK_MINI(Mentions(problems, "b-i2: stands at 0113, the log says 0115"));
+  // Two adjacent steps explain it.
+  events = {Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0115"), H("0114")}, {}, {}},
+            Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0114"), H("0113")}, {}, {}}};
+  CHECK_MINI(CheckMovesExplained(w.scenario, before, events, after).empty());
 }
 
 TEST_CASE_MINI(InvariantsCatchStacking) {

@@ -9,6 +9,7 @@ namespace pbem::engine {
 namespace {
 
 using testing::L;
+using testing::MakeUnit;
 using testing::TinyScenario;
 
 TEST_CASE_MINI(MapContainsExactlyItsRectangle) {
@@ -55,6 +56,31 @@ TEST_CASE_MINI(RoutesKnowTheirSidesAndHexes) {
   CHECK_EQ_MINI(map.RoutesAlong(*SideBetween(L("0201"), L("0202"))).front(), track);
   CHECK_MINI(map.RoutesAlong(*SideBetween(L("0101"), L("0102"))).empty());
   CHECK_MINI(map.routes()[1].track);
+}
+
+// The index only speeds FindUnit and LeaderOf up: the same answers with and
+// without it, also once the units were edited after indexing.
+TEST_CASE_MINI(ScenarioIndexGivesTheSameAnswersAsTheScan) {
+  Scenario s = TinyScenario();
+  s.units.push_back(MakeUnit("bg", Side::kBlue, UnitTypeId{0}, Arm::kLeader, L("0101")));
+  const Scenario plain = s;
+  s.IndexUnits();
+  for (const char* id : {"b1", "b2", "o1", "o2", "bg", "zz"}) {
+    CHECK_MINI(s.FindUnit(id) == plain.FindUnit(id));
+  }
+  CHECK_MINI(s.FindUnit("o2") == UnitId{3});
+  CHECK_MINI(s.LeaderOf(Side::kBlue, "I") == UnitId{4});
+  CHECK_MINI(!s.LeaderOf(Side::kOrange, "I").has_value());
+  // Stale entries: a renamed unit, an appended one, a leader moved to
+  // another corps. The index is not rebuilt; the answers follow `units`.
+  s.units[1].id = "b2-renamed";
+  s.units.push_back(MakeUnit("b9", Side::kBlue, UnitTypeId{0}, Arm::kInfantry, L("0103")));
+  s.units[4].corps = "II";
+  CHECK_MINI(!s.FindUnit("b2").has_value());
+  CHECK_MINI(s.FindUnit("b2-renamed") == UnitId{1});
+  CHECK_MINI(s.FindUnit("b9") == UnitId{5});
+  CHECK_MINI(!s.LeaderOf(Side::kBlue, "I").has_value());
+  CHECK_MINI(s.LeaderOf(Side::kBlue, "II") == UnitId{4});
 }
 
 TEST_CASE_MINI(ScenarioValidationFindsStackingAndOffMapUnits) {
