@@ -255,6 +255,13 @@ class GameRepository {
   virtual Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
                                        const std::string& side) = 0;
 
+  // Loads a whole game (from an archive) in ONE transaction: creates it, then stores each turn
+  // in order as opened (seed and commitment) and committed, as turn number i + 1; the game's
+  // state becomes the last turn's next_state. Mails of the commits are ignored. Either all of
+  // it is stored or nothing. ALREADY_EXISTS when the id is taken; INVALID_ARGUMENT when the id
+  // is empty or turns[i] names another game, has based_on != i or has no seed.
+  virtual Status ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) = 0;
+
   // --- outbox -------------------------------------------------------------------------------
 
   // Returns the new mail's id.

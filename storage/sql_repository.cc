@@ -347,6 +347,24 @@ bool SqlRepository::GameExists(const std::string& game_id, bool lock) {
 
 // --- games and players ------------------------------------------------------------------------
 
+void SqlRepository::InsertGame(const NewGame& game) {
+  std::string id = game.id, scenario = game.scenario, ruleset_name = game.ruleset_name,
+              ruleset_version = game.ruleset_version, engine_version = game.engine_version;
+  Poco::Int64 timeout = game.deadlines.turn_timeout.count();
+  Poco::Int64 reminder = game.deadlines.reminder_before.count();
+  BLOB state = ToBlob(game.initial_state), initial = ToBlob(game.initial_state),
+       ruleset = ToBlob(game.ruleset_proto), scenario_proto = ToBlob(game.scenario_proto);
+  Poco::Int64 created = ToMillis(game.created_at);
+  *session_ << Sql(
+      "INSERT INTO games (id, scenario, ruleset_name, ruleset_version, "
+      "engine_version, turn_timeout_s, reminder_before_s, state, created_at_ms, "
+      "turns_committed, initial_state, ruleset_proto, scenario_proto) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"),
+      use(id), use(scenario), use(ruleset_name), use(ruleset_version), use(engine_version),
+      use(timeout), use(reminder), use(state), use(created), use(initial), use(ruleset),
+      use(scenario_proto), now;
+}
+
 Status SqlRepository::CreateGame(const NewGame& game) {
   if (session_ == nullptr) return NotOpen();
   if (game.id.empty()) return Status::InvalidArgument("creating a game: the game id is empty");
@@ -356,21 +374,7 @@ Status SqlRepository::CreateGame(const NewGame& game) {
       return Status::AlreadyExists("creating game " + game.id + " in " + store_name_ +
                                    ": a game with that id exists");
     }
-    std::string id = game.id, scenario = game.scenario, ruleset_name = game.ruleset_name,
-                ruleset_version = game.ruleset_version, engine_version = game.engine_version;
-    Poco::Int64 timeout = game.deadlines.turn_timeout.count();
-    Poco::Int64 reminder = game.deadlines.reminder_before.count();
-    BLOB state = ToBlob(game.initial_state), initial = ToBlob(game.initial_state),
-         ruleset = ToBlob(game.ruleset_proto), scenario_proto = ToBlob(game.scenario_proto);
-    Poco::Int64 created = ToMillis(game.created_at);
-    *session_ << Sql(
-        "INSERT INTO games (id, scenario, ruleset_name, ruleset_version, "
-        "engine_version, turn_timeout_s, reminder_before_s, state, created_at_ms, "
-        "turns_committed, initial_state, ruleset_proto, scenario_proto) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"),
-        use(id), use(scenario), use(ruleset_name), use(ruleset_version), use(engine_version),
-        use(timeout), use(reminder), use(state), use(created), use(initial), use(ruleset),
-        use(scenario_proto), now;
+    InsertGame(game);
     transaction.Commit();
     return Status::Ok();
   } catch (const Poco::Exception& e) {
@@ -591,6 +595,24 @@ Result<std::vector<Submission>> SqlRepository::ListSubmissions(const std::string
 
 // --- turns ------------------------------------------------------------------------------------
 
+// Stores the turn as the game's turn number `sequence` and moves the game to its next state.
+void SqlRepository::InsertTurn(const TurnCommit& commit, std::int64_t turn_sequence) {
+  std::string game_id = commit.game_id, side = commit.side;
+  Poco::Int64 turn = commit.turn, sequence = turn_sequence;
+  Poco::Int64 committed_at = ToMillis(commit.committed_at);
+  BLOB orders = ToBlob(commit.orders), seed = ToBlob(commit.dice_seed),
+       commitment = ToBlob(commit.dice_commitment), result = ToBlob(commit.result),
+       next_state = ToBlob(commit.next_state);
+  *session_ << Sql(
+      "INSERT INTO turns (game_id, turn, side, sequence, orders, dice_seed, "
+      "dice_commitment, result, next_state, committed_at_ms) "
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+      use(game_id), use(turn), use(side), use(sequence), use(orders), use(seed), use(commitment),
+      use(result), use(next_state), use(committed_at), now;
+  *session_ << Sql("UPDATE games SET state = ?, turns_committed = ? WHERE id = ?"), use(next_state),
+      use(sequence), use(game_id), now;
+}
+
 Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
   if (session_ == nullptr) return NotOpen();
   const std::string what = "committing turn " + std::to_string(commit.turn) + " of side " +
@@ -620,19 +642,7 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
         return Status::FailedPrecondition(
             what + ": the turn was opened with another dice seed than the one resolved with");
       }
-      Poco::Int64 sequence = turns_committed[0] + 1;
-      Poco::Int64 committed_at = ToMillis(commit.committed_at);
-      BLOB orders = ToBlob(commit.orders), seed = ToBlob(commit.dice_seed),
-           commitment = ToBlob(commit.dice_commitment), result = ToBlob(commit.result),
-           next_state = ToBlob(commit.next_state);
-      *session_ << Sql(
-          "INSERT INTO turns (game_id, turn, side, sequence, orders, dice_seed, "
-          "dice_commitment, result, next_state, committed_at_ms) "
-          "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-          use(game_id), use(turn), use(side), use(sequence), use(orders), use(seed),
-          use(commitment), use(result), use(next_state), use(committed_at), now;
-      *session_ << Sql("UPDATE games SET state = ?, turns_committed = ? WHERE id = ?"),
-          use(next_state), use(sequence), use(game_id), now;
+      InsertTurn(commit, turns_committed[0] + 1);
       for (const NewMail& mail : commit.mails) InsertMail(mail);
     }
 
@@ -721,6 +731,18 @@ std::optional<OpenTurn> SqlRepository::ReadOpenTurn(const std::string& game_id, 
                   FromMillis(opened_at[0])};
 }
 
+void SqlRepository::InsertOpenTurn(const OpenTurn& open) {
+  std::string game_id = open.game_id;
+  std::string side = open.side;
+  Poco::Int64 turn = open.turn, based_on = open.based_on, opened_at = ToMillis(open.opened_at);
+  BLOB seed = ToBlob(open.dice_seed), commitment = ToBlob(open.dice_commitment);
+  *session_ << Sql(
+      "INSERT INTO open_turns (game_id, turn, side, based_on, dice_seed, dice_commitment, "
+      "opened_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+      use(game_id), use(turn), use(side), use(based_on), use(seed), use(commitment), use(opened_at),
+      now;
+}
+
 Result<OpenTurn> SqlRepository::RecordOpenTurn(const OpenTurn& open) {
   if (session_ == nullptr) return NotOpen();
   const std::string what = "opening turn " + std::to_string(open.turn) + " of side " + open.side +
@@ -742,18 +764,44 @@ Result<OpenTurn> SqlRepository::RecordOpenTurn(const OpenTurn& open) {
           what + ": opened at the state after " + std::to_string(open.based_on) +
           " turns, but the game has " + std::to_string(turns_committed[0]) + " committed");
     }
-    std::string side = open.side;
-    Poco::Int64 turn = open.turn, based_on = open.based_on, opened_at = ToMillis(open.opened_at);
-    BLOB seed = ToBlob(open.dice_seed), commitment = ToBlob(open.dice_commitment);
-    *session_ << Sql(
-        "INSERT INTO open_turns (game_id, turn, side, based_on, dice_seed, dice_commitment, "
-        "opened_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"),
-        use(game_id), use(turn), use(side), use(based_on), use(seed), use(commitment),
-        use(opened_at), now;
+    InsertOpenTurn(open);
     std::optional<OpenTurn> stored = ReadOpenTurn(open.game_id, open.turn, open.side);
     if (!stored) return Status::Internal(what + ": the open turn is not there after storing");
     transaction.Commit();
     return *stored;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Status SqlRepository::ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "importing game " + game.id + " into " + store_name_;
+  if (game.id.empty()) return Status::InvalidArgument(what + ": the game id is empty");
+  for (std::size_t i = 0; i < turns.size(); ++i) {
+    if (turns[i].game_id != game.id || turns[i].based_on != static_cast<std::int64_t>(i) ||
+        turns[i].dice_seed.empty()) {
+      return Status::InvalidArgument(what + ": turn " + std::to_string(i + 1) +
+                                     " names another game, is not based on turn " +
+                                     std::to_string(i) + ", or has no dice seed");
+    }
+  }
+  try {
+    Transaction transaction(*session_, dialect_);
+    if (GameExists(game.id, /*lock=*/false)) {
+      return Status::AlreadyExists(what + ": a game with that id exists");
+    }
+    InsertGame(game);
+    for (std::size_t i = 0; i < turns.size(); ++i) {
+      const TurnCommit& commit = turns[i];
+      InsertOpenTurn(OpenTurn{game.id, commit.turn, commit.side, commit.based_on, commit.dice_seed,
+                              commit.dice_commitment, commit.committed_at});
+      InsertTurn(commit, static_cast<std::int64_t>(i) + 1);
+    }
+    transaction.Commit();
+    return Status::Ok();
   } catch (const Poco::Exception& e) {
     return Status::IoError(what + ": " + e.displayText());
   } catch (const std::exception& e) {

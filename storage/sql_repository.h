@@ -62,6 +62,7 @@ class SqlRepository : public GameRepository {
   Result<OpenTurn> RecordOpenTurn(const OpenTurn& open) override;
   Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
                                const std::string& side) override;
+  Status ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) override;
   Result<std::int64_t> EnqueueMail(const NewMail& mail) override;
   Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) override;
   Status MarkMailSent(std::int64_t mail_id, Timestamp sent_at) override;
@@ -94,6 +95,9 @@ class SqlRepository : public GameRepository {
   void ApplyMigration(Poco::Data::Session& session, int version, const std::string& description,
                       const std::vector<std::string>& statements);
   bool GameExists(const std::string& game_id, bool lock);
+  void InsertGame(const NewGame& game);
+  void InsertOpenTurn(const OpenTurn& open);
+  void InsertTurn(const TurnCommit& commit, std::int64_t turn_sequence);
   std::optional<OpenTurn> ReadOpenTurn(const std::string& game_id, std::int64_t turn,
                                        const std::string& side);
   std::int64_t InsertMail(const NewMail& mail);

@@ -231,9 +231,11 @@ int RunVerifyCommand(const Args& args) {
   if (!archive) return kExitProblems;
   const daemon::VerifyReport report = daemon::VerifyArchive(*archive);
   if (!report.ok) {
-    std::cout << SourceName(path) << ": FAILED at " << report.problem << "\n";
     if (report.failed_turn > 0) {
-      std::cout << "first differing turn: " << report.failed_turn << "\n";
+      std::cout << SourceName(path) << ": FAILED at " << report.problem << "\n"
+                << "first differing turn: " << report.failed_turn << "\n";
+    } else {
+      std::cout << SourceName(path) << ": FAILED before the first turn: " << report.problem << "\n";
     }
     return kExitProblems;
   }

@@ -174,23 +174,12 @@ Status ImportArchive(storage::GameRepository& repository, const pbem::v1::Archiv
   game.ruleset_proto = codec::SerializeMessage(archive.ruleset(), codec::Format::kBinary);
   game.scenario_proto = codec::SerializeMessage(archive.scenario(), codec::Format::kBinary);
   game.created_at = FromMillis(archive.created_at_ms());
-  if (Status created = repository.CreateGame(game); !created.ok()) return created;
+  std::vector<storage::TurnCommit> turns;
   for (const pbem::v1::ArchivedTurn& turn : archive.turns()) {
-    const std::string side(engine::SideName(*codec::SideFromProto(turn.side())));
-    storage::OpenTurn open;
-    open.game_id = id;
-    open.turn = turn.turn();
-    open.side = side;
-    open.based_on = turn.sequence() - 1;
-    open.dice_seed = turn.dice_seed();
-    open.dice_commitment = turn.dice_commitment();
-    open.opened_at = FromMillis(turn.committed_at_ms());
-    Result<storage::OpenTurn> opened = repository.RecordOpenTurn(open);
-    if (!opened.ok()) return opened.status();
     storage::TurnCommit commit;
     commit.game_id = id;
     commit.turn = turn.turn();
-    commit.side = side;
+    commit.side = std::string(engine::SideName(*codec::SideFromProto(turn.side())));
     commit.based_on = turn.sequence() - 1;
     commit.orders = turn.orders();
     commit.dice_seed = turn.dice_seed();
@@ -198,10 +187,10 @@ Status ImportArchive(storage::GameRepository& repository, const pbem::v1::Archiv
     commit.result = turn.result();
     commit.next_state = turn.next_state();
     commit.committed_at = FromMillis(turn.committed_at_ms());
-    Result<storage::CommittedTurn> committed = repository.CommitTurn(commit);
-    if (!committed.ok()) return committed.status();
+    turns.push_back(std::move(commit));
   }
-  return Status::Ok();
+  // One transaction: an archive is loaded whole or not at all.
+  return repository.ImportGame(game, turns);
 }
 
 }  // namespace pbem::daemon

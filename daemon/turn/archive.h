@@ -39,8 +39,9 @@ struct VerifyReport {
 VerifyReport VerifyArchive(const pbem::v1::Archive& archive);
 
 // Loads an archive into a store as game `game_id` (empty: the archive's game id). Verifies it
-// first and refuses one that fails (INVALID_ARGUMENT with the report's problem), so that a bad
-// archive stores nothing. ALREADY_EXISTS when the game id is taken.
+// first and refuses one that fails (INVALID_ARGUMENT with the report's problem), then stores it
+// in one transaction (GameRepository::ImportGame): all of it or nothing. ALREADY_EXISTS when
+// the game id is taken.
 // REQUIRES: `repository` has been opened.
 Status ImportArchive(storage::GameRepository& repository, const pbem::v1::Archive& archive,
                      const std::string& game_id = "");

@@ -390,6 +390,49 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->GetOpenTurn("nope", 1, "france").status().code() == StatusCode::kNotFound);
   }
 
+  SECTION("import: a whole game in one transaction, all of it or nothing") {
+    auto repository = Open(*harness);
+    std::vector<TurnCommit> turns = {SampleTurn("g", 1, "france", 0),
+                                     SampleTurn("g", 1, "russia", 1),
+                                     SampleTurn("g", 2, "france", 2)};
+    turns[0].mails.push_back(SampleMail("nap@example.org", 0));  // ignored by an import
+    REQUIRE(repository->ImportGame(SampleGame("g"), turns).ok());
+    auto other = Open(*harness);
+    Result<Game> game = other->GetGame("g");
+    REQUIRE(game.ok());
+    CHECK(game->turns_committed == 3);
+    CHECK(game->state == "state after france2");
+    CHECK(game->initial_state == Bytes("state-0\x00\xff", 9));
+    Result<std::vector<Turn>> stored = other->ListTurns("g");
+    REQUIRE(stored.ok());
+    REQUIRE(stored->size() == 3);
+    CHECK((*stored)[1].side == "russia");
+    CHECK((*stored)[2].sequence == 3);
+    CHECK((*stored)[2].dice_seed == kBinary);
+    Result<OpenTurn> open = other->GetOpenTurn("g", 1, "russia");
+    REQUIRE(open.ok());
+    CHECK(open->dice_commitment == "commitment 1");
+    CHECK(open->based_on == 1);
+    CHECK(other->DueMail(At(1), 10)->empty());
+    CHECK(repository->ImportGame(SampleGame("g"), turns).code() == StatusCode::kAlreadyExists);
+
+    // A turn that fails in the database (the same turn twice) leaves no game behind.
+    std::vector<TurnCommit> broken = {SampleTurn("h", 1, "france", 0),
+                                      SampleTurn("h", 1, "france", 1)};
+    Status failed = repository->ImportGame(SampleGame("h"), broken);
+    CHECK(failed.code() == StatusCode::kIoError);
+    CHECK(repository->GetGame("h").status().code() == StatusCode::kNotFound);
+    CHECK(repository->ListTurns("h")->empty());
+    // Turns out of order are refused before anything is stored.
+    std::vector<TurnCommit> gap = {SampleTurn("k", 1, "france", 0),
+                                   SampleTurn("k", 2, "france", 5)};
+    CHECK(repository->ImportGame(SampleGame("k"), gap).code() == StatusCode::kInvalidArgument);
+    CHECK(repository->GetGame("k").status().code() == StatusCode::kNotFound);
+    // The failed imports did not break the store: the game ids are still free.
+    REQUIRE(repository->ImportGame(SampleGame("h"), {SampleTurn("h", 1, "france", 0)}).ok());
+    CHECK(repository->GetGame("h")->turns_committed == 1);
+  }
+
   SECTION("turns: a commit stores the turn and moves the game to its next state") {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());

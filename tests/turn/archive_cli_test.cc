@@ -117,6 +117,16 @@ TEST_CASE("pbem export/verify/import/history; a flipped archive byte names its t
     }
   }
 
+  // An archive whose scenario is broken fails before any turn.
+  {
+    pbem::v1::Archive broken = archive;
+    broken.mutable_scenario()->set_width(-3);
+    const fs::path bad = scratch / "broken.pbem";
+    WriteBytes(bad, codec::SerializeMessage(broken, codec::Format::kBinary));
+    CHECK(Run({pbem, "verify", bad.string()}, out) == 1);
+    CHECK_THAT(out, Catch::Contains("FAILED before the first turn: the archived scenario"));
+  }
+
   // Usage and input errors.
   CHECK(Run({pbem, "export", "nope", "-o", (scratch / "x").string(), "--db", db}, out) == 1);
   CHECK_THAT(out, Catch::Contains("game nope"));
