@@ -2,6 +2,11 @@
 
 #include <spng.h>
 
+#ifdef PBEM_HAVE_LIBDEFLATE
+#include <libdeflate.h>
+#endif
+
+#include <algorithm>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -82,7 +87,94 @@ cairo_status_t AppendToVector(void* closure, const unsigned char* data, unsigned
   return CAIRO_STATUS_SUCCESS;
 }
 
+#ifdef PBEM_HAVE_LIBDEFLATE
+void PutBe32(std::vector<std::uint8_t>& out, std::size_t at, std::uint32_t v) {
+  out[at] = static_cast<std::uint8_t>(v >> 24);
+  out[at + 1] = static_cast<std::uint8_t>(v >> 16);
+  out[at + 2] = static_cast<std::uint8_t>(v >> 8);
+  out[at + 3] = static_cast<std::uint8_t>(v);
+}
+
+// Appends a chunk whose data the caller writes into the `length` bytes reserved after the
+// chunk header; returns the offset of the data. FinishChunk then writes the CRC.
+std::size_t BeginChunk(std::vector<std::uint8_t>& out, const char type[4], std::size_t length) {
+  const std::size_t at = out.size();
+  out.resize(at + 8 + length + 4);
+  PutBe32(out, at, static_cast<std::uint32_t>(length));
+  std::memcpy(&out[at + 4], type, 4);
+  return at + 8;
+}
+
+void FinishChunk(std::vector<std::uint8_t>& out, std::size_t data_at, std::size_t length) {
+  // The CRC covers the type and the data.
+  const std::uint32_t crc = libdeflate_crc32(0, &out[data_at - 4], length + 4);
+  PutBe32(out, data_at + length, crc);
+}
+
+struct CompressorDeleter {
+  void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
+};
+
+// The whole image, every row with filter byte 0 (none), compressed in one call: a PNG with
+// one IHDR, one IDAT and IEND, nothing else (no time: same pixels, same bytes).
+Status EncodeWithLibdeflate(const unsigned char* data, int width, int height, int stride,
+                            bool alpha, int level, std::vector<std::uint8_t>* out) {
+  const std::size_t row_bytes = 1 + static_cast<std::size_t>(width) * (alpha ? 4 : 3);
+  const std::size_t raw_size = row_bytes * static_cast<std::size_t>(height);
+  if (raw_size > (std::size_t{1} << 31) - 1) return Status::Error("png encode: image too large");
+  std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor(
+      libdeflate_alloc_compressor(level));
+  if (!compressor) return Status::Error("png encode: libdeflate_alloc_compressor failed");
+  std::vector<std::uint8_t> raw(raw_size);
+  for (int y = 0; y < height; ++y) {
+    std::uint8_t* row = &raw[static_cast<std::size_t>(y) * row_bytes];
+    row[0] = 0;
+    const unsigned char* src = data + static_cast<std::ptrdiff_t>(y) * stride;
+    if (alpha) {
+      ConvertRowArgb32(src, width, row + 1);
+    } else {
+      ConvertRowRgb24(src, width, row + 1);
+    }
+  }
+  const std::size_t bound = libdeflate_zlib_compress_bound(compressor.get(), raw_size);
+
+  out->reserve(8 + 25 + 12 + bound + 12);
+  static constexpr std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
+  out->assign(kSignature, kSignature + 8);
+  const std::size_t ihdr = BeginChunk(*out, "IHDR", 13);
+  PutBe32(*out, ihdr, static_cast<std::uint32_t>(width));
+  PutBe32(*out, ihdr + 4, static_cast<std::uint32_t>(height));
+  (*out)[ihdr + 8] = 8;              // bit depth
+  (*out)[ihdr + 9] = alpha ? 6 : 2;  // truecolour with alpha, truecolour
+  (*out)[ihdr + 10] = 0;             // deflate
+  (*out)[ihdr + 11] = 0;             // adaptive filtering (each row names its filter)
+  (*out)[ihdr + 12] = 0;             // no interlace
+  FinishChunk(*out, ihdr, 13);
+  const std::size_t idat = BeginChunk(*out, "IDAT", bound);
+  const std::size_t length =
+      libdeflate_zlib_compress(compressor.get(), raw.data(), raw_size, &(*out)[idat], bound);
+  if (length == 0) {
+    out->clear();
+    return Status::Error("png encode: libdeflate could not compress the image");
+  }
+  PutBe32(*out, idat - 8, static_cast<std::uint32_t>(length));
+  out->resize(idat + length + 4);
+  FinishChunk(*out, idat, length);
+  const std::size_t iend = BeginChunk(*out, "IEND", 0);
+  FinishChunk(*out, iend, 0);
+  return Status::Ok();
+}
+#endif
+
 }  // namespace
+
+bool HaveLibdeflate() {
+#ifdef PBEM_HAVE_LIBDEFLATE
+  return true;
+#else
+  return false;
+#endif
+}
 
 Status EncodePng(cairo_surface_t* surface, const PngOptions& options,
                  std::vector<std::uint8_t>* out) {
@@ -107,6 +199,18 @@ Status EncodePng(cairo_surface_t* surface, const PngOptions& options,
   if (width <= 0 || height <= 0 || data == nullptr) {
     return Status::Error("png encode: empty image");
   }
+
+#ifdef PBEM_HAVE_LIBDEFLATE
+  if (options.encoder == PngEncoder::kLibdeflate && options.filter == PngFilter::kNone &&
+      options.compression_strategy == 0) {
+    if (options.compression_level < 0 || options.compression_level > 12) {
+      return Status::Error("png encode: compression level " +
+                           std::to_string(options.compression_level) +
+                           " is outside libdeflate's 0..12");
+    }
+    return EncodeWithLibdeflate(data, width, height, stride, alpha, options.compression_level, out);
+  }
+#endif
 
   SpngCtx ctx(spng_ctx_new(SPNG_CTX_ENCODER));
   if (!ctx) return Status::Error("png encode: spng_ctx_new failed");

@@ -4,11 +4,12 @@
 // at the default size (hexes of 22 px: 2359x1509), and the same map in a 1600 px wide image
 // (hexes of 14.7 px, labels inside hexes left out). For each:
 //   Draw        RenderMap alone (cairo drawing into the image surface)
-//   EncodeSpng  EncodePng with the default options (libspng), on one drawn image
+//   EncodePng   EncodePng with the default options (libdeflate level 1), on one drawn image
+//   EncodeSpng  EncodePng through libspng (zlib level 1), the same image
 //   EncodeCairo cairo's own PNG writer on the same image
 //   Whole       RenderMap + EncodePng, what `pbem render` pays per map (goal: < 30 ms at 60x40)
-// plus EncodeSpng with other zlib/filter settings, to show why the defaults were chosen.
-// Counters: png_kB is the size of the PNG produced.
+// plus EncodePng with other levels, filters, strategies and encoders, to show why the
+// defaults were chosen. Counters: png_kB is the size of the PNG produced.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -30,6 +31,7 @@ namespace {
 using pbem::templates::EncodePng;
 using pbem::templates::EncodePngWithCairo;
 using pbem::templates::MapImage;
+using pbem::templates::PngEncoder;
 using pbem::templates::PngFilter;
 using pbem::templates::PngOptions;
 using pbem::templates::RenderMap;
@@ -137,16 +139,24 @@ void BM_Draw(benchmark::State& state) {
   SetLabel(state, s, image);
 }
 
-void BM_EncodeSpng(benchmark::State& state) {
+void Encode(benchmark::State& state, const PngOptions& options) {
   const Sample& s = GetSample(static_cast<int>(state.range(0)));
   const MapImage image = Draw(s);
   std::vector<std::uint8_t> png;
   for (auto _ : state) {
-    if (!EncodePng(image.surface(), PngOptions{}, &png).ok) std::abort();
+    if (!EncodePng(image.surface(), options, &png).ok) std::abort();
     benchmark::DoNotOptimize(png.data());
   }
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   SetLabel(state, s, image);
+}
+
+void BM_EncodePng(benchmark::State& state) { Encode(state, PngOptions{}); }
+
+void BM_EncodeSpng(benchmark::State& state) {
+  PngOptions options;
+  options.encoder = PngEncoder::kSpng;
+  Encode(state, options);
 }
 
 void BM_EncodeCairo(benchmark::State& state) {
@@ -174,7 +184,8 @@ void BM_Whole(benchmark::State& state) {
   SetLabel(state, s, image);
 }
 
-// Other settings on the 60x40 image: range(0) zlib level, range(1) strategy, range(2) filter.
+// Other settings on the 60x40 image: range(0) level, range(1) zlib strategy, range(2) filter,
+// range(3) encoder (0 libdeflate, 1 libspng; libdeflate only takes filter none, strategy 0).
 void BM_EncodeSettings(benchmark::State& state) {
   const Sample& s = GetSample(1);
   const MapImage image = Draw(s);
@@ -182,6 +193,7 @@ void BM_EncodeSettings(benchmark::State& state) {
   options.compression_level = static_cast<int>(state.range(0));
   options.compression_strategy = static_cast<int>(state.range(1));
   options.filter = static_cast<PngFilter>(state.range(2));
+  options.encoder = static_cast<PngEncoder>(state.range(3));
   std::vector<std::uint8_t> png;
   for (auto _ : state) {
     if (!EncodePng(image.surface(), options, &png).ok) std::abort();
@@ -190,7 +202,11 @@ void BM_EncodeSettings(benchmark::State& state) {
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   static constexpr const char* kFilters[] = {"none", "sub", "up", "avg", "paeth", "adaptive"};
   static constexpr const char* kStrategies[] = {"default", "filtered", "huffman", "rle"};
-  state.SetLabel("level " + std::to_string(options.compression_level) + " " +
+  const bool libdeflate = options.encoder == PngEncoder::kLibdeflate &&
+                          pbem::templates::HaveLibdeflate() && options.filter == PngFilter::kNone &&
+                          options.compression_strategy == 0;
+  state.SetLabel(std::string(libdeflate ? "libdeflate" : "libspng") + " level " +
+                 std::to_string(options.compression_level) + " " +
                  kStrategies[options.compression_strategy] + " filter " +
                  kFilters[static_cast<int>(options.filter)]);
 }
@@ -199,6 +215,10 @@ void BM_EncodeSettings(benchmark::State& state) {
 double Min(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
 
 BENCHMARK(BM_Draw)->DenseRange(0, 2)->ComputeStatistics("min", Min)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodePng)
+    ->DenseRange(0, 2)
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSpng)
     ->DenseRange(0, 2)
     ->ComputeStatistics("min", Min)
@@ -209,11 +229,14 @@ BENCHMARK(BM_EncodeCairo)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Whole)->DenseRange(0, 2)->ComputeStatistics("min", Min)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSettings)
-    ->Args({1, 0, 0})  // the default: level 1, default strategy, no filter
-    ->Args({1, 0, 2})  // level 1, up filter
-    ->Args({1, 3, 2})  // level 1, RLE, up filter
-    ->Args({2, 0, 0})  // level 2
-    ->Args({6, 0, 5})  // zlib's default level with the adaptive filter (what libpng does)
+    ->Args({1, 0, 0, 0})  // the default: libdeflate level 1, no filter
+    ->Args({2, 0, 0, 0})  // libdeflate level 2
+    ->Args({6, 0, 0, 0})  // libdeflate level 6
+    ->Args({1, 0, 0, 1})  // libspng (zlib) level 1, no filter: the former default
+    ->Args({1, 0, 2, 1})  // zlib level 1, up filter
+    ->Args({1, 3, 2, 1})  // zlib level 1, RLE, up filter
+    ->Args({2, 0, 0, 1})  // zlib level 2
+    ->Args({6, 0, 5, 1})  // zlib's default level with the adaptive filter (what libpng does)
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
 
