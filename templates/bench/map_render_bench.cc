@@ -197,7 +197,8 @@ void BM_Whole(benchmark::State& state) {
 }
 
 // Other settings on the 60x40 image: range(0) level, range(1) zlib strategy, range(2) filter,
-// range(3) encoder (0 libdeflate, 1 libspng; libdeflate only takes filter none, strategy 0).
+// range(3) encoder (0 libdeflate, 1 libspng; libdeflate only takes filter none, strategy 0),
+// range(4) threads (libdeflate: 0 auto, 1 one thread, 2 zlib beside it for the top 3/8).
 void BM_EncodeSettings(benchmark::State& state) {
   const Sample& s = GetSample(1);
   const MapImage image = Draw(s);
@@ -206,6 +207,7 @@ void BM_EncodeSettings(benchmark::State& state) {
   options.compression_strategy = static_cast<int>(state.range(1));
   options.filter = static_cast<PngFilter>(state.range(2));
   options.encoder = static_cast<PngEncoder>(state.range(3));
+  options.threads = static_cast<int>(state.range(4));
   std::vector<std::uint8_t> png;
   for (auto _ : state) {
     if (!EncodePng(image.surface(), options, &png).ok) std::abort();
@@ -217,8 +219,9 @@ void BM_EncodeSettings(benchmark::State& state) {
   const bool libdeflate = options.encoder == PngEncoder::kLibdeflate &&
                           pbem::templates::HaveLibdeflate() && options.filter == PngFilter::kNone &&
                           options.compression_strategy == 0;
-  state.SetLabel(std::string(libdeflate ? "libdeflate" : "libspng") + " level " +
-                 std::to_string(options.compression_level) + " " +
+  state.SetLabel(std::string(libdeflate ? "libdeflate" : "libspng") +
+                 (libdeflate ? " threads " + std::to_string(options.threads) : std::string()) +
+                 " level " + std::to_string(options.compression_level) + " " +
                  kStrategies[options.compression_strategy] + " filter " +
                  kFilters[static_cast<int>(options.filter)]);
 }
@@ -259,14 +262,15 @@ BENCHMARK(BM_Whole)
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSettings)
-    ->Args({1, 0, 0, 0})  // the default: libdeflate level 1, no filter
-    ->Args({2, 0, 0, 0})  // libdeflate level 2
-    ->Args({6, 0, 0, 0})  // libdeflate level 6
-    ->Args({1, 0, 0, 1})  // libspng (zlib) level 1, no filter: the former default
-    ->Args({1, 0, 2, 1})  // zlib level 1, up filter
-    ->Args({1, 3, 2, 1})  // zlib level 1, RLE, up filter
-    ->Args({2, 0, 0, 1})  // zlib level 2
-    ->Args({6, 0, 5, 1})  // zlib's default level with the adaptive filter (what libpng does)
+    ->Args({1, 0, 0, 0, 0})  // the default: libdeflate level 1, no filter, zlib beside it
+    ->Args({1, 0, 0, 0, 1})  // libdeflate level 1 alone
+    ->Args({2, 0, 0, 0, 1})  // libdeflate level 2
+    ->Args({6, 0, 0, 0, 1})  // libdeflate level 6
+    ->Args({1, 0, 0, 1, 0})  // libspng (zlib) level 1, no filter: the former default
+    ->Args({1, 0, 2, 1, 0})  // zlib level 1, up filter
+    ->Args({1, 3, 2, 1, 0})  // zlib level 1, RLE, up filter
+    ->Args({2, 0, 0, 1, 0})  // zlib level 2
+    ->Args({6, 0, 5, 1, 0})  // zlib's default level with the adaptive filter (what libpng does)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);

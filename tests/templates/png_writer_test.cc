@@ -129,9 +129,11 @@ TEST_CASE("libdeflate and libspng encode the same pixels", "[templates][png]") {
   Put(argb.s, 0, 0, 0xff204060u);
   Put(argb.s, 1, 0, 0x80402000u);
   for (const Surface* s : {&img, &argb}) {
-    for (int level : {0, 1, 6, 9}) {
-      INFO("level " << level << (s == &argb ? " ARGB32" : " RGB24"));
-      PngOptions fast{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate};
+    for (const auto& [level, threads] : std::vector<std::pair<int, int>>{
+             {0, 1}, {1, 1}, {6, 1}, {9, 1}, {0, 2}, {1, 2}, {6, 2}, {1, 3}}) {
+      INFO("level " << level << " threads " << threads << (s == &argb ? " ARGB32" : " RGB24"));
+      // threads 2: the top 3/8 of the rows by zlib on a second thread, joined into one stream.
+      PngOptions fast{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, threads};
       PngOptions spng{level, 0, PngFilter::kNone, PngEncoder::kSpng};
       std::vector<std::uint8_t> a;
       std::vector<std::uint8_t> b;
@@ -151,6 +153,14 @@ TEST_CASE("libdeflate and libspng encode the same pixels", "[templates][png]") {
       std::vector<std::uint8_t> again;
       REQUIRE(EncodePng(s->s, fast, &again).ok);
       CHECK(again == a);
+      // The split really ran on the 11-row image (the 1-row one has nothing to split).
+      if (threads >= 2 && s == &img && HaveLibdeflate()) {
+        std::vector<std::uint8_t> single;
+        REQUIRE(EncodePng(s->s, PngOptions{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, 1},
+                          &single)
+                    .ok);
+        CHECK(single != a);
+      }
     }
   }
   std::vector<std::uint8_t> png;
