@@ -44,7 +44,7 @@ struct PngOptions {
   int compression_strategy = 0;
   PngFilter filter = PngFilter::kNone;
   PngEncoder encoder = PngEncoder::kLibdeflate;
-  // libdeflate only: 2 or more compresses the first 3/8 of the rows with zlib on a second
+  // libdeflate only: 2 or more compresses the first 7/16 of the rows with zlib on a second
   // thread while libdeflate does the rest (one zlib stream all the same); 0 does so for
   // images of a million pixels or more on two cores or more; 1 never.
   int threads = 0;

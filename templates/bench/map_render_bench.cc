@@ -198,7 +198,7 @@ void BM_Whole(benchmark::State& state) {
 
 // Other settings on the 60x40 image: range(0) level, range(1) zlib strategy, range(2) filter,
 // range(3) encoder (0 libdeflate, 1 libspng; libdeflate only takes filter none, strategy 0),
-// range(4) threads (libdeflate: 0 auto, 1 one thread, 2 zlib beside it for the top 3/8).
+// range(4) threads (libdeflate: 0 auto, 1 one thread, 2 zlib beside it for the top 7/16).
 void BM_EncodeSettings(benchmark::State& state) {
   const Sample& s = GetSample(1);
   const MapImage image = Draw(s);

@@ -132,7 +132,7 @@ TEST_CASE("libdeflate and libspng encode the same pixels", "[templates][png]") {
     for (const auto& [level, threads] : std::vector<std::pair<int, int>>{
              {0, 1}, {1, 1}, {6, 1}, {9, 1}, {0, 2}, {1, 2}, {6, 2}, {1, 3}}) {
       INFO("level " << level << " threads " << threads << (s == &argb ? " ARGB32" : " RGB24"));
-      // threads 2: the top 3/8 of the rows by zlib on a second thread, joined into one stream.
+      // threads 2: the top 7/16 of the rows by zlib on a second thread, joined into one stream.
       PngOptions fast{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, threads};
       PngOptions spng{level, 0, PngFilter::kNone, PngEncoder::kSpng};
       std::vector<std::uint8_t> a;
