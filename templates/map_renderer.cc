@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <string>
+#include <thread>
 #include <utility>
 
 #include "templates/terrain_glyphs.h"
@@ -1590,6 +1591,18 @@ class Painter {
   std::vector<std::pair<HexStampKey, StampSurface>> stamps_;
 };
 
+// How many bands (threads) draw an image: options.threads when given (at most one band per
+// 64 rows), else two for an image of a million pixels or more on a machine with two cores or
+// more, one otherwise. The bands give the same pixels whatever their number.
+int BandCount(const RenderOptions& options, int width, int height) {
+  int n = options.threads;
+  if (n <= 0) {
+    const bool large = static_cast<long long>(width) * height >= 1'000'000;
+    n = large && std::thread::hardware_concurrency() >= 2 ? 2 : 1;
+  }
+  return std::clamp(n, 1, std::max(1, height / 64));
+}
+
 // Pixel memory for the image. A map image is several megabytes that are all written at
 // once; asking for transparent huge pages turns thousands of page faults into a few (on
 // Linux; elsewhere, or if the hint is refused, this is a plain aligned allocation).
@@ -1665,29 +1678,58 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
     return Status::Error("render: cannot create a " + std::to_string(layout->image_width()) + "x" +
                          std::to_string(layout->image_height()) + " image: " + why);
   }
-  cairo_t* cr = cairo_create(surface);
-  {
-    Painter painter(cr, *layout, ruleset, scenario, state, options, corps, turn);
-    painter.Background();
-    painter.Title();
-    painter.Terrain();
-    painter.Hexsides();
-    painter.Routes();
-    painter.Objectives();
-    painter.Labels();
-    painter.Ghosts();
-    painter.MoveArrows(turn.moves);
-    painter.ForcedMoves();
-    painter.Counters();
-    painter.EventMarks();
-    painter.Legend(legend);
+  // Large images are drawn in horizontal bands, one thread each: every band draws the whole
+  // map into its own cairo surface over its rows of the same pixels, translated by a whole
+  // number of rows, which rasterises exactly as one pass would (tests compare the two).
+  const int bands = BandCount(options, layout->image_width(), layout->image_height());
+  unsigned char* pixels = cairo_image_surface_get_data(surface);
+  const int stride_used = cairo_image_surface_get_stride(surface);
+  std::vector<cairo_status_t> results(static_cast<std::size_t>(bands), CAIRO_STATUS_SUCCESS);
+  const auto draw_band = [&](int band) {
+    const int y0 = layout->image_height() * band / bands;
+    const int y1 = layout->image_height() * (band + 1) / bands;
+    cairo_surface_t* target =
+        bands == 1 ? cairo_surface_reference(surface)
+                   : cairo_image_surface_create_for_data(
+                         pixels + static_cast<std::ptrdiff_t>(y0) * stride_used, CAIRO_FORMAT_RGB24,
+                         layout->image_width(), y1 - y0, stride_used);
+    cairo_t* cr = cairo_create(target);
+    cairo_translate(cr, 0, -y0);
+    {
+      Painter painter(cr, *layout, ruleset, scenario, state, options, corps, turn);
+      painter.Background();
+      painter.Title();
+      painter.Terrain();
+      painter.Hexsides();
+      painter.Routes();
+      painter.Objectives();
+      painter.Labels();
+      painter.Ghosts();
+      painter.MoveArrows(turn.moves);
+      painter.ForcedMoves();
+      painter.Counters();
+      painter.EventMarks();
+      painter.Legend(legend);
+    }
+    results[static_cast<std::size_t>(band)] = cairo_status(cr);
+    cairo_destroy(cr);
+    cairo_surface_flush(target);
+    cairo_surface_destroy(target);
+  };
+  if (bands == 1) {
+    draw_band(0);
+  } else {
+    std::vector<std::thread> threads;
+    for (int band = 1; band < bands; ++band) threads.emplace_back(draw_band, band);
+    draw_band(0);
+    for (std::thread& t : threads) t.join();
   }
-  const cairo_status_t st = cairo_status(cr);
-  cairo_destroy(cr);
-  cairo_surface_flush(surface);
-  if (st != CAIRO_STATUS_SUCCESS) {
-    *out = MapImage{};
-    return Status::Error(std::string("render: cairo: ") + cairo_status_to_string(st));
+  cairo_surface_mark_dirty(surface);
+  for (const cairo_status_t st : results) {
+    if (st != CAIRO_STATUS_SUCCESS) {
+      *out = MapImage{};
+      return Status::Error(std::string("render: cairo: ") + cairo_status_to_string(st));
+    }
   }
   out->layout_ = std::move(layout);
   out->events_drawn_ = turn.drawn;

@@ -40,6 +40,9 @@ struct RenderOptions {
   bool elevation_shading = true;
   bool title = true;
   bool legend = true;
+  // Threads drawing the image, each a horizontal band of it; 0 picks 2 for images of a
+  // million pixels or more (on two cores or more), else 1. Any number gives the same pixels.
+  int threads = 0;
   // Draw what `turn_events` show (see RenderMap). Off: the state alone.
   bool draw_events = true;
   // Replaces the scenario title in the title band when not empty.

@@ -11,7 +11,8 @@
 // game turn.
 // From a game store: the stored player-turn (game G, turn N, SIDE; without --side the last
 // one stored for turn N), its result's state and events. The scenario is --scenario, else
-// <data dir>/engine/scenarios/<the game's scenario>.textproto.
+// <data dir>/engine/scenarios/<the game's scenario>.textproto (or the game's scenario itself
+// when it is a path).
 #include <cstdint>
 #include <iostream>
 #include <string>
@@ -268,6 +269,11 @@ int WritePicture(const ScenarioBundle& bundle, const Picture& picture, const Ren
 // The scenario file of a stored game.
 std::string GameScenarioPath(const RenderArgs& a, const std::string& scenario_name) {
   if (a.scenario) return *a.scenario;
+  // A game created from a file may name it by path.
+  if (scenario_name.find('/') != std::string::npos ||
+      std::filesystem::path(scenario_name).extension() == ".textproto") {
+    return scenario_name;
+  }
   return (DataDir() / "engine" / "scenarios" / (scenario_name + ".textproto")).string();
 }
 

@@ -3,13 +3,17 @@
 // transcription in templates/testing, which a test keeps identical), a generated 60x40 map
 // at the default size (hexes of 22 px: 2359x1509), and the same map in a 1600 px wide image
 // (hexes of 14.7 px, labels inside hexes left out). For each:
-//   Draw        RenderMap alone (cairo drawing into the image surface)
-//   EncodeSpng  EncodePng with the default options (libspng), on one drawn image
+//   Draw        RenderMap alone (cairo drawing into the image surface; the two large maps
+//               are drawn in two bands on two threads, DrawOneThread draws them in one)
+//   EncodePng   EncodePng with the default options (libdeflate level 1), on one drawn image
+//   EncodeSpng  EncodePng through libspng (zlib level 1), the same image
 //   EncodeCairo cairo's own PNG writer on the same image
 //   Whole       RenderMap + EncodePng, what `pbem render` pays per map (goal: < 30 ms at 60x40)
-// plus EncodeSpng with other zlib/filter settings, to show why the defaults were chosen.
-// Counters: png_kB is the size of the PNG produced.
+//   WholeTwoIdleCores  the same, timed as it would run on two idle cores (see there)
+// plus EncodePng with other levels, filters, strategies and encoders, to show why the
+// defaults were chosen. Counters: png_kB is the size of the PNG produced.
 #include <benchmark/benchmark.h>
+#include <time.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -30,6 +34,7 @@ namespace {
 using pbem::templates::EncodePng;
 using pbem::templates::EncodePngWithCairo;
 using pbem::templates::MapImage;
+using pbem::templates::PngEncoder;
 using pbem::templates::PngFilter;
 using pbem::templates::PngOptions;
 using pbem::templates::RenderMap;
@@ -137,16 +142,35 @@ void BM_Draw(benchmark::State& state) {
   SetLabel(state, s, image);
 }
 
-void BM_EncodeSpng(benchmark::State& state) {
+void Encode(benchmark::State& state, const PngOptions& options) {
   const Sample& s = GetSample(static_cast<int>(state.range(0)));
   const MapImage image = Draw(s);
   std::vector<std::uint8_t> png;
   for (auto _ : state) {
-    if (!EncodePng(image.surface(), PngOptions{}, &png).ok) std::abort();
+    if (!EncodePng(image.surface(), options, &png).ok) std::abort();
     benchmark::DoNotOptimize(png.data());
   }
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   SetLabel(state, s, image);
+}
+
+void BM_DrawOneThread(benchmark::State& state) {
+  Sample s = GetSample(static_cast<int>(state.range(0)));
+  s.options.threads = 1;
+  MapImage image = Draw(s);
+  for (auto _ : state) {
+    image = Draw(s);
+    benchmark::DoNotOptimize(image.surface());
+  }
+  SetLabel(state, s, image);
+}
+
+void BM_EncodePng(benchmark::State& state) { Encode(state, PngOptions{}); }
+
+void BM_EncodeSpng(benchmark::State& state) {
+  PngOptions options;
+  options.encoder = PngEncoder::kSpng;
+  Encode(state, options);
 }
 
 void BM_EncodeCairo(benchmark::State& state) {
@@ -174,7 +198,46 @@ void BM_Whole(benchmark::State& state) {
   SetLabel(state, s, image);
 }
 
-// Other settings on the 60x40 image: range(0) zlib level, range(1) strategy, range(2) filter.
+// What BM_Whole would take on two idle cores, measured on a busy machine: each phase (draw,
+// encode) runs on two threads; its time on idle cores is the larger of the two threads' CPU
+// times (the calling thread's, from CLOCK_THREAD_CPUTIME_ID, and the rest of the process's).
+// Reported as manual time. Valid for the two large maps (two bands, two encoder threads).
+double CpuMs(clockid_t clock) {
+  timespec t{};
+  clock_gettime(clock, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+void BM_WholeTwoIdleCores(benchmark::State& state) {
+  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+  MapImage image = Draw(s);
+  std::vector<std::uint8_t> png;
+  double draw_total = 0;
+  double encode_total = 0;
+  for (auto _ : state) {
+    const double t0 = CpuMs(CLOCK_THREAD_CPUTIME_ID);
+    const double p0 = CpuMs(CLOCK_PROCESS_CPUTIME_ID);
+    image = Draw(s);
+    const double t1 = CpuMs(CLOCK_THREAD_CPUTIME_ID);
+    const double p1 = CpuMs(CLOCK_PROCESS_CPUTIME_ID);
+    if (!EncodePng(image.surface(), PngOptions{}, &png).ok) std::abort();
+    const double t2 = CpuMs(CLOCK_THREAD_CPUTIME_ID);
+    const double p2 = CpuMs(CLOCK_PROCESS_CPUTIME_ID);
+    const double draw = std::max(t1 - t0, (p1 - p0) - (t1 - t0));
+    const double encode = std::max(t2 - t1, (p2 - p1) - (t2 - t1));
+    draw_total += draw;
+    encode_total += encode;
+    state.SetIterationTime((draw + encode) / 1e3);
+  }
+  const double n = static_cast<double>(state.iterations());
+  state.counters["draw_ms"] = draw_total / n;
+  state.counters["encode_ms"] = encode_total / n;
+  SetLabel(state, s, image);
+}
+
+// Other settings on the 60x40 image: range(0) level, range(1) zlib strategy, range(2) filter,
+// range(3) encoder (0 libdeflate, 1 libspng; libdeflate only takes filter none, strategy 0),
+// range(4) threads (libdeflate: 0 auto, 1 one thread, 2 zlib beside it for the top 7/16).
 void BM_EncodeSettings(benchmark::State& state) {
   const Sample& s = GetSample(1);
   const MapImage image = Draw(s);
@@ -182,6 +245,8 @@ void BM_EncodeSettings(benchmark::State& state) {
   options.compression_level = static_cast<int>(state.range(0));
   options.compression_strategy = static_cast<int>(state.range(1));
   options.filter = static_cast<PngFilter>(state.range(2));
+  options.encoder = static_cast<PngEncoder>(state.range(3));
+  options.threads = static_cast<int>(state.range(4));
   std::vector<std::uint8_t> png;
   for (auto _ : state) {
     if (!EncodePng(image.surface(), options, &png).ok) std::abort();
@@ -190,30 +255,67 @@ void BM_EncodeSettings(benchmark::State& state) {
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   static constexpr const char* kFilters[] = {"none", "sub", "up", "avg", "paeth", "adaptive"};
   static constexpr const char* kStrategies[] = {"default", "filtered", "huffman", "rle"};
-  state.SetLabel("level " + std::to_string(options.compression_level) + " " +
+  const bool libdeflate = options.encoder == PngEncoder::kLibdeflate &&
+                          pbem::templates::HaveLibdeflate() && options.filter == PngFilter::kNone &&
+                          options.compression_strategy == 0;
+  state.SetLabel(std::string(libdeflate ? "libdeflate" : "libspng") +
+                 (libdeflate ? " threads " + std::to_string(options.threads) : std::string()) +
+                 " level " + std::to_string(options.compression_level) + " " +
                  kStrategies[options.compression_strategy] + " filter " +
                  kFilters[static_cast<int>(options.filter)]);
 }
 
 // With --benchmark_repetitions=N, the "min" line is the best estimate on a busy machine.
+// CPU times are the whole process's (large maps are drawn on two threads): compare the wall
+// ("Time") column with the goal, the CPU column with what the machine pays.
 double Min(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
 
-BENCHMARK(BM_Draw)->DenseRange(0, 2)->ComputeStatistics("min", Min)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Draw)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DrawOneThread)
+    ->DenseRange(1, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodePng)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSpng)
     ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeCairo)
     ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_Whole)->DenseRange(0, 2)->ComputeStatistics("min", Min)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Whole)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeTwoIdleCores)
+    ->DenseRange(1, 2)
+    ->UseManualTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSettings)
-    ->Args({1, 0, 0})  // the default: level 1, default strategy, no filter
-    ->Args({1, 0, 2})  // level 1, up filter
-    ->Args({1, 3, 2})  // level 1, RLE, up filter
-    ->Args({2, 0, 0})  // level 2
-    ->Args({6, 0, 5})  // zlib's default level with the adaptive filter (what libpng does)
+    ->Args({1, 0, 0, 0, 0})  // the default: libdeflate level 1, no filter, zlib beside it
+    ->Args({1, 0, 0, 0, 1})  // libdeflate level 1 alone
+    ->Args({2, 0, 0, 0, 1})  // libdeflate level 2
+    ->Args({6, 0, 0, 0, 1})  // libdeflate level 6
+    ->Args({1, 0, 0, 1, 0})  // libspng (zlib) level 1, no filter: the former default
+    ->Args({1, 0, 2, 1, 0})  // zlib level 1, up filter
+    ->Args({1, 3, 2, 1, 0})  // zlib level 1, RLE, up filter
+    ->Args({2, 0, 0, 1, 0})  // zlib level 2
+    ->Args({6, 0, 5, 1, 0})  // zlib's default level with the adaptive filter (what libpng does)
+    ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
 

@@ -281,6 +281,46 @@ TEST_CASE("unreadable events are counted, not drawn", "[templates][events]") {
   CHECK(image.events_not_drawn() == 3);
 }
 
+// The same colour at every pixel (RGB24 leaves the top byte of each pixel undefined).
+bool SamePixels(const MapImage& a, const MapImage& b) {
+  if (a.width() != b.width() || a.height() != b.height()) return false;
+  for (int y = 0; y < a.height(); ++y) {
+    for (int x = 0; x < a.width(); ++x) {
+      if (a.PixelAt(x, y) != b.PixelAt(x, y)) return false;
+    }
+  }
+  return true;
+}
+
+TEST_CASE("drawing in bands on threads gives the same pixels", "[templates][render]") {
+  Fight f;
+  f.events.push_back(Ev(
+      EventKind::kReactionFire, f.b.Unit("o-ha1"), {L("1017"), L("1117")},
+      {std::string("b-i4"), std::int64_t{2}, std::int64_t{2}, std::int64_t{3}, std::string("hit")},
+      Phase::kMovement));
+  RenderOptions one;
+  one.threads = 1;
+  MapImage reference;
+  REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, one, &reference).ok);
+  for (int threads : {2, 3, 7}) {
+    INFO(threads << " threads");
+    RenderOptions options;
+    options.threads = threads;
+    MapImage banded;
+    REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, options, &banded).ok);
+    CHECK(SamePixels(reference, banded));
+  }
+  // The large map, whose default is two bands.
+  const engine::Ruleset rs = testing::MornePlaineRuleset();
+  const engine::Scenario large = testing::LargeSampleMap(rs, 60, 40);
+  const engine::GameState state = engine::InitialState(large, "large");
+  MapImage a;
+  MapImage b;
+  REQUIRE(RenderMap(rs, large, state, nullptr, one, &a).ok);
+  REQUIRE(RenderMap(rs, large, state, nullptr, RenderOptions{}, &b).ok);
+  CHECK(SamePixels(a, b));
+}
+
 TEST_CASE("every event kind together, byte-identical PNGs", "[templates][events][png]") {
   Fight f;
   f.events.push_back(Ev(

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace pbem::templates {
@@ -105,6 +106,69 @@ TEST_CASE("encoding is deterministic and agrees with cairo's writer", "[template
   REQUIRE(DecodePng(a, &da).ok);
   REQUIRE(DecodePng(c, &dc).ok);
   CHECK(da.rgba == dc.rgba);
+}
+
+// The chunk types of a PNG in order (lengths followed, so a bad length fails).
+std::vector<std::string> ChunkTypes(const std::vector<std::uint8_t>& png) {
+  std::vector<std::string> types;
+  std::size_t at = 8;
+  while (at + 12 <= png.size()) {
+    const std::size_t length = (std::size_t{png[at]} << 24) | (std::size_t{png[at + 1]} << 16) |
+                               (std::size_t{png[at + 2]} << 8) | std::size_t{png[at + 3]};
+    types.emplace_back(png.begin() + static_cast<std::ptrdiff_t>(at) + 4,
+                       png.begin() + static_cast<std::ptrdiff_t>(at) + 8);
+    at += 12 + length;
+  }
+  if (at != png.size()) types.emplace_back("<trailing bytes>");
+  return types;
+}
+
+TEST_CASE("libdeflate and libspng encode the same pixels", "[templates][png]") {
+  const Surface img = Gradient();
+  const Surface argb(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 3, 1));
+  Put(argb.s, 0, 0, 0xff204060u);
+  Put(argb.s, 1, 0, 0x80402000u);
+  for (const Surface* s : {&img, &argb}) {
+    for (const auto& [level, threads] : std::vector<std::pair<int, int>>{
+             {0, 1}, {1, 1}, {6, 1}, {9, 1}, {0, 2}, {1, 2}, {6, 2}, {1, 3}}) {
+      INFO("level " << level << " threads " << threads << (s == &argb ? " ARGB32" : " RGB24"));
+      // threads 2: the top 7/16 of the rows by zlib on a second thread, joined into one stream.
+      PngOptions fast{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, threads};
+      PngOptions spng{level, 0, PngFilter::kNone, PngEncoder::kSpng};
+      std::vector<std::uint8_t> a;
+      std::vector<std::uint8_t> b;
+      REQUIRE(EncodePng(s->s, fast, &a).ok);
+      REQUIRE(EncodePng(s->s, spng, &b).ok);
+      // One header, one data chunk, the end: nothing that varies (no time chunk).
+      CHECK(ChunkTypes(a) == std::vector<std::string>{"IHDR", "IDAT", "IEND"});
+      DecodedPng da;
+      DecodedPng db;
+      REQUIRE(DecodePng(a, &da).ok);  // libspng checks every CRC and the zlib checksum
+      REQUIRE(DecodePng(b, &db).ok);
+      CHECK(da.width == db.width);
+      CHECK(da.height == db.height);
+      CHECK(da.rgba == db.rgba);
+      // With libdeflate built in, it really is another encoder (else both are libspng).
+      if (level > 0) CHECK((a != b) == HaveLibdeflate());
+      std::vector<std::uint8_t> again;
+      REQUIRE(EncodePng(s->s, fast, &again).ok);
+      CHECK(again == a);
+      // The split really ran on the 11-row image (the 1-row one has nothing to split).
+      if (threads >= 2 && s == &img && HaveLibdeflate()) {
+        std::vector<std::uint8_t> single;
+        REQUIRE(EncodePng(s->s, PngOptions{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, 1},
+                          &single)
+                    .ok);
+        CHECK(single != a);
+      }
+    }
+  }
+  std::vector<std::uint8_t> png;
+  const Status st =
+      EncodePng(img.s, PngOptions{13, 0, PngFilter::kNone, PngEncoder::kLibdeflate}, &png);
+  CHECK_FALSE(st.ok);
+  CHECK(png.empty());
+  if (HaveLibdeflate()) CHECK(st.message.find("0..12") != std::string::npos);
 }
 
 TEST_CASE("unsupported surfaces and bad input are errors, not crashes", "[templates][png]") {
