@@ -263,11 +263,10 @@ namespace {
 // (normalised at the hex entered), bits 0-15 the cost.
 constexpr std::uint64_t kPassable = 1u << 31;
 
-// Per hex and search: (generation << 8) | bits.
-constexpr std::uint32_t kCellAny = 1;       // under an enemy ZoC
-constexpr std::uint32_t kCellMounted = 2;   // under a mounted enemy's ZoC
-constexpr std::uint32_t kCellOccupied = 4;  // another unit stands there
-constexpr std::uint32_t kMaxGeneration = (1u << 24) - 1;
+// Per hex and search.
+constexpr std::uint8_t kCellAny = 1;       // under an enemy ZoC
+constexpr std::uint8_t kCellMounted = 2;   // under a mounted enemy's ZoC
+constexpr std::uint8_t kCellOccupied = 4;  // another unit stands there
 
 // A search node: (hex, route tag). Valid when stamp == the search's
 // generation.
@@ -293,10 +292,12 @@ struct ReachCache::Impl {
   int width = 0;
   int height = 0;
   std::size_t n_hex = 0;
-  int tags = 3;                         // route states per hex: max(1, road rates) * 3 modes
-  std::vector<std::int32_t> neighbor;   // n_hex * 6: hex index or -1
-  std::vector<Hex> hex_of;              // n_hex
-  std::vector<TerrainId> terrain_of;    // n_hex
+  int tags = 3;                        // route states per hex: max(1, road rates) * 3 modes
+  std::vector<std::int32_t> neighbor;  // n_hex * 6: hex index or -1
+  std::vector<Hex> hex_of;             // n_hex
+  std::vector<TerrainId> terrain_of;   // n_hex
+  std::vector<std::int32_t> col_of;    // n_hex: offset column and row
+  std::vector<std::int32_t> row_of;
   std::vector<std::uint8_t> has_road;   // a road passes through
   std::vector<std::uint8_t> has_track;  // a track passes through
   std::vector<std::uint8_t> never_ctl;  // town/woods or fort: never under control
@@ -308,13 +309,16 @@ struct ReachCache::Impl {
     bool built = false;
     std::vector<std::uint8_t> filled;        // per hex: its steps are in `steps`
     std::unique_ptr<std::uint64_t[]> steps;  // (tag * hexes + hex) * 6 + dir
+    // Per (tag * hexes + hex): the cheapest passable step, 0xFFFF if none.
+    std::unique_ptr<std::uint16_t[]> cheapest;
   };
   std::vector<ClassTable> classes;  // [0]: invalid class, then by index + 1
 
   // Scratch, stamped with `gen`.
   std::uint32_t gen = 0;
-  std::vector<Node> nodes;          // n_hex * tags
-  std::vector<std::uint32_t> cell;  // n_hex
+  std::vector<Node> nodes;           // n_hex * tags
+  std::vector<std::uint8_t> cell;    // n_hex: kCell* bits of this search
+  std::vector<std::int32_t> marked;  // the hexes whose cell is not 0
   std::vector<std::uint32_t> best_stamp;
   std::vector<std::int32_t> best;  // per hex: state id of its best node
   std::vector<std::int32_t> touched;
@@ -346,6 +350,7 @@ struct ReachCache::Impl {
     if (!t.built) {
       t.filled.assign(n_hex, 0);
       t.steps.reset(new std::uint64_t[n_hex * static_cast<std::size_t>(tags) * 6]);
+      t.cheapest.reset(new std::uint16_t[n_hex * static_cast<std::size_t>(tags)]);
       t.built = true;
     }
     return t;
@@ -357,6 +362,8 @@ struct ReachCache::Impl {
     for (int tag = 0; tag < tags; ++tag) {
       const RouteState route = UnpackRoute(static_cast<std::uint32_t>(tag));
       std::uint64_t* row = &t.steps[(static_cast<std::size_t>(tag) * n_hex + h) * 6];
+      std::uint16_t& cheapest = t.cheapest[static_cast<std::size_t>(tag) * n_hex + h];
+      cheapest = 0xFFFF;
       for (std::size_t d = 0; d < 6; ++d) {
         row[d] = 0;
         const std::int32_t n = neighbor[h * 6 + d];
@@ -370,6 +377,7 @@ struct ReachCache::Impl {
         row[d] = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(n)) << 32) | kPassable |
                  (static_cast<std::uint64_t>(sc.basis) << 24) |
                  (static_cast<std::uint64_t>(next) << 16) | static_cast<std::uint64_t>(sc.cost);
+        cheapest = std::min(cheapest, static_cast<std::uint16_t>(sc.cost));
       }
     }
     t.filled[h] = 1;
@@ -387,6 +395,8 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   c.neighbor.assign(c.n_hex * 6, -1);
   c.hex_of.resize(c.n_hex);
   c.terrain_of.resize(c.n_hex);
+  c.col_of.resize(c.n_hex);
+  c.row_of.resize(c.n_hex);
   c.has_road.assign(c.n_hex, 0);
   c.has_track.assign(c.n_hex, 0);
   c.never_ctl.assign(c.n_hex, 0);
@@ -397,6 +407,8 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
       const Hex h = FromOffset(Offset{col, row});
       const std::size_t i = c.Index(h);
       c.hex_of[i] = h;
+      c.col_of[i] = col;
+      c.row_of[i] = row;
       c.terrain_of[i] = map.terrain(h);
       for (const std::int32_t id : map.RoutesThrough(h)) {
         (map.routes()[static_cast<std::size_t>(id)].track ? c.has_track : c.has_road)[i] = 1;
@@ -455,28 +467,27 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   ReachCache::Impl::ClassTable& table = c.Table(cls);
   const auto tags = static_cast<std::size_t>(c.tags);
 
-  if (++c.gen > kMaxGeneration) {  // the stamps ran out: start afresh
+  if (++c.gen == 0) {  // the stamps wrapped: start afresh
     for (Node& n : c.nodes) n.stamp = 0;
-    std::fill(c.cell.begin(), c.cell.end(), 0);
     std::fill(c.best_stamp.begin(), c.best_stamp.end(), 0);
     c.gen = 1;
   }
   const std::uint32_t gen = c.gen;
-  const std::uint32_t stamp = gen << 8;
   const std::int32_t self = unit.value;
-  const auto set_cell = [&](std::size_t h, std::uint32_t bits) {
-    if ((c.cell[h] >> 8) != gen) c.cell[h] = stamp;
-    c.cell[h] |= bits;
+  // The previous search's marks are cleared, not stamped: one load per step.
+  for (const std::int32_t h : c.marked) c.cell[static_cast<std::size_t>(h)] = 0;
+  c.marked.clear();
+  std::uint8_t* const cells = c.cell.data();
+  const auto set_cell = [&](std::size_t h, std::uint8_t bits) {
+    if (cells[h] == 0) c.marked.push_back(static_cast<std::int32_t>(h));
+    cells[h] |= bits;
   };
-  const auto cell = [&](std::size_t h) -> std::uint32_t {
-    const std::uint32_t v = c.cell[h];
-    return (v >> 8) == gen ? v : 0;
-  };
+  const auto cell = [&](std::size_t h) -> std::uint8_t { return cells[h]; };
 
   // Who stands where, and the enemy control of every hex (ControlOf,
   // scattered from the controllers).
   const Side controller = Opponent(spec.side);
-  const auto mark = [&](std::size_t from, std::uint32_t bits) {
+  const auto mark = [&](std::size_t from, std::uint8_t bits) {
     for (std::size_t d = 0; d < 6; ++d) {
       const std::int32_t n = c.neighbor[from * 6 + d];
       if (n < 0 || !c.zoc_side[from * 6 + d]) continue;
@@ -494,7 +505,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     const UnitSpec& s = scenario.units[i];
     if (s.side != controller) continue;
     if (s.arm == Arm::kArtillery || IsDemoralised(s, u) || c.no_exert[at]) continue;
-    mark(at, kCellAny | (IsMounted(ruleset, s) ? kCellMounted : 0));
+    mark(at, static_cast<std::uint8_t>(kCellAny | (IsMounted(ruleset, s) ? kCellMounted : 0)));
   }
   for (const std::int32_t f : c.forts) {
     if (FortController(ruleset, scenario, state, board, c.hex_of[static_cast<std::size_t>(f)]) ==
@@ -514,7 +525,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   PBEM_CHECK(start_tag < tags);
   const Control start_control = rules.EnemyControl(mover.at);
   const bool demoralised = IsDemoralised(spec, state.unit(unit));
-  const std::uint32_t refused = kCellOccupied | (demoralised ? kCellAny : 0);
+  const auto refused = static_cast<std::uint8_t>(kCellOccupied | (demoralised ? kCellAny : 0));
 
   Node* const nodes = c.nodes.data();
   const auto discover = [&](std::int32_t id, std::size_t hex, std::size_t tag, int cost, int steps,
@@ -609,7 +620,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
           for (const Direction d : kAllDirections) {
             const std::int32_t to = c.neighbor[h * 6 + static_cast<std::size_t>(d)];
             if (to < 0) continue;
-            const std::uint32_t there = cell(static_cast<std::size_t>(to));
+            const std::uint8_t there = cell(static_cast<std::size_t>(to));
             const StepCheck check =
                 rules.Check(m, c.hex_of[static_cast<std::size_t>(to)], start_control,
                             (there & kCellAny) != 0, (there & kCellMounted) != 0);
@@ -623,6 +634,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
         // Anywhere else: no ZoC to leave (entering one ends the path), the
         // unit has moved; the table has the step's cost.
         if (!table.filled[h]) c.Fill(ruleset, map, cls, table, h);
+        if (table.cheapest[static_cast<std::size_t>(id)] > left) continue;  // no points left
         const std::uint64_t* out = &table.steps[static_cast<std::size_t>(id) * 6];
         for (std::size_t d = 0; d < 6; ++d) {
           const std::uint64_t e = out[d];
@@ -630,7 +642,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
           const int step_cost = static_cast<int>(e & 0xFFFFu);
           if (step_cost > left) continue;
           const auto to = static_cast<std::size_t>(e >> 32);
-          const std::uint32_t there = cell(to);
+          const std::uint8_t there = cell(to);
           if (there & refused) continue;
           relax(id, cost, steps, static_cast<std::uint8_t>(d), to, (e >> 16) & 0xFFu, step_cost,
                 (there & kCellAny) == 0, static_cast<std::uint8_t>((e >> 24) & 0xFu));
@@ -651,14 +663,14 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     return nodes[a].dir < nodes[b].dir;
   };
   ReachSet result;
-  result.tree_.reserve(c.touched.size());
+  result.tree_.resize(c.touched.size());
+  ReachSet::TreeNode* tree = result.tree_.data();
   c.found.clear();
   for (std::size_t k = 0; k < c.touched.size(); ++k) {
     const std::int32_t id = c.touched[k];
     const Node& n = nodes[id];
     const auto h = static_cast<std::size_t>(n.hex);
-    result.tree_.push_back(
-        ReachSet::TreeNode{c.hex_of[h], n.parent < 0 ? -1 : nodes[n.parent].disc, n.steps});
+    tree[k] = ReachSet::TreeNode{c.hex_of[h], n.parent < 0 ? -1 : nodes[n.parent].disc, n.steps};
     if (h == start_hex) continue;
     if (c.best_stamp[h] != gen) {
       c.best_stamp[h] = gen;
@@ -680,8 +692,10 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
       to[static_cast<std::size_t>(c.counts[static_cast<std::size_t>(key(h))]++)] = h;
     }
   };
-  counting_sort(c.found, c.sorted, c.height, [&](std::int32_t h) { return h / c.width; });
-  counting_sort(c.sorted, c.found, c.width, [&](std::int32_t h) { return h % c.width; });
+  counting_sort(c.found, c.sorted, c.height,
+                [&](std::int32_t h) { return c.row_of[static_cast<std::size_t>(h)]; });
+  counting_sort(c.sorted, c.found, c.width,
+                [&](std::int32_t h) { return c.col_of[static_cast<std::size_t>(h)]; });
 
   const MovementClassId stuck_class = StuckClass(ruleset, spec);
   const bool marsh_on_road = ruleset.params.marsh_test_on_road;
@@ -699,7 +713,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
       const auto ph = static_cast<std::size_t>(nodes[n.parent].hex);
       if (ph == start_hex) {
         // As the reference: the last step checked again from its parent.
-        const std::uint32_t there = cell(h);
+        const std::uint8_t there = cell(h);
         MoverState m{mover.at, mover.points_left - nodes[n.parent].cost,
                      UnpackRoute(nodes[n.parent].tag),
                      n.parent == start_id ? mover.has_moved : true};
