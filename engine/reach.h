@@ -145,6 +145,8 @@ class ReachSet {
   const Entry* Find(Hex hex) const;
   // The hexes entered along the entry's best path, start excluded.
   std::vector<Hex> PathTo(const Entry& entry) const;
+  // Search states found (hex and road/track state), the start included.
+  std::size_t states() const { return tree_.size(); }
 
  private:
   friend ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board& board,

@@ -249,12 +249,15 @@ BENCHMARK(BM_Reachable)->Apply(AllReachArgs);
 // marsh test, and the path tree) with the map's ReachCache built once, outside the loop, as
 // the movement phase and a server keep it per map. The first iteration fills the step costs.
 void BM_FindReach(benchmark::State& st) {
-  RunReach(st, [](const ReachFixture& f, const eng::Board& board, const eng::MoverState& mover,
-                  eng::ReachCache& cache) {
+  std::size_t states = 0;
+  RunReach(st, [&states](const ReachFixture& f, const eng::Board& board,
+                         const eng::MoverState& mover, eng::ReachCache& cache) {
     auto out = eng::FindReach(f.scenario, f.state, board, f.unit, mover, cache);
     benchmark::DoNotOptimize(out.hexes().data());
+    states = out.states();
     return out.hexes().size();
   });
+  st.counters["states"] = static_cast<double>(states);
 }
 BENCHMARK(BM_FindReach)->Apply(AllReachArgs);
 
