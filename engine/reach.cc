@@ -433,7 +433,7 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   c.touched.reserve(1024);
 }
 
-ReachCache::~ReachCache() { delete impl_; }
+ReachCache::~ReachCache() = default;
 
 const ReachSet::Entry* ReachSet::Find(Hex hex) const {
   const Offset o = ToOffset(hex);

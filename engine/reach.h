@@ -6,6 +6,7 @@
 #define PBEM_ENGINE_REACH_H_
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/game_state.h"
@@ -124,7 +125,7 @@ class ReachCache {
                             UnitId unit, const MoverState& mover, ReachCache& cache);
   const Ruleset* ruleset_;
   const Map* map_;
-  Impl* impl_;
+  std::unique_ptr<Impl> impl_;  // defined in reach.cc
 };
 
 // Every hex a unit can reach, with its cost, whether it ends the move, its
