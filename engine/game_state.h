@@ -25,7 +25,9 @@ struct UnitState {
   bool eliminated = false;
   bool in_command = true;
   bool bombarded_this_turn = false;
-  bool reaction_fire_used = false;
+  // Reaction fires this battery made in the current enemy player-turn
+  // (digest 3.5; at most parameters.reaction_fire_per_enemy_turn).
+  int reaction_fires = 0;
   bool stuck = false;
   bool moved_this_turn = false;
   std::vector<UnitId> charged_targets;

@@ -364,15 +364,24 @@ void StepRules::EnableControlCache() {
   control_cache_.assign(static_cast<std::size_t>(map.width() * map.height()), -1);
 }
 
+namespace {
+
+// A refused step: the reason, and its args when explained.
+StepCheck Refused(StepCheck& out, bool explain, Reason reason, std::vector<Arg> args) {
+  out.legal = false;
+  out.reason = reason;
+  if (explain) out.args = std::move(args);
+  return out;
+}
+
+}  // namespace
+
 StepCheck StepRules::Check(const MoverState& mover, Hex to, const Control& from_control,
                            bool explain) const {
   StepCheck out;
   const Map& map = scenario_.map;
   const auto fail = [&out, explain](Reason reason, std::vector<Arg> args) {
-    out.legal = false;
-    out.reason = reason;
-    if (explain) out.args = std::move(args);
-    return out;
+    return Refused(out, explain, reason, std::move(args));
   };
   if (!map.Contains(to)) return fail(Reason::kHexOffMap, {to});
   if (!Adjacent(mover.at, to)) return fail(Reason::kPathNotAdjacent, {to, mover.at});
@@ -385,7 +394,6 @@ StepCheck StepRules::Check(const MoverState& mover, Hex to, const Control& from_
     if (sc.blocked == Reason::kTerrainImpassable) return fail(sc.blocked, {to, sc.feature});
     return fail(sc.blocked, {to, mover.at, sc.feature});
   }
-  int cost = sc.cost;
   bool to_any = false;
   bool to_mounted = false;
   if (!control_cache_.empty()) {
@@ -402,12 +410,43 @@ StepCheck StepRules::Check(const MoverState& mover, Hex to, const Control& from_
     to_any = c.any();
     to_mounted = c.mounted;
   }
+  return Finish(mover, to, from_control, sc, to_any, to_mounted, explain);
+}
+
+StepCheck StepRules::Check(const MoverState& mover, Hex to, const Control& from_control,
+                           bool to_any, bool to_mounted) const {
+  StepCheck out;
+  const Map& map = scenario_.map;
+  if (!map.Contains(to) || !Adjacent(mover.at, to)) {
+    out.reason = map.Contains(to) ? Reason::kPathNotAdjacent : Reason::kHexOffMap;
+    return out;
+  }
+  if (const auto other = board_.UnitAt(to); other && *other != unit_) {
+    out.reason = Reason::kHexOccupied;
+    return out;
+  }
+  const StepCost sc = ComputeStepCost(ruleset_, map, cost_class_, mover.at, to, mover.route);
+  if (!sc.passable) {
+    out.reason = sc.blocked;
+    return out;
+  }
+  return Finish(mover, to, from_control, sc, to_any, to_mounted, /*explain=*/false);
+}
+
+StepCheck StepRules::Finish(const MoverState& mover, Hex to, const Control& from_control,
+                            const StepCost& sc, bool to_any, bool to_mounted, bool explain) const {
+  StepCheck out;
+  const Map& map = scenario_.map;
+  const auto fail = [&out, explain](Reason reason, std::vector<Arg> args) {
+    return Refused(out, explain, reason, std::move(args));
+  };
+  int cost = sc.cost;
   if (from_control.any()) {
     if (!mounted_) {
       // Digest 4.6 "Leaving": infantry and artillery (and dromedaries) may
       // leave only into a hex outside any enemy ZoC, for +1 MP.
       if (to_any) return fail(Reason::kZocLeaveIntoZoc, {to, mover.at});
-      cost += kZocLeaveCost;
+      cost += ruleset_.params.zoc_leave_cost;
       out.leaves_zoc = true;
     } else if (from_control.mounted) {
       // Mounted units leaving mounted control: not into a hex controlled by
@@ -415,7 +454,7 @@ StepCheck StepRules::Check(const MoverState& mover, Hex to, const Control& from_
       // mounted_leave_any_control, #8); +1 MP.
       const bool blocked = ruleset_.params.mounted_leave_any_control ? to_any : to_mounted;
       if (blocked) return fail(Reason::kZocLeaveIntoMountedZoc, {to, mover.at});
-      cost += kZocLeaveCost;
+      cost += ruleset_.params.zoc_leave_cost;
       out.leaves_zoc = true;
     }
     // Mounted units leave infantry-only (and fort, R7) control freely.
@@ -530,6 +569,52 @@ std::optional<Hex> ChooseRetreatHex(const Ruleset& ruleset, const Scenario& scen
 
 // ---- Command and allowance --------------------------------------------------
 
+namespace {
+
+// Whether no movement class may enter the terrain of `hex`.
+bool ImpassableToAll(const Ruleset& ruleset, const Map& map, Hex hex) {
+  const TerrainType& t = ruleset.terrain_type(map.terrain(hex));
+  for (const auto& c : t.move_costs) {
+    if (c && !c->impassable) return false;
+  }
+  return true;
+}
+
+// Whether command crosses this hexside (command_blocked_by_terrain): not a
+// river or major river without a crossing, not a slope of two levels or more.
+bool CommandCrossesSide(const Map& map, Hexside side) {
+  const HexsideInfo info = map.side(side);
+  if ((info.water == Water::kRiver || info.water == Water::kMajorRiver) &&
+      info.crossing == Crossing::kNone) {
+    return false;
+  }
+  return map.SlopeCount(side) < 2;
+}
+
+// A breadth-first search from the leader, at most `radius` steps.
+bool CommandChainExists(const Ruleset& ruleset, const Map& map, Hex leader, Hex unit, int radius) {
+  std::vector<Hex> frontier{leader};
+  std::vector<Hex> seen{leader};
+  for (int step = 0; step < radius && !frontier.empty(); ++step) {
+    std::vector<Hex> next;
+    for (const Hex& h : frontier) {
+      for (const Direction d : kAllDirections) {
+        const Hex n = Neighbor(h, d);
+        if (!map.Contains(n) || !CommandCrossesSide(map, SideOf(h, d))) continue;
+        if (n == unit) return true;
+        if (std::find(seen.begin(), seen.end(), n) != seen.end()) continue;
+        if (ImpassableToAll(ruleset, map, n)) continue;
+        seen.push_back(n);
+        next.push_back(n);
+      }
+    }
+    frontier = std::move(next);
+  }
+  return leader == unit;
+}
+
+}  // namespace
+
 std::string_view CommandBasisName(CommandBasis basis) {
   switch (basis) {
     case CommandBasis::kIsLeader:
@@ -540,6 +625,8 @@ std::string_view CommandBasisName(CommandBasis basis) {
       return "within_radius";
     case CommandBasis::kBeyondRadius:
       return "beyond_radius";
+    case CommandBasis::kBlockedByTerrain:
+      return "blocked_by_terrain";
     case CommandBasis::kLeaderless:
       return "leaderless";
   }
@@ -568,9 +655,16 @@ CommandStatus CheckCommand(const Ruleset& ruleset, const Scenario& scenario, con
     return out;
   }
   out.leader = leader;
-  out.distance = Distance(*me.hex, *state.unit(*leader).hex);
-  out.in_command = out.distance <= scenario.unit(*leader).command_radius;
+  const Hex leader_hex = *state.unit(*leader).hex;
+  const int radius = scenario.unit(*leader).command_radius;
+  out.distance = Distance(*me.hex, leader_hex);
+  out.in_command = out.distance <= radius;
   out.basis = out.in_command ? CommandBasis::kWithinRadius : CommandBasis::kBeyondRadius;
+  if (out.in_command && ruleset.params.command_blocked_by_terrain &&
+      !CommandChainExists(ruleset, scenario.map, leader_hex, *me.hex, radius)) {
+    out.in_command = false;
+    out.basis = CommandBasis::kBlockedByTerrain;
+  }
   return out;
 }
 

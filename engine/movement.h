@@ -4,8 +4,8 @@
 //
 // Everything here is a pure question about a board position; the movement
 // phase (movement_phase.h) applies the answers, and the path search
-// (reach.h) explores them. Costs come from the Ruleset; the only constant
-// that has no ruleset field yet is kZocLeaveCost (see below).
+// (reach.h) explores them. Costs come from the Ruleset (the price of leaving
+// an enemy ZoC is parameters.zoc_leave_cost).
 #ifndef PBEM_ENGINE_MOVEMENT_H_
 #define PBEM_ENGINE_MOVEMENT_H_
 
@@ -23,12 +23,6 @@
 #include "engine/verdict.h"
 
 namespace pbem::engine {
-
-// Extra movement point paid to leave an enemy zone of control (digest 4.6:
-// "This action costs one additional movement point"). The Ruleset has no
-// field for it in format version 1; it belongs in HexsideRules or RouteRules
-// next to the other costs.
-inline constexpr int kZocLeaveCost = 1;
 
 // ---- Unit facts ------------------------------------------------------------
 
@@ -64,6 +58,9 @@ class Board {
   void RemoveUnit(Hex at);
 
   const Map& map() const { return *map_; }
+  // The occupant of every hex, row-major (row * width + column): a unit
+  // index or -1. For the path search's dense tables.
+  const std::vector<std::int32_t>& occupants() const { return occupant_; }
 
  private:
   std::size_t Index(Hex hex) const;
@@ -195,7 +192,7 @@ struct StepCheck {
   Reason reason = Reason::kNone;  // when !legal
   std::vector<Arg> args;          // when !legal (see verdict.h)
   int cost = 0;                   // total: StepCost + ZoC leaving
-  bool leaves_zoc = false;        // paid kZocLeaveCost
+  bool leaves_zoc = false;        // paid parameters.zoc_leave_cost
   bool enters_enemy_zoc = false;  // the move ends after this step
   StepBasis basis = StepBasis::kTerrain;
   RouteState next;
@@ -220,6 +217,12 @@ class StepRules {
   StepCheck Check(const MoverState& mover, Hex to, const Control& from_control,
                   bool explain = true) const;
 
+  // The same without args, with the enemy control over `to` given (any
+  // enemy ZoC; a mounted enemy's ZoC) rather than looked up: for a path
+  // search that knows it already.
+  StepCheck Check(const MoverState& mover, Hex to, const Control& from_control, bool to_any,
+                  bool to_mounted) const;
+
   // The enemy control over `hex` as felt by this unit.
   Control EnemyControl(Hex hex) const;
 
@@ -233,6 +236,11 @@ class StepRules {
   bool mounted() const { return mounted_; }
 
  private:
+  // The rules after the map and the step cost: leaving a ZoC, a demoralised
+  // unit entering one, the points left, the marsh test.
+  StepCheck Finish(const MoverState& mover, Hex to, const Control& from_control, const StepCost& sc,
+                   bool to_any, bool to_mounted, bool explain) const;
+
   const Ruleset& ruleset_;
   const Scenario& scenario_;
   const GameState& state_;
@@ -275,12 +283,14 @@ std::optional<Hex> ChooseRetreatHex(const Ruleset& ruleset, const Scenario& scen
 
 // Why a unit is in command or not.
 enum class CommandBasis : std::uint8_t {
-  kIsLeader,      // leaders command themselves
-  kIndependent,   // independent units have no leader and are never
-                  // out of command (see CheckCommand)
-  kWithinRadius,  // distance to its corps leader <= radius
-  kBeyondRadius,  // farther than the radius
-  kLeaderless,    // the corps leader is missing or eliminated
+  kIsLeader,          // leaders command themselves
+  kIndependent,       // independent units have no leader and are never
+                      // out of command (see CheckCommand)
+  kWithinRadius,      // distance to its corps leader <= radius
+  kBeyondRadius,      // farther than the radius
+  kBlockedByTerrain,  // within the radius, but terrain cuts every chain
+                      // (parameters.command_blocked_by_terrain)
+  kLeaderless,        // the corps leader is missing or eliminated
 };
 std::string_view CommandBasisName(CommandBasis basis);  // "within_radius", ...
 
@@ -292,8 +302,12 @@ struct CommandStatus {
 };
 
 // The command check of one unit (digest 1.6): in command when within its own
-// corps leader's radius (plain hex distance; command_blocked_by_terrain is
-// not modelled). A corps without a leader on the map is out of command when
+// corps leader's radius: plain hex distance (the digest's DEFAULT), or, with
+// parameters.command_blocked_by_terrain (digest 1.6 GAP, our reading), a
+// chain of at most `radius` steps from the leader to the unit that crosses
+// no river or major river without a bridge or ford, no slope of two levels
+// or more, and passes through no hex whose terrain no movement class may
+// enter (units do not block it). A corps without a leader on the map is out of command when
 // parameters.leaderless_out_of_command. Independent units (bedouins,
 // digest 1.4, 6.1) are always in command: the sources give them no leader by
 // design and name only the rally consequence, so they move at full MA.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
@@ -137,14 +138,15 @@ class MovementPhase {
         return v;
       }
       // The cheapest legal path (reach.h tie-break); never a charge.
-      const auto reach = Reachable(ruleset_, scenario_, state_, board_, *unit, p.mover);
-      const auto it = std::find_if(reach.begin(), reach.end(),
-                                   [&](const ReachableHex& r) { return r.hex == *m.destination; });
-      if (it == reach.end()) {
+      // One cache for the phase: the map's step costs are filled once.
+      if (!reach_cache_) reach_cache_ = std::make_unique<ReachCache>(ruleset_, map_);
+      const ReachSet reach = FindReach(scenario_, state_, board_, *unit, p.mover, *reach_cache_);
+      const ReachSet::Entry* to = reach.Find(*m.destination);
+      if (to == nullptr) {
         return finish(VerdictKind::kIllegal, Reason::kDestinationUnreachable,
                       {*m.destination, std::int64_t{p.mover.points_left}});
       }
-      path = it->path;
+      path = reach.PathTo(*to);
     }
     const bool may_charge = !m.destination && !m.no_charge;
     return Walk(v, *unit, path, may_charge, m.no_charge_at);
@@ -473,7 +475,7 @@ class MovementPhase {
       if (!b || *b == unit) continue;
       const UnitSpec& spec = scenario_.unit(*b);
       if (spec.side == side || spec.arm != Arm::kArtillery) continue;
-      if (state_.unit(*b).reaction_fire_used) continue;
+      if (state_.unit(*b).reaction_fires >= ruleset_.params.reaction_fire_per_enemy_turn) continue;
       if (!InContact(n, to)) continue;
       // Artillery in woods or a town may not fire (digest 3.1, #2), in
       // reaction either.
@@ -489,8 +491,10 @@ class MovementPhase {
     for (const UnitId b : batteries) {
       if (!state_.unit(target).on_map()) return;
       UnitState& bs = state_.unit(b);
-      if (!bs.on_map() || bs.reaction_fire_used) continue;
-      bs.reaction_fire_used = true;
+      if (!bs.on_map() || bs.reaction_fires >= ruleset_.params.reaction_fire_per_enemy_turn) {
+        continue;
+      }
+      ++bs.reaction_fires;
       BombardDefault(b, target);
     }
   }
@@ -518,6 +522,7 @@ class MovementPhase {
   DiceSource& dice_;
   std::vector<Event>& events_;
   Board board_;
+  std::unique_ptr<ReachCache> reach_cache_;  // built at the first destination order
   std::map<std::int32_t, Progress> progress_;
 };
 

@@ -6,6 +6,7 @@
 #define PBEM_ENGINE_REACH_H_
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "engine/game_state.h"
@@ -94,20 +95,103 @@ struct ReachableHex {
   int stuck_chance_in_4 = 0;
 };
 
+class ReachSet;
+class ReachCache;
+ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board& board,
+                   UnitId unit, const MoverState& mover, ReachCache& cache);
+
+// Per-map data for fast movement searches, built once per (ruleset, map) and
+// reused by every search on that map: the neighbours of each hex, the step
+// costs per movement class (filled hex by hex the first time a search
+// leaves a hex, from ComputeStepCost, so they are the rules' own answers),
+// and the search's scratch arrays (generation-stamped: nothing is cleared
+// between searches). Not thread-safe: one search at a time. The ruleset and
+// the map must outlive it and not change.
+class ReachCache {
+ public:
+  ReachCache(const Ruleset& ruleset, const Map& map);
+  ~ReachCache();
+  ReachCache(const ReachCache&) = delete;
+  ReachCache& operator=(const ReachCache&) = delete;
+
+  const Ruleset& ruleset() const { return *ruleset_; }
+  const Map& map() const { return *map_; }
+
+  struct Impl;
+
+ private:
+  friend class ReachSet;
+  friend ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board& board,
+                            UnitId unit, const MoverState& mover, ReachCache& cache);
+  const Ruleset* ruleset_;
+  const Map* map_;
+  std::unique_ptr<Impl> impl_;  // defined in reach.cc
+};
+
+// Every hex a unit can reach, with its cost, whether it ends the move, its
+// marsh test and its best path (as a tree: PathTo rebuilds a path on demand,
+// so a search allocates nothing per hex).
+class ReachSet {
+ public:
+  struct Entry {
+    Hex hex;
+    int cost = 0;
+    bool ends_move = false;
+    int stuck_chance_in_4 = 0;
+    std::int32_t node = 0;  // in the path tree
+  };
+  // Sorted by label (column, then row); the unit's own hex is not listed.
+  const std::vector<Entry>& hexes() const { return hexes_; }
+  // The entry for `hex`, or nullptr when it cannot be reached.
+  const Entry* Find(Hex hex) const;
+  // The hexes entered along the entry's best path, start excluded.
+  std::vector<Hex> PathTo(const Entry& entry) const;
+  // Search states found (hex and road/track state), the start included.
+  std::size_t states() const { return tree_.size(); }
+
+ private:
+  friend ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board& board,
+                            UnitId unit, const MoverState& mover, ReachCache& cache);
+  struct TreeNode {
+    Hex hex;
+    std::int32_t parent = -1;
+    std::int32_t steps = 0;
+  };
+  std::vector<Entry> hexes_;
+  std::vector<TreeNode> tree_;
+};
+
 // Every hex `unit` can reach from `mover` against the board as it stands,
 // with the best path by the order of SearchResult (so the cheapest legal
-// path, ties broken by fewest steps, then by directions). The unit's own hex
-// is not listed. Sorted by label (column, then row). Charges are never part
-// of these paths: a destination order never charges.
+// path, ties broken by fewest steps, then by directions). Charges are never
+// part of these paths: a destination order never charges. A bucket-queue
+// (Dial) search over the cache's dense tables; it gives exactly what
+// ReachableReference gives (tests/engine/reach_test.cc compares them on
+// random maps). REQUIRES: cache built for this scenario's map and ruleset.
+ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board& board,
+                   UnitId unit, const MoverState& mover, ReachCache& cache);
+
+// FindReach with every path spelled out, sorted by label (column, then row).
+// Without a cache (a one-off query) it runs ReachableReference, which is
+// cheaper than building the map's tables for one search; same result.
 std::vector<ReachableHex> Reachable(const Ruleset& ruleset, const Scenario& scenario,
                                     const GameState& state, const Board& board, UnitId unit,
-                                    const MoverState& mover);
+                                    const MoverState& mover, ReachCache* cache = nullptr);
+
+// The straightforward search the fast one is checked against: FindPaths over
+// a SearchSpace asking StepRules::Check for every step. Same result as
+// Reachable, much slower; for tests.
+std::vector<ReachableHex> ReachableReference(const Ruleset& ruleset, const Scenario& scenario,
+                                             const GameState& state, const Board& board,
+                                             UnitId unit, const MoverState& mover);
 
 // The same from the start of the unit's turn: its allowance from a fresh
 // command check (digest 1.6) and the turn-start road chain. Empty when the
-// unit is not on the map or may not move. For the planning command.
+// unit is not on the map or may not move. For the planning command. `cache`
+// may be null (a one-off query: see Reachable).
 std::vector<ReachableHex> ReachableThisTurn(const Ruleset& ruleset, const Scenario& scenario,
-                                            const GameState& state, UnitId unit);
+                                            const GameState& state, UnitId unit,
+                                            ReachCache* cache = nullptr);
 
 }  // namespace pbem::engine
 

@@ -201,6 +201,15 @@ std::vector<RulesetProblem> ValidateRuleset(const Ruleset& rs) {
     out.push_back({"parameters.water_attack_multiplier",
                    "water_attack_multiplier must be positive"});
   }
+  if (p.zoc_leave_cost < 0) {
+    out.push_back({"parameters.zoc_leave_cost",
+                   "zoc_leave_cost must be 0 or more, got " + std::to_string(p.zoc_leave_cost)});
+  }
+  if (p.reaction_fire_per_enemy_turn < 0) {
+    out.push_back({"parameters.reaction_fire_per_enemy_turn",
+                   "reaction_fire_per_enemy_turn must be 0 or more, got " +
+                       std::to_string(p.reaction_fire_per_enemy_turn)});
+  }
   if (rs.routes.road_alternating_costs.empty()) {
     out.push_back({"routes.road_alternating_costs", "road costs must list at least one value"});
   }

@@ -177,6 +177,7 @@ struct Parameters {
   bool mounted_never_leave_fort = true;
   int leader_strength_points = 30;
   int hill_rank = 1;
+  int zoc_leave_cost = 1;  // digest 4.6: leaving an enemy ZoC, +1 MP
   ServiceDefaults service;
 };
 

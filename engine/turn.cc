@@ -54,8 +54,9 @@ void ResetForPlayerTurn(const Scenario& scenario, GameState& state, Side side) {
       u.victorious = false;
       u.has_attacked = false;
     } else {
-      // Digest 3.5, R4: a battery reacts once per enemy player-turn.
-      u.reaction_fire_used = false;
+      // Digest 3.5, R4: a battery's reaction fires count per enemy
+      // player-turn.
+      u.reaction_fires = 0;
       u.has_been_attacked = false;
     }
   }

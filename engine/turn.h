@@ -21,8 +21,8 @@ namespace pbem::engine {
 //     and next_state is `state` unchanged: nothing is resolved.
 //  2. Turn start: the mover's per-turn flags are cleared (stuck,
 //     moved_this_turn, charged_targets, victorious, has_attacked) and the
-//     other side's reaction_fire_used and has_been_attacked, since its
-//     batteries react once per enemy player-turn (digest 3.5).
+//     other side's reaction_fires and has_been_attacked, since its
+//     batteries' reaction fires count per enemy player-turn (digest 3.5).
 //  3. Set-up: placements as ValidateOrders accepts them (digest 2), each a
 //     kPlace event.
 //  4. Command check of the mover's units on the map (digest 1.6), one

@@ -20,12 +20,12 @@
 #include <vector>
 
 #include "daemon/cli/cli.h"
+#include "engine/dice.h"
 #include "engine/game_state.h"
 #include "engine/hex.h"
 #include "engine/line.h"
 #include "engine/orders.h"
 #include "engine/turn.h"
-#include "engine/dice.h"
 #include "engine/validate_orders.h"
 #include "engine/verdict.h"
 #include "pbem/v1/scenario_case.pb.h"
@@ -362,6 +362,9 @@ std::vector<std::string> InapplicableExpectations(const v1::ScenarioCase& sc) {
   if (!sc.ruleset().empty() && sc.kind_case() != v1::ScenarioCase::kTurn) {
     out.push_back("ruleset: only turn cases use it (ruleset_load names its own dir or files)");
   }
+  if (sc.has_parameters() && sc.kind_case() != v1::ScenarioCase::kTurn) {
+    out.push_back("parameters: only turn cases use it");
+  }
   if (sc.kind_case() == v1::ScenarioCase::kTurn && sc.turn().mode() == v1::TURN_MODE_CHECK &&
       sc.turn().dice_size() > 0) {
     out.push_back("turn.dice: checking orders rolls no dice (TURN_MODE_RESOLVE uses them)");
@@ -692,9 +695,17 @@ v1::ExpectedUnit ActualUnit(const std::string& id, const engine::UnitState& u, i
   a.set_stuck(u.stuck);
   a.set_moved_this_turn(u.moved_this_turn);
   a.set_bombarded_this_turn(u.bombarded_this_turn);
-  a.set_reaction_fire_used(u.reaction_fire_used);
+  a.set_reaction_fires(u.reaction_fires);
   a.set_victorious(u.victorious);
   return a;
+}
+
+// A case that stops because something it names does not load.
+CaseOutcome LoadErrors(const std::string& what, const std::vector<codec::Error>& errors) {
+  CaseOutcome outcome;
+  outcome.errors.push_back(what);
+  for (const std::string& e : ErrorStrings(errors)) outcome.errors.push_back("  | " + e);
+  return outcome;
 }
 
 class TurnRunner {
@@ -712,14 +723,18 @@ class TurnRunner {
         root_ / (sc_.ruleset().empty() ? std::string(kDefaultRuleset) : sc_.ruleset());
     const auto& ruleset = rulesets_.Get(ruleset_dir);
     if (!ruleset.ok()) {
-      CaseOutcome outcome;
-      outcome.errors.push_back("ruleset " + ruleset_dir.string() + " does not load:");
-      for (const std::string& e : ErrorStrings(ruleset.errors())) {
-        outcome.errors.push_back("  | " + e);
-      }
-      return outcome;
+      return LoadErrors("ruleset " + ruleset_dir.string() + " does not load:", ruleset.errors());
     }
-    const engine::Ruleset& rules = ruleset.value().ruleset;
+    // Parameter overrides: merged over the ruleset's and validated again.
+    std::optional<codec::LoadedRuleset> overridden;
+    if (sc_.has_parameters()) {
+      v1::Ruleset merged = ruleset.value().proto;
+      merged.mutable_parameters()->MergeFrom(sc_.parameters());
+      auto converted = codec::RulesetFromProto(merged, source_ + ": parameters");
+      if (!converted.ok()) return LoadErrors("the parameters do not load:", converted.errors());
+      overridden.emplace(std::move(converted).value());
+    }
+    const engine::Ruleset& rules = overridden ? overridden->ruleset : ruleset.value().ruleset;
 
     if (tc.has_scenario() == !tc.scenario_file().empty()) {
       return Error("turn: give either scenario or scenario_file");
@@ -728,14 +743,7 @@ class TurnRunner {
         tc.has_scenario()
             ? codec::ScenarioFromProto(tc.scenario(), source_ + ": turn.scenario", rules)
             : codec::LoadScenarioFile(root_ / tc.scenario_file(), rules);
-    if (!scenario.ok()) {
-      CaseOutcome outcome;
-      outcome.errors.push_back("the scenario does not load:");
-      for (const std::string& e : ErrorStrings(scenario.errors())) {
-        outcome.errors.push_back("  | " + e);
-      }
-      return outcome;
-    }
+    if (!scenario.ok()) return LoadErrors("the scenario does not load:", scenario.errors());
     const engine::Scenario& sc = scenario.value().scenario;
     label_width_ = std::max<int>(
         2, static_cast<int>(std::to_string(std::max(sc.map.width(), sc.map.height())).size()));
@@ -820,7 +828,7 @@ class TurnRunner {
     if (o.has_stuck()) u.stuck = o.stuck();
     if (o.has_moved_this_turn()) u.moved_this_turn = o.moved_this_turn();
     if (o.has_bombarded_this_turn()) u.bombarded_this_turn = o.bombarded_this_turn();
-    if (o.has_reaction_fire_used()) u.reaction_fire_used = o.reaction_fire_used();
+    if (o.has_reaction_fires()) u.reaction_fires = o.reaction_fires();
     if (o.has_victorious()) u.victorious = o.victorious();
     return true;
   }

@@ -15,10 +15,16 @@
 // column-50 road and two rows below the row-50 road, with 12 movement points (its type's MA
 // overridden to 12), so the road rate (0, 1, 0, 1 ...) carries it about 20 hexes along the
 // roads and the search meets the river, the fords, the stream, woods and marsh.
-//   BM_Reachable/<class>/<enemies>          engine::Reachable with a prebuilt Board and
-//                                           MoverState (what a destination order pays)
+//   BM_Reachable/<class>/<enemies>          engine::Reachable with a prebuilt Board,
+//                                           MoverState and ReachCache: FindReach plus every
+//                                           path spelled out (a vector per hex)
+//   BM_FindReach/<class>/<enemies>          engine::FindReach with the map's ReachCache kept
+//                                           across queries (the goal's measure: the set with
+//                                           costs and the path tree)
+//   BM_ReachableReference/<class>/<enemies> the straightforward search, for comparison
 //   BM_ReachableThisTurn/<class>/<enemies>  engine::ReachableThisTurn (what `pbem reach`
-//                                           pays: command check, state copy, Board, search)
+//                                           pays: command check, state copy, Board, and a
+//                                           one-off search, i.e. ReachableReference)
 //   class 0 = line infantry, 1 = light cavalry; enemies 0 = the unit alone on the map,
 //   1 = 12 enemy infantry placed around it, about 4-7 hexes away (zones of control in the search).
 //   Counter hexes: the number of hexes reached.
@@ -202,27 +208,71 @@ ReachFixture MakeReachFixture(bool cavalry, bool enemies) {
   return f;
 }
 
-void BM_Reachable(benchmark::State& st) {
+// Runs `query(fixture, board, mover, cache)` (returning the number of hexes reached) on the
+// fixture the benchmark's arguments name, the Board, MoverState and ReachCache built once.
+// The four fixtures: {line infantry, light cavalry} x {alone, 12 enemies}.
+void AllReachArgs(benchmark::internal::Benchmark* b) {
+  b->ArgNames({"cavalry", "enemies"})
+      ->Args({0, 0})
+      ->Args({1, 0})
+      ->Args({0, 1})
+      ->Args({1, 1})
+      ->Unit(benchmark::kMicrosecond);
+}
+
+template <typename Query>
+void RunReach(benchmark::State& st, Query query) {
   const eng::Ruleset& rs = BundledRuleset();
   const ReachFixture f = MakeReachFixture(st.range(0) != 0, st.range(1) != 0);
   const eng::Board board(f.scenario, f.state);
+  eng::ReachCache cache(rs, f.scenario.map);
   eng::MoverState mover;
   mover.at = *f.state.unit(f.unit).hex;
   mover.points_left = 12;
   mover.route = eng::TurnStartRoute();
   std::size_t reached = 0;
-  for (auto _ : st) {
-    auto out = eng::Reachable(rs, f.scenario, f.state, board, f.unit, mover);
-    reached = out.size();
-    benchmark::DoNotOptimize(out.data());
-  }
+  for (auto _ : st) reached = query(f, board, mover, cache);
   st.counters["hexes"] = static_cast<double>(reached);
 }
-BENCHMARK(BM_Reachable)
+
+void BM_Reachable(benchmark::State& st) {
+  RunReach(st, [](const ReachFixture& f, const eng::Board& board, const eng::MoverState& mover,
+                  eng::ReachCache& cache) {
+    auto out = eng::Reachable(BundledRuleset(), f.scenario, f.state, board, f.unit, mover, &cache);
+    benchmark::DoNotOptimize(out.data());
+    return out.size();
+  });
+}
+BENCHMARK(BM_Reachable)->Apply(AllReachArgs);
+
+// The goal's measure: the reachable set (every hex, its cost, whether it ends the move, its
+// marsh test, and the path tree) with the map's ReachCache built once, outside the loop, as
+// the movement phase and a server keep it per map. The first iteration fills the step costs.
+void BM_FindReach(benchmark::State& st) {
+  std::size_t states = 0;
+  RunReach(st, [&states](const ReachFixture& f, const eng::Board& board,
+                         const eng::MoverState& mover, eng::ReachCache& cache) {
+    auto out = eng::FindReach(f.scenario, f.state, board, f.unit, mover, cache);
+    benchmark::DoNotOptimize(out.hexes().data());
+    states = out.states();
+    return out.hexes().size();
+  });
+  st.counters["states"] = static_cast<double>(states);
+}
+BENCHMARK(BM_FindReach)->Apply(AllReachArgs);
+
+// The straightforward search the fast one is tested against, for comparison.
+void BM_ReachableReference(benchmark::State& st) {
+  RunReach(st, [](const ReachFixture& f, const eng::Board& board, const eng::MoverState& mover,
+                  eng::ReachCache&) {
+    auto out = eng::ReachableReference(BundledRuleset(), f.scenario, f.state, board, f.unit, mover);
+    benchmark::DoNotOptimize(out.data());
+    return out.size();
+  });
+}
+BENCHMARK(BM_ReachableReference)
     ->ArgNames({"cavalry", "enemies"})
     ->Args({0, 0})
-    ->Args({1, 0})
-    ->Args({0, 1})
     ->Args({1, 1})
     ->Unit(benchmark::kMicrosecond);
 
@@ -237,13 +287,7 @@ void BM_ReachableThisTurn(benchmark::State& st) {
   }
   st.counters["hexes"] = static_cast<double>(reached);
 }
-BENCHMARK(BM_ReachableThisTurn)
-    ->ArgNames({"cavalry", "enemies"})
-    ->Args({0, 0})
-    ->Args({1, 0})
-    ->Args({0, 1})
-    ->Args({1, 1})
-    ->Unit(benchmark::kMicrosecond);
+BENCHMARK(BM_ReachableThisTurn)->Apply(AllReachArgs);
 
 // ---- (b) movement phase on 80x60
 // -----------------------------------------------------------------

@@ -440,6 +440,7 @@ class Converter {
     }
     if (p.has_leader_strength_points()) e.leader_strength_points = p.leader_strength_points();
     if (p.has_hill_rank()) e.hill_rank = p.hill_rank();
+    if (p.has_zoc_leave_cost()) e.zoc_leave_cost = p.zoc_leave_cost();
     if (p.has_service()) {
       const v1::ServiceDefaults& s = p.service();
       engine::ServiceDefaults& es = e.service;

@@ -190,7 +190,7 @@ pbem::v1::GameState StateToProto(const engine::GameState& state, const engine::S
     p->set_eliminated(u.eliminated);
     p->set_in_command(u.in_command);
     p->set_bombarded_this_turn(u.bombarded_this_turn);
-    p->set_reaction_fire_used(u.reaction_fire_used);
+    p->set_reaction_fires(u.reaction_fires);
     p->set_stuck(u.stuck);
     p->set_moved_this_turn(u.moved_this_turn);
     for (const engine::UnitId target : u.charged_targets) {
@@ -270,7 +270,11 @@ Result<engine::GameState> StateFromProto(const pbem::v1::GameState& proto,
     u.eliminated = p.eliminated();
     u.in_command = p.in_command();
     u.bombarded_this_turn = p.bombarded_this_turn();
-    u.reaction_fire_used = p.reaction_fire_used();
+    u.reaction_fires = p.reaction_fires();
+    if (u.reaction_fires < 0) {
+      errors.push_back(Error{"", path + ".reaction_fires: must be 0 or more, got " +
+                                     std::to_string(u.reaction_fires)});
+    }
     u.stuck = p.stuck();
     u.moved_this_turn = p.moved_this_turn();
     for (int t = 0; t < p.charged_targets_size(); ++t) {

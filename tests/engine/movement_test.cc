@@ -396,6 +396,20 @@ TEST_CASE_MINI(MountedUnitsLeaveInfantryControlFreely) {
   }
 }
 
+TEST_CASE_MINI(ZocLeaveCostComesFromTheRuleset) {
+  // Infantry leaving an enemy ZoC into a free hex pays 1 + zoc_leave_cost.
+  for (const int extra : {1, 2, 0}) {
+    World w;
+    w.ruleset.params.zoc_leave_cost = extra;
+    w.Add("o", kOrange, "line_infantry", "0505");
+    w.Add("b", kBlue, "line_infantry", "0405");
+    const auto run = RunPhase(w, kBlue, {PathOrder("b", {"0305"})});
+    const auto steps = EventsOf(run.events, EventKind::kMoveStep);
+    REQUIRE_MINI(steps.size() == 1);
+    CHECK_EQ_MINI(IntArg(steps[0], 0), 1 + extra);
+  }
+}
+
 TEST_CASE_MINI(MountedUnitsLeavingMountedControl) {
   // Into a hex controlled by an enemy mounted unit: refused.
   {
@@ -580,6 +594,36 @@ TEST_CASE_MINI(LeaderlessAndIndependentUnits) {
   CHECK_MINI(CheckCommand(w.ruleset, w.scenario, s, bedouin).in_command);
   w.ruleset.params.leaderless_out_of_command = false;
   CHECK_MINI(CheckCommand(w.ruleset, w.scenario, s, lost).in_command);
+}
+
+TEST_CASE_MINI(CommandBlockedByTerrainIsAParameter) {
+  World w;
+  const UnitId gen = w.Add("gen", kBlue, "leader", "0303");
+  const UnitId near = w.Add("near", kBlue, "line_infantry", "0403");    // E, across a river
+  const UnitId round = w.Add("round", kBlue, "line_infantry", "0503");  // 2 away
+  w.Corps(kBlue, "I");
+  w.spec(gen).independent = false;
+  w.spec(gen).command_radius = 2;
+  w.Water("0303", Direction::kE, Water::kRiver);
+  GameState& s = w.state();
+  // Default: plain distance.
+  CHECK_MINI(CheckCommand(w.ruleset, w.scenario, s, near).in_command);
+  CHECK_MINI(CheckCommand(w.ruleset, w.scenario, s, round).in_command);
+  w.ruleset.params.command_blocked_by_terrain = true;
+  // Radius 2: a chain round the river end reaches 0403 (0303-0402-0403);
+  // every 2-step chain to 0503 crosses the river (0303-0403-0503).
+  CHECK_MINI(CheckCommand(w.ruleset, w.scenario, s, near).in_command);
+  CHECK_MINI(CheckCommand(w.ruleset, w.scenario, s, round).basis ==
+             CommandBasis::kBlockedByTerrain);
+  // Radius 1: only the direct step, across the river.
+  w.spec(gen).command_radius = 1;
+  const CommandStatus blocked = CheckCommand(w.ruleset, w.scenario, s, near);
+  CHECK_MINI(!blocked.in_command);
+  CHECK_MINI(blocked.basis == CommandBasis::kBlockedByTerrain);
+  CHECK_EQ_MINI(blocked.distance, 1);
+  // A bridge restores it.
+  w.Water("0303", Direction::kE, Water::kRiver, Crossing::kBridge);
+  CHECK_MINI(CheckCommand(w.ruleset, w.scenario, s, near).in_command);
 }
 
 TEST_CASE_MINI(ArtilleryThatBombardedDoesNotMoveHorseArtilleryHalfMoves) {
@@ -802,7 +846,7 @@ TEST_CASE_MINI(ChargedArtilleryIsEliminatedOrFiresWhenItHolds) {
     CHECK_EQ_MINI(run.dice_left, 0);
     CHECK_EQ_MINI(EventsOf(run.events, EventKind::kReactionFire).size(), 1);
     CHECK_EQ_MINI(cw.w.state().unit(cw.charger).mv, 3);
-    CHECK_MINI(cw.w.state().unit(cw.target).reaction_fire_used);
+    CHECK_EQ_MINI(cw.w.state().unit(cw.target).reaction_fires, 1);
   }
 }
 
@@ -953,7 +997,30 @@ TEST_CASE_MINI(ReactionFireNorthEastFirstThenClockwiseOncePerTurn) {
   CHECK_EQ_MINI(StrArg(fire[1].args, 4), std::string("hit"));
   // An unmodified 1 with 1 <= BV 3 - 2: two MV.
   CHECK_EQ_MINI(w.state().unit(m).mv, 2);
-  CHECK_MINI(w.state().unit(east).reaction_fire_used && w.state().unit(sw).reaction_fire_used);
+  CHECK_EQ_MINI(w.state().unit(east).reaction_fires, 1);
+  CHECK_EQ_MINI(w.state().unit(sw).reaction_fires, 1);
+}
+
+TEST_CASE_MINI(ReactionFirePerEnemyTurnAboveOneAllowsMoreFires) {
+  // The battery at 0406 touches 0505 and 0506 across streams: no ZoC
+  // crosses them, so the mover at 0505 does not pin it before its next step.
+  for (const int per_turn : {1, 2}) {
+    World w;
+    w.ruleset.params.reaction_fire_per_enemy_turn = per_turn;
+    w.Water("0406", Direction::kNE, Water::kStream);
+    w.Water("0406", Direction::kE, Water::kStream);
+    const UnitId gun = w.Add("gun", kOrange, "foot_artillery", "0406");
+    const UnitId m = w.Add("m", kBlue, "line_infantry", "0404");
+    std::vector<std::pair<Die, int>> rolls(static_cast<std::size_t>(per_turn), {Die::kD6, 6});
+    const auto run = RunPhase(w, kBlue, {PathOrder("m", {"0505", "0506"})}, Rolls(rolls));
+    CHECK_MINI(run.dice_ok);
+    CHECK_EQ_MINI(run.dice_left, 0);
+    const auto fire = EventsOf(run.events, EventKind::kReactionFire);
+    CHECK_EQ_MINI(fire.size(), static_cast<std::size_t>(per_turn));
+    for (const Event& e : fire) CHECK_MINI(e.unit == gun);
+    CHECK_EQ_MINI(w.state().unit(gun).reaction_fires, per_turn);
+    CHECK_EQ_MINI(w.state().unit(m).hex, H("0506"));
+  }
 }
 
 TEST_CASE_MINI(BatteriesInAnEnemyZocDoNotReact) {

@@ -1,5 +1,8 @@
 #include "engine/reach.h"
 
+#include <algorithm>
+#include <iostream>
+#include <string>
 #include <vector>
 
 #include "tests/engine/mini_test.h"
@@ -191,6 +194,140 @@ TEST_CASE_MINI(ReachableReportsTheMarshTest) {
   for (const ReachableHex& r : reach) {
     CHECK_EQ_MINI(r.stuck_chance_in_4, r.hex == H("0605") ? 3 : 0);
   }
+}
+
+// ---- The fast search against the reference ------------------------------------------
+
+// A small deterministic generator for the random worlds (tests only).
+class Lcg {
+ public:
+  explicit Lcg(std::uint64_t seed) : s_(seed * 6364136223846793005ull + 1442695040888963407ull) {}
+  int Below(int n) {
+    s_ = s_ * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<int>((s_ >> 33) % static_cast<std::uint64_t>(n));
+  }
+
+ private:
+  std::uint64_t s_;
+};
+
+bool SameReach(const std::vector<ReachableHex>& a, const std::vector<ReachableHex>& b) {
+  if (a.size() != b.size()) return false;
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!(a[i].hex == b[i].hex) || a[i].cost != b[i].cost || a[i].path != b[i].path ||
+        a[i].ends_move != b[i].ends_move || a[i].stuck_chance_in_4 != b[i].stuck_chance_in_4) {
+      std::cout << "  differs at " << FormatLabel(a[i].hex) << " / " << FormatLabel(b[i].hex)
+                << ": cost " << a[i].cost << " / " << b[i].cost << ", steps " << a[i].path.size()
+                << " / " << b[i].path.size() << "\n";
+      return false;
+    }
+  }
+  return true;
+}
+
+TEST_CASE_MINI(FastReachMatchesTheReferenceOnRandomWorlds) {
+  const char* terrains[] = {"clear", "clear",   "clear", "rough", "woods", "town",
+                            "marsh", "orchard", "fort",  "dune",  "hamlet"};
+  const char* types[] = {"line_infantry",  "light_cavalry", "heavy_cavalry", "dromedary",
+                         "foot_artillery", "leader",        "guard_infantry"};
+  int compared = 0;
+  int nonempty = 0;
+  for (std::uint64_t seed = 1; seed <= 120; ++seed) {
+    Lcg rng(seed);
+    const int width = 8 + rng.Below(10);
+    const int height = 8 + rng.Below(10);
+    World w(width, height);
+    w.ruleset.params.allow_min_move = rng.Below(2) == 0;
+    w.ruleset.params.mounted_leave_any_control = rng.Below(2) == 0;
+    w.ruleset.params.marsh_test_on_road = rng.Below(2) == 0;
+    Map& map = w.scenario.map;
+    for (const Hex h : map.AllHexes()) {
+      if (rng.Below(3) == 0) {
+        map.SetTerrain(h, *w.ruleset.FindTerrain(terrains[rng.Below(11)]));
+      }
+      if (rng.Below(6) == 0) map.SetLevel(h, rng.Below(4));
+      for (const Direction d : {Direction::kNE, Direction::kE, Direction::kSE}) {
+        if (!map.Contains(Neighbor(h, d)) || rng.Below(7) != 0) continue;
+        const Water water = static_cast<Water>(1 + rng.Below(3));
+        const Crossing crossing = static_cast<Crossing>(rng.Below(3));
+        map.SetSide(SideOf(h, d), HexsideInfo{water, crossing});
+      }
+    }
+    // Roads and tracks: random walks.
+    for (int r = 0; r < 4; ++r) {
+      Route route;
+      route.track = rng.Below(3) == 0;
+      route.name = "route";
+      Hex at = FromOffset(Offset{rng.Below(width), rng.Below(height)});
+      route.hexes.push_back(at);
+      for (int k = 0; k < 12; ++k) {
+        const Hex next = Neighbor(at, static_cast<Direction>(rng.Below(6)));
+        if (!map.Contains(next) ||
+            std::find(route.hexes.begin(), route.hexes.end(), next) != route.hexes.end()) {
+          continue;
+        }
+        route.hexes.push_back(next);
+        at = next;
+      }
+      if (route.hexes.size() >= 2) map.AddRoute(route);
+    }
+    // Units: the mover and some of both sides.
+    std::vector<Hex> used;
+    const auto free_hex = [&]() {
+      for (;;) {
+        const Hex h = FromOffset(Offset{rng.Below(width), rng.Below(height)});
+        if (std::find(used.begin(), used.end(), h) == used.end()) {
+          used.push_back(h);
+          return h;
+        }
+      }
+    };
+    const int n_units = 2 + rng.Below(10);
+    for (int k = 0; k < n_units; ++k) {
+      const Side side = k == 0 || rng.Below(3) == 0 ? Side::kBlue : Side::kOrange;
+      const std::string label = FormatLabel(free_hex());
+      w.Add("u" + std::to_string(k), side, types[rng.Below(7)], label.c_str());
+    }
+    for (const Hex h : map.AllHexes()) {
+      if (w.ruleset.terrain_type(map.terrain(h)).fort && rng.Below(2) == 0) {
+        w.scenario.fort_owners[h] = rng.Below(2) == 0 ? Side::kBlue : Side::kOrange;
+      }
+    }
+    GameState& state = w.state();
+    for (std::size_t k = 1; k < state.units.size(); ++k) {
+      if (rng.Below(6) == 0) state.units[k].mv = 0;  // demoralised
+    }
+    if (rng.Below(5) == 0) state.units[0].mv = 0;
+    const UnitId mover_id{0};
+    const Board board(w.scenario, state);
+    ReachCache cache(w.ruleset, w.scenario.map);
+    for (int q = 0; q < 3; ++q) {
+      MoverState mover;
+      mover.at = *state.unit(mover_id).hex;
+      mover.points_left = rng.Below(9);
+      mover.route.chain = rng.Below(2);
+      mover.route.mode = static_cast<RouteMode>(rng.Below(3));
+      mover.has_moved = rng.Below(2) == 0;
+      const auto reference =
+          ReachableReference(w.ruleset, w.scenario, state, board, mover_id, mover);
+      const ReachSet fast = FindReach(w.scenario, state, board, mover_id, mover, cache);
+      std::vector<ReachableHex> spelled;
+      for (const ReachSet::Entry& e : fast.hexes()) {
+        spelled.push_back(
+            ReachableHex{e.hex, e.cost, fast.PathTo(e), e.ends_move, e.stuck_chance_in_4});
+        CHECK_MINI(fast.Find(e.hex) == &e);
+      }
+      const bool same = SameReach(spelled, reference);
+      if (!same) std::cout << "  seed " << seed << " query " << q << "\n";
+      CHECK_MINI(same);
+      CHECK_MINI(SameReach(Reachable(w.ruleset, w.scenario, state, board, mover_id, mover, &cache),
+                           reference));
+      ++compared;
+      if (!reference.empty()) ++nonempty;
+    }
+  }
+  CHECK_EQ_MINI(compared, 360);
+  CHECK_MINI(nonempty > 200);  // the worlds are not trivially empty
 }
 
 }  // namespace

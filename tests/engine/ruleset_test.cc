@@ -61,6 +61,15 @@ TEST_CASE_MINI(LeadersMoveAsMustNameAClass) {
   CHECK_MINI(HasProblem(ValidateRuleset(rs), "parameters.leaders_move_as", "'camel'"));
 }
 
+TEST_CASE_MINI(ZocLeaveCostAndReactionFiresMustNotBeNegative) {
+  Ruleset rs = TinyRuleset();
+  CHECK_MINI(!HasProblem(ValidateRuleset(rs), "parameters.zoc_leave_cost", ""));
+  rs.params.zoc_leave_cost = -1;
+  CHECK_MINI(HasProblem(ValidateRuleset(rs), "parameters.zoc_leave_cost", "got -1"));
+  rs.params.reaction_fire_per_enemy_turn = -2;
+  CHECK_MINI(HasProblem(ValidateRuleset(rs), "parameters.reaction_fire_per_enemy_turn", "got -2"));
+}
+
 TEST_CASE_MINI(ParseOddsColumns) {
   const auto c = ParseOddsColumn("1.5-1");
   REQUIRE_MINI(c.has_value());
