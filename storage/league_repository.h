@@ -92,7 +92,9 @@ class LeagueRepository {
   virtual Result<std::vector<LeaguePlayer>> ListLeaguePlayers(const std::string& league_id) = 0;
   // Replaces `old_player` by `replacement` in one transaction: the old player (and so the old
   // token) is gone, the new one is added, and the league's pending games of the old player
-  // name the new one. NOT_FOUND / ALREADY_EXISTS as above.
+  // name the new one; in those games the old player's side (players table) gets the new
+  // player's address and token, so the old game tokens stop working too.
+  // NOT_FOUND / ALREADY_EXISTS as above.
   virtual Status ReplaceLeaguePlayer(const std::string& old_player,
                                      const NewLeaguePlayer& replacement) = 0;
 

@@ -1147,9 +1147,16 @@ Status SqlRepository::ReplaceLeaguePlayer(const std::string& old_player,
     *session_ << Sql("DELETE FROM league_players WHERE league_id = ? AND player = ?"), use(id),
         use(old_name), now;
     InsertLeaguePlayer(replacement);
-    for (const char* column : {"blue", "orange"}) {
-      *session_ << Sql(std::string("UPDATE league_games SET ") + column +
-                       " = ? WHERE league_id = ? AND " + column + " = ? AND result = 'pending'"),
+    std::string mail = replacement.mail_address, hash = Sha256Hex(replacement.token);
+    for (std::string column : {"blue", "orange"}) {
+      // The old player's side in the pending games: the new player's address and token.
+      *session_ << Sql(
+          "UPDATE players SET mail_address = ?, token_sha256 = ? WHERE side = ? AND "
+          "game_id IN (SELECT game_id FROM league_games WHERE league_id = ? AND " +
+          column + " = ? AND result = 'pending')"),
+          use(mail), use(hash), use(column), use(id), use(old_name), now;
+      *session_ << Sql("UPDATE league_games SET " + column + " = ? WHERE league_id = ? AND " +
+                       column + " = ? AND result = 'pending'"),
           use(new_name), use(id), use(old_name), now;
     }
     transaction.Commit();

@@ -10,7 +10,9 @@
 //       them and enqueues one mail per player listing the games and tokens.
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
 //   replace LEAGUE OLD NEW --mail ADDR --token ORG   prints the new player's token
-//   standings LEAGUE [--season N]
+//   standings LEAGUE [--season N] [--html DIR [--lang en|fr]]
+//       prints the table; with --html also writes DIR/standings.html, the static standings
+//       page linking each game's archive page DIR/<game>/index.html (`pbem archive`).
 //
 // Bad input (unknown league, joining twice, a wrong organiser token, a player over the game
 // limit) is refused with exit 1 before anything is written.
@@ -46,7 +48,7 @@ constexpr std::string_view kLeagueUsage =
     "pbem league result GAME --token ORG (--winner blue|orange --level LEVEL | --draw)\n"
     "                   [--resigned | --forfeit]\n"
     "pbem league replace LEAGUE OLD NEW --mail ADDR --token ORG\n"
-    "pbem league standings LEAGUE [--season N]\n"
+    "pbem league standings LEAGUE [--season N] [--html DIR [--lang en|fr]]\n"
     "    Club leagues. ORG is the organiser's token chosen at create. Every command takes\n"
     "    --db DB (sqlite:DIR or postgresql:CONNSTRING; default sqlite:./pbem-data).\n";
 
@@ -57,9 +59,9 @@ struct Options {
 };
 
 std::optional<Options> Parse(const Args& args, int& exit_code) {
-  static const std::vector<std::string> kValued = {"--db",       "--token",  "--name",
-                                                   "--settings", "--mail",   "--season",
-                                                   "--round",    "--winner", "--level"};
+  static const std::vector<std::string> kValued = {"--db",    "--token",  "--name",  "--settings",
+                                                   "--mail",  "--season", "--round", "--winner",
+                                                   "--level", "--html",   "--lang"};
   static const std::vector<std::string> kFlags = {"--draw", "--resigned", "--forfeit"};
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -373,6 +375,22 @@ int Standings(storage::SqlRepository& repo, const Options& o) {
               << ' ' << r.played << ' ' << r.pending << ' ' << r.wins << '-' << r.draws << '-'
               << r.losses << ' ' << r.sonneborn_berger << ' ' << std::fixed << std::setprecision(0)
               << r.rating << std::defaultfloat << '\n';
+  }
+  if (o.values.count("--html")) {
+    const std::string lang = o.values.count("--lang") ? o.values.at("--lang") : settings->language;
+    Result<storage::League> l = repo.GetLeague(id);
+    if (!l.ok()) return Fail(l.status());
+    int round = 0;
+    for (const auto& g : season_games) round = std::max(round, g.round);
+    auto page = league::RenderStandings(DataDir() / "templates/league", lang,
+                                        {l->name, season, round, rows, season_games});
+    if (!page.ok()) return Fail(page.status());
+    const std::filesystem::path dir = o.values.at("--html");
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    if (!WriteOutput((dir / "standings.html").string(), page->html)) {
+      return Fail("cannot write " + (dir / "standings.html").string());
+    }
   }
   return kExitOk;
 }

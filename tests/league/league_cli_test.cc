@@ -112,7 +112,35 @@ TEST_CASE("pbem league: organiser commands; bad input changes nothing") {
   // dan vanishes: eve replaces him with a fresh token; dan's league token is gone.
   REQUIRE(cli.Run({"replace", "club", "dan", "eve", "--mail", "eve@example.org", "--token", "org"},
                   out) == 0);
+  const std::string eve_token = out.substr(out.rfind("token ") + 6, 32);
   const std::string after_replace = cli.Snapshot();
+  {
+    // dan's pending game (round 2, blue against bob) is eve's now: her token works there, the
+    // token dan was mailed for it does not.
+    storage::SqliteRepository repo(cli.dir);
+    REQUIRE(repo.OpenOrMigrate().ok());
+    std::string dan_token;
+    const auto mails = repo.DueMail(storage::Timestamp::max(), 1000);
+    REQUIRE(mails.ok());
+    for (const auto& m : mails.value()) {
+      const auto at = m.body.find("club-s1-r2-g2: you play blue against bob; token ");
+      if (m.recipient == "dan@example.org" && at != std::string::npos) {
+        dan_token = m.body.substr(at + 48, 32);
+      }
+    }
+    REQUIRE(dan_token.size() == 32);
+    CHECK(*repo.VerifyToken("club-s1-r2-g2", "blue", eve_token));
+    CHECK_FALSE(*repo.VerifyToken("club-s1-r2-g2", "blue", dan_token));
+    CHECK(repo.GetLeagueGame("club-s1-r2-g2")->blue == "eve");
+    CHECK(repo.GetLeagueGame("club-s1-r1-g1")->orange == "dan");  // finished: stays his
+  }
+  // The static standings page, in French, linking the games' archive pages.
+  REQUIRE(cli.Run({"standings", "club", "--html", (cli.dir / "site").string(), "--lang", "fr"},
+                  out) == 0);
+  auto page = codec::ReadFile(cli.dir / "site/standings.html");
+  REQUIRE(page.ok());
+  CHECK_THAT(page.value(), Catch::Contains("<a href=\"club-s1-r1-g1/index.html\">"));
+  CHECK_THAT(page.value(), Catch::Contains("ann gagne, victoire major"));
   CHECK(after_replace.find("dan@example.org") == std::string::npos);
   CHECK_THAT(after_replace, Catch::Contains("eve eve@example.org"));
   CHECK(cli.Run({"replace", "club", "dan", "fay", "--mail", "f@example.org", "--token", "org"},
