@@ -5,7 +5,8 @@
 //   add LEAGUE PLAYER --mail ADDR              prints the player's new league token
 //   remove LEAGUE PLAYER --token ORG
 //   start LEAGUE --token ORG [--season N] [--round N]
-//       pairs the league's players (round robin, sides from the settings), creates that
+//       pairs the league's players (round robin, or Swiss when the settings say
+//       "pairing swiss"; sides from the settings), creates that
 //       round's games of the bundled scenario with a fresh token per game and side, stores
 //       them and enqueues one mail per player listing the games and tokens.
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
@@ -209,13 +210,28 @@ int Start(storage::SqlRepository& repo, const Options& o) {
   if (!games.ok()) return Fail(games.status());
   std::vector<std::string> names;
   for (const auto& p : *players) names.push_back(p.player);
-  auto rounds = league::RoundRobin(names, settings->sides);
-  if (!rounds.ok()) return Fail(rounds.status());
-  if (round_number < 1 || round_number > static_cast<int>(rounds->size())) {
-    return Fail("round " + std::to_string(round_number) + " is not in the schedule (1.." +
-                std::to_string(rounds->size()) + ")");
+  league::Round round;
+  if (settings->pairing == league::PairingSystem::kSwiss) {
+    auto history = repo.RatingHistory(id);
+    if (!history.ok()) return Fail(history.status());
+    std::vector<league::LeagueGame> season_games;
+    for (const auto& g : *games) {
+      if (g.season == season) season_games.push_back(league::FromRecord(g));
+    }
+    auto paired = league::PairSwissRound(names, season_games,
+                                         league::LatestRatings(*history, names, settings->glicko),
+                                         *settings, round_number);
+    if (!paired.ok()) return Fail(paired.status());
+    round = paired.value();
+  } else {
+    auto rounds = league::RoundRobin(names, settings->sides);
+    if (!rounds.ok()) return Fail(rounds.status());
+    if (round_number < 1 || round_number > static_cast<int>(rounds->size())) {
+      return Fail("round " + std::to_string(round_number) + " is not in the schedule (1.." +
+                  std::to_string(rounds->size()) + ")");
+    }
+    round = (*rounds)[static_cast<std::size_t>(round_number - 1)];
   }
-  const league::Round& round = (*rounds)[static_cast<std::size_t>(round_number - 1)];
   // Limits: active (pending) and finished games per player, before writing anything.
   std::map<std::string, int> active, finished, extra;
   for (const auto& g : *games) {

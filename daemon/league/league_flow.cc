@@ -4,6 +4,7 @@
 #include <cmath>
 #include <fstream>
 #include <kainjow/mustache.hpp>
+#include <set>
 #include <sstream>
 
 #include "engine/victory.h"
@@ -26,6 +27,7 @@ std::string EncodeSettings(const LeagueSettings& s) {
       << s.glicko.initial_volatility << ' ' << s.glicko.tau << '\n';
   out << "sides " << (s.sides == SideRule::kBothSides ? "both" : "balanced") << '\n';
   out << "language " << s.language << '\n';
+  out << "pairing " << (s.pairing == PairingSystem::kSwiss ? "swiss" : "round_robin") << '\n';
   return out.str();
 }
 
@@ -74,6 +76,11 @@ Result<LeagueSettings> DecodeSettings(const std::string& text) {
       words >> v;
       if (v != "balanced" && v != "both") return bad("sides is balanced or both");
       s.sides = v == "both" ? SideRule::kBothSides : SideRule::kBalanced;
+    } else if (key == "pairing") {
+      std::string v;
+      words >> v;
+      if (v != "round_robin" && v != "swiss") return bad("pairing is round_robin or swiss");
+      s.pairing = v == "swiss" ? PairingSystem::kSwiss : PairingSystem::kRoundRobin;
     } else if (key == "language") {
       words >> s.language;
       if (s.language != "en" && s.language != "fr") return bad("language is en or fr");
@@ -164,6 +171,71 @@ std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRec
     out[r.player] = Rating{r.rating, r.rd, r.volatility};
   }
   return out;
+}
+
+Result<Round> PairSwissRound(const std::vector<std::string>& players,
+                             const std::vector<LeagueGame>& games,
+                             const std::map<std::string, Rating>& ratings,
+                             const LeagueSettings& settings, int round) {
+  std::map<std::string, SwissPlayer> by_name;
+  for (const auto& p : players) {
+    SwissPlayer sp;
+    sp.id = p;
+    auto it = ratings.find(p);
+    sp.rating = it == ratings.end() ? settings.glicko.initial_rating : it->second.rating;
+    by_name[p] = sp;
+  }
+  std::vector<LeagueGame> earlier;
+  std::map<int, std::set<std::string>> playing;  // round -> players with a game
+  for (const auto& g : games) {
+    if (g.round >= round) continue;
+    if (g.kind == ResultKind::kPending) {
+      return Status::FailedPrecondition("round " + std::to_string(g.round) +
+                                        " is not finished (game " + g.game_id +
+                                        "): Swiss pairs on finished rounds only");
+    }
+    earlier.push_back(g);
+    playing[g.round].insert(g.blue);
+    playing[g.round].insert(g.orange);
+  }
+  std::stable_sort(earlier.begin(), earlier.end(),
+                   [](const LeagueGame& a, const LeagueGame& b) { return a.round < b.round; });
+  for (const auto& g : earlier) {
+    auto b = by_name.find(g.blue);
+    auto o = by_name.find(g.orange);
+    if (b != by_name.end()) {
+      ++b->second.blue_games;
+      b->second.last_was_blue = true;
+      b->second.opponents.insert(g.orange);
+    }
+    if (o != by_name.end()) {
+      ++o->second.orange_games;
+      o->second.last_was_blue = false;
+      o->second.opponents.insert(g.blue);
+    }
+  }
+  PlayerLimits no_rank = settings.limits;
+  no_rank.finished_to_rank = 0;
+  for (const auto& row :
+       ComputeStandings(players, earlier, settings.points, no_rank, ratings, settings.glicko)) {
+    by_name[row.player].score = row.points;
+  }
+  for (const auto& [r, who] : playing) {
+    for (auto& [name, sp] : by_name) {
+      if (!who.count(name)) sp.had_bye = true;
+    }
+  }
+  std::vector<SwissPlayer> list;
+  for (auto& [name, sp] : by_name) list.push_back(sp);
+  Result<Round> paired = SwissRound(list, round);
+  if (!paired.ok() || settings.sides != SideRule::kBothSides) return paired;
+  Round both = paired.value();
+  both.games.clear();
+  for (const auto& g : paired.value().games) {
+    both.games.push_back(g);
+    both.games.push_back(Pairing{g.orange, g.blue});
+  }
+  return both;
 }
 
 // --- rendering ---------------------------------------------------------------------------------

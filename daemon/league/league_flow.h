@@ -22,7 +22,10 @@
 namespace pbem::league {
 
 // Everything an organiser chooses for a league (stored in leagues.settings as text).
+enum class PairingSystem { kRoundRobin, kSwiss };
+
 struct LeagueSettings {
+  PairingSystem pairing = PairingSystem::kRoundRobin;  // Swiss for large leagues
   PointsTable points;
   PlayerLimits limits;
   Glicko2Params glicko;
@@ -35,6 +38,7 @@ struct LeagueSettings {
 //   limits <finished>:<max_active>...     rank_after <n>
 //   glicko <initial rating> <initial RD> <initial volatility> <tau>
 //   sides balanced|both                   language en|fr
+//   pairing round_robin|swiss
 std::string EncodeSettings(const LeagueSettings& settings);
 // INVALID_ARGUMENT naming the line for an unknown key or a bad value; missing keys keep
 // their defaults.
@@ -81,6 +85,16 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues,
 std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRecord>& history,
                                             const std::vector<std::string>& players,
                                             const Glicko2Params& params);
+
+// Swiss pairing of `round` from the season so far (`games`: the season's games; every game of
+// earlier rounds must be finished): score = league points, rating = latest rating, side
+// history and opponents from the games, a bye for a player with no game in an earlier round.
+// With SideRule::kBothSides each pairing is also played with sides swapped.
+// FAILED_PRECONDITION when an earlier round is unfinished or no pairing avoids a rematch.
+Result<Round> PairSwissRound(const std::vector<std::string>& players,
+                             const std::vector<LeagueGame>& games,
+                             const std::map<std::string, Rating>& ratings,
+                             const LeagueSettings& settings, int round);
 
 // What the standings mail and page show.
 struct StandingsView {

@@ -90,6 +90,34 @@ TEST_CASE("settings round-trip; bad settings are named") {
         "league settings line 1 (colour red): unknown setting colour");
 }
 
+TEST_CASE("Swiss round 2 from a finished round 1, by hand") {
+  // Round 1: A (blue) beat D major (A 5, D 1), B (blue) drew C (2 each). Ranking A 5, B 2,
+  // C 2 (equal ratings: by name), D 1. A is alone in its group and floats to B; C meets D.
+  // Sides: A and B were both blue last: the higher-ranked A plays blue; C and D were both
+  // orange: C (higher) plays blue.
+  LeagueSettings settings;
+  settings.pairing = PairingSystem::kSwiss;
+  auto played = DecodeSettings(EncodeSettings(settings));
+  REQUIRE(played.ok());
+  CHECK(played->pairing == PairingSystem::kSwiss);
+  LeagueGame ad = NewPairing("g1", 1, "A", "D");
+  ad.kind = ResultKind::kVictory;
+  ad.winner = engine::Side::kBlue;
+  ad.level = engine::VictoryLevel::kMajor;
+  LeagueGame bc = NewPairing("g2", 1, "B", "C");
+  bc.kind = ResultKind::kDraw;
+  auto round = PairSwissRound({"A", "B", "C", "D"}, {ad, bc}, {}, settings, 2);
+  REQUIRE(round.ok());
+  CHECK(round->games == std::vector<Pairing>{{"A", "B"}, {"C", "D"}});
+  settings.sides = SideRule::kBothSides;
+  auto both = PairSwissRound({"A", "B", "C", "D"}, {ad, bc}, {}, settings, 2);
+  REQUIRE(both.ok());
+  CHECK(both->games == std::vector<Pairing>{{"A", "B"}, {"B", "A"}, {"C", "D"}, {"D", "C"}});
+  bc.kind = ResultKind::kPending;
+  CHECK(PairSwissRound({"A", "B", "C", "D"}, {ad, bc}, {}, settings, 2).status().code() ==
+        StatusCode::kFailedPrecondition);
+}
+
 TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the round's end") {
   Store s;
   LeagueSettings settings;
