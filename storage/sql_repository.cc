@@ -124,6 +124,44 @@ const std::vector<Migration>& Migrations() {
            "  opened_at_ms {int64} NOT NULL,"
            "  PRIMARY KEY (game_id, turn, side))",
        }},
+      {4,
+       "leagues: leagues, league players, league games and results, rating history",
+       {
+           "CREATE TABLE leagues ("
+           "  id TEXT PRIMARY KEY,"
+           "  name TEXT NOT NULL,"
+           "  organiser_token_sha256 TEXT NOT NULL,"
+           "  settings TEXT NOT NULL,"
+           "  created_at_ms {int64} NOT NULL)",
+           "CREATE TABLE league_players ("
+           "  league_id TEXT NOT NULL REFERENCES leagues (id),"
+           "  player TEXT NOT NULL,"
+           "  mail_address TEXT NOT NULL,"
+           "  token_sha256 TEXT NOT NULL,"
+           "  joined_at_ms {int64} NOT NULL,"
+           "  PRIMARY KEY (league_id, player))",
+           // game_id names a game of the games table once the daemon created it.
+           "CREATE TABLE league_games ("
+           "  game_id TEXT PRIMARY KEY,"
+           "  league_id TEXT NOT NULL REFERENCES leagues (id),"
+           "  season {int64} NOT NULL,"
+           "  round {int64} NOT NULL,"
+           "  blue TEXT NOT NULL,"
+           "  orange TEXT NOT NULL,"
+           "  result TEXT NOT NULL,"
+           "  winner TEXT NOT NULL,"
+           "  level TEXT NOT NULL)",
+           "CREATE INDEX league_games_by_league ON league_games (league_id, season, round)",
+           "CREATE TABLE league_ratings ("
+           "  league_id TEXT NOT NULL REFERENCES leagues (id),"
+           "  player TEXT NOT NULL,"
+           "  season {int64} NOT NULL,"
+           "  round {int64} NOT NULL,"
+           "  rating DOUBLE PRECISION NOT NULL,"
+           "  rd DOUBLE PRECISION NOT NULL,"
+           "  volatility DOUBLE PRECISION NOT NULL,"
+           "  PRIMARY KEY (league_id, player, season, round))",
+       }},
   };
   return kMigrations;
 }
@@ -995,6 +1033,321 @@ Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
   } catch (const std::exception& e) {
     return Status::Internal(what + ": " + e.what());
   }
+}
+
+// --- leagues ----------------------------------------------------------------------------------
+
+namespace {
+
+// Runs `body`, turning exceptions into Status values that say `what` failed.
+template <typename Body>
+auto Guarded(const std::string& what, Body body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+}  // namespace
+
+bool SqlRepository::LeagueExists(const std::string& league_id) {
+  std::string id = league_id;
+  int count = 0;
+  *session_ << Sql("SELECT count(*) FROM leagues WHERE id = ?"), use(id), into(count), now;
+  return count > 0;
+}
+
+bool SqlRepository::LeaguePlayerExists(const std::string& league_id, const std::string& player) {
+  std::string id = league_id, name = player;
+  int count = 0;
+  *session_ << Sql("SELECT count(*) FROM league_players WHERE league_id = ? AND player = ?"),
+      use(id), use(name), into(count), now;
+  return count > 0;
+}
+
+void SqlRepository::InsertLeaguePlayer(const NewLeaguePlayer& player) {
+  std::string id = player.league_id, name = player.player, mail = player.mail_address,
+              hash = Sha256Hex(player.token);
+  Poco::Int64 joined = ToMillis(player.joined_at);
+  *session_ << Sql(
+      "INSERT INTO league_players (league_id, player, mail_address, token_sha256, joined_at_ms) "
+      "VALUES (?, ?, ?, ?, ?)"),
+      use(id), use(name), use(mail), use(hash), use(joined), now;
+}
+
+Status SqlRepository::CreateLeague(const NewLeague& league) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "creating league " + league.id + " in " + store_name_;
+  if (league.id.empty()) return Status::InvalidArgument(what + ": the league id is empty");
+  if (league.organiser_token.empty()) {
+    return Status::InvalidArgument(what + ": the organiser token is empty");
+  }
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    if (LeagueExists(league.id)) return Status::AlreadyExists(what + ": the id is taken");
+    std::string id = league.id, name = league.name, hash = Sha256Hex(league.organiser_token),
+                settings = league.settings;
+    Poco::Int64 created = ToMillis(league.created_at);
+    *session_ << Sql(
+        "INSERT INTO leagues (id, name, organiser_token_sha256, settings, created_at_ms) "
+        "VALUES (?, ?, ?, ?, ?)"),
+        use(id), use(name), use(hash), use(settings), use(created), now;
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Result<League> SqlRepository::GetLeague(const std::string& league_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "reading league " + league_id + " from " + store_name_;
+  return Guarded(what, [&]() -> Result<League> {
+    std::string id = league_id;
+    std::vector<std::string> name, hash, settings;
+    std::vector<Poco::Int64> created;
+    *session_ << Sql(
+        "SELECT name, organiser_token_sha256, settings, created_at_ms FROM leagues WHERE id = ?"),
+        use(id), into(name), into(hash), into(settings), into(created), now;
+    if (name.empty()) return Status::NotFound("league " + league_id + " is not in " + store_name_);
+    return League{league_id, name[0], hash[0], settings[0], FromMillis(created[0])};
+  });
+}
+
+Result<bool> SqlRepository::VerifyOrganiserToken(const std::string& league_id,
+                                                 const std::string& token) {
+  Result<League> league = GetLeague(league_id);
+  if (!league.ok()) return league.status();
+  return SameDigest(league.value().organiser_token_sha256, Sha256Hex(token));
+}
+
+Status SqlRepository::AddLeaguePlayer(const NewLeaguePlayer& player) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "adding player " + player.player + " to league " + player.league_id + " in " + store_name_;
+  if (player.player.empty()) return Status::InvalidArgument(what + ": the player name is empty");
+  if (player.token.empty()) return Status::InvalidArgument(what + ": the token is empty");
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    if (!LeagueExists(player.league_id)) return Status::NotFound(what + ": no such league");
+    if (LeaguePlayerExists(player.league_id, player.player)) {
+      return Status::AlreadyExists(what + ": the player is in the league already");
+    }
+    InsertLeaguePlayer(player);
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Status SqlRepository::RemoveLeaguePlayer(const std::string& league_id, const std::string& player) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "removing player " + player + " from league " + league_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    if (!LeaguePlayerExists(league_id, player)) {
+      return Status::NotFound(what + ": the league has no such player");
+    }
+    std::string id = league_id, name = player;
+    *session_ << Sql("DELETE FROM league_players WHERE league_id = ? AND player = ?"), use(id),
+        use(name), now;
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Result<std::vector<LeaguePlayer>> SqlRepository::ListLeaguePlayers(const std::string& league_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "listing the players of league " + league_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Result<std::vector<LeaguePlayer>> {
+    if (!LeagueExists(league_id)) return Status::NotFound(what + ": no such league");
+    std::string id = league_id;
+    std::vector<std::string> name, mail, hash;
+    std::vector<Poco::Int64> joined;
+    *session_ << Sql(
+        "SELECT player, mail_address, token_sha256, joined_at_ms FROM league_players "
+        "WHERE league_id = ? ORDER BY player"),
+        use(id), into(name), into(mail), into(hash), into(joined), now;
+    std::vector<LeaguePlayer> players;
+    for (std::size_t i = 0; i < name.size(); ++i) {
+      players.push_back(LeaguePlayer{league_id, name[i], mail[i], hash[i], FromMillis(joined[i])});
+    }
+    return players;
+  });
+}
+
+Status SqlRepository::ReplaceLeaguePlayer(const std::string& old_player,
+                                          const NewLeaguePlayer& replacement) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "replacing player " + old_player + " by " + replacement.player +
+                           " in league " + replacement.league_id + " in " + store_name_;
+  if (replacement.token.empty()) return Status::InvalidArgument(what + ": the token is empty");
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    if (!LeaguePlayerExists(replacement.league_id, old_player)) {
+      return Status::NotFound(what + ": the league has no player " + old_player);
+    }
+    if (LeaguePlayerExists(replacement.league_id, replacement.player)) {
+      return Status::AlreadyExists(what + ": " + replacement.player + " is in the league already");
+    }
+    std::string id = replacement.league_id, old_name = old_player, new_name = replacement.player;
+    *session_ << Sql("DELETE FROM league_players WHERE league_id = ? AND player = ?"), use(id),
+        use(old_name), now;
+    InsertLeaguePlayer(replacement);
+    std::string mail = replacement.mail_address, hash = Sha256Hex(replacement.token);
+    for (std::string column : {"blue", "orange"}) {
+      // The old player's side in the pending games: the new player's address and token.
+      *session_ << Sql(
+          "UPDATE players SET mail_address = ?, token_sha256 = ? WHERE side = ? AND "
+          "game_id IN (SELECT game_id FROM league_games WHERE league_id = ? AND " +
+          column + " = ? AND result = 'pending')"),
+          use(mail), use(hash), use(column), use(id), use(old_name), now;
+      *session_ << Sql("UPDATE league_games SET " + column + " = ? WHERE league_id = ? AND " +
+                       column + " = ? AND result = 'pending'"),
+          use(new_name), use(id), use(old_name), now;
+    }
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Status SqlRepository::AddLeagueGames(const std::vector<LeagueGameRecord>& games) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "adding " + std::to_string(games.size()) + " league games to " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    for (const LeagueGameRecord& g : games) {
+      if (!LeagueExists(g.league_id)) return Status::NotFound(what + ": no league " + g.league_id);
+      std::string game_id = g.game_id;
+      int count = 0;
+      *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
+          into(count), now;
+      if (count > 0) {
+        return Status::AlreadyExists(what + ": game " + g.game_id + " is in a league already");
+      }
+      std::string league = g.league_id, blue = g.blue, orange = g.orange, result = g.result,
+                  winner = g.winner, level = g.level;
+      Poco::Int64 season = g.season, round = g.round;
+      *session_ << Sql(
+          "INSERT INTO league_games (game_id, league_id, season, round, blue, orange, result, "
+          "winner, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+          use(game_id), use(league), use(season), use(round), use(blue), use(orange), use(result),
+          use(winner), use(level), now;
+    }
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Status SqlRepository::RecordLeagueResult(const LeagueGameRecord& result) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "recording the result of league game " + result.game_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    std::string game_id = result.game_id, outcome = result.result, winner = result.winner,
+                level = result.level;
+    int count = 0;
+    *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
+        into(count), now;
+    if (count == 0) return Status::NotFound(what + ": no league has that game");
+    *session_ << Sql("UPDATE league_games SET result = ?, winner = ?, level = ? WHERE game_id = ?"),
+        use(outcome), use(winner), use(level), use(game_id), now;
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+std::vector<LeagueGameRecord> SqlRepository::ReadLeagueGames(const std::string& column,
+                                                             const std::string& key) {
+  std::string value = key;
+  std::vector<std::string> game_id, league, blue, orange, result, winner, level;
+  std::vector<Poco::Int64> season, round;
+  *session_ << Sql(
+      "SELECT game_id, league_id, season, round, blue, orange, result, winner, level "
+      "FROM league_games WHERE " +
+      column + " = ? ORDER BY season, round, game_id"),
+      use(value), into(game_id), into(league), into(season), into(round), into(blue), into(orange),
+      into(result), into(winner), into(level), now;
+  std::vector<LeagueGameRecord> games;
+  for (std::size_t i = 0; i < game_id.size(); ++i) {
+    games.push_back(LeagueGameRecord{league[i], season[i], round[i], game_id[i], blue[i], orange[i],
+                                     result[i], winner[i], level[i]});
+  }
+  return games;
+}
+
+Result<LeagueGameRecord> SqlRepository::GetLeagueGame(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "reading league game " + game_id + " from " + store_name_;
+  return Guarded(what, [&]() -> Result<LeagueGameRecord> {
+    auto games = ReadLeagueGames("game_id", game_id);
+    if (games.empty()) return Status::NotFound(what + ": no league has that game");
+    return games[0];
+  });
+}
+
+Result<std::vector<LeagueGameRecord>> SqlRepository::ListLeagueGames(const std::string& league_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "listing the games of league " + league_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Result<std::vector<LeagueGameRecord>> {
+    return ReadLeagueGames("league_id", league_id);
+  });
+}
+
+Status SqlRepository::AppendRatings(const std::vector<RatingRecord>& ratings) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "storing " + std::to_string(ratings.size()) + " ratings in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    for (const RatingRecord& r : ratings) {
+      std::string league = r.league_id, player = r.player;
+      Poco::Int64 season = r.season, round = r.round;
+      int count = 0;
+      *session_ << Sql(
+          "SELECT count(*) FROM league_ratings WHERE league_id = ? AND player = ? AND season = ? "
+          "AND round = ?"),
+          use(league), use(player), use(season), use(round), into(count), now;
+      if (count > 0) {
+        return Status::AlreadyExists(what + ": " + r.player + " has a rating for season " +
+                                     std::to_string(r.season) + " round " +
+                                     std::to_string(r.round));
+      }
+      double rating = r.rating, rd = r.rd, volatility = r.volatility;
+      *session_ << Sql(
+          "INSERT INTO league_ratings (league_id, player, season, round, rating, rd, volatility) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?)"),
+          use(league), use(player), use(season), use(round), use(rating), use(rd), use(volatility),
+          now;
+    }
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Result<std::vector<RatingRecord>> SqlRepository::RatingHistory(const std::string& league_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "reading the ratings of league " + league_id + " from " + store_name_;
+  return Guarded(what, [&]() -> Result<std::vector<RatingRecord>> {
+    std::string id = league_id;
+    std::vector<std::string> player;
+    std::vector<Poco::Int64> season, round;
+    std::vector<double> rating, rd, volatility;
+    *session_ << Sql(
+        "SELECT player, season, round, rating, rd, volatility FROM league_ratings "
+        "WHERE league_id = ? ORDER BY player, season, round"),
+        use(id), into(player), into(season), into(round), into(rating), into(rd), into(volatility),
+        now;
+    std::vector<RatingRecord> out;
+    for (std::size_t i = 0; i < player.size(); ++i) {
+      out.push_back(
+          RatingRecord{league_id, player[i], season[i], round[i], rating[i], rd[i], volatility[i]});
+    }
+    return out;
+  });
 }
 
 }  // namespace pbem::storage

@@ -16,6 +16,7 @@
 #include <string_view>
 
 #include "storage/game_repository.h"
+#include "storage/league_repository.h"
 #include "storage/status.h"
 
 namespace Poco::Data {
@@ -37,10 +38,10 @@ struct SqlDialect {
   std::string lock_migrations;             // run first in a migration transaction, if not empty
 };
 
-class SqlRepository : public GameRepository {
+class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 3;
+  static constexpr int kLatestSchemaVersion = 4;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -70,6 +71,23 @@ class SqlRepository : public GameRepository {
                         const std::string& error) override;
   Result<OutboxMail> GetMail(std::int64_t mail_id) override;
 
+  // LeagueRepository (league_repository.h).
+  Status CreateLeague(const NewLeague& league) override;
+  Result<League> GetLeague(const std::string& league_id) override;
+  Result<bool> VerifyOrganiserToken(const std::string& league_id,
+                                    const std::string& token) override;
+  Status AddLeaguePlayer(const NewLeaguePlayer& player) override;
+  Status RemoveLeaguePlayer(const std::string& league_id, const std::string& player) override;
+  Result<std::vector<LeaguePlayer>> ListLeaguePlayers(const std::string& league_id) override;
+  Status ReplaceLeaguePlayer(const std::string& old_player,
+                             const NewLeaguePlayer& replacement) override;
+  Status AddLeagueGames(const std::vector<LeagueGameRecord>& games) override;
+  Status RecordLeagueResult(const LeagueGameRecord& result) override;
+  Result<LeagueGameRecord> GetLeagueGame(const std::string& game_id) override;
+  Result<std::vector<LeagueGameRecord>> ListLeagueGames(const std::string& league_id) override;
+  Status AppendRatings(const std::vector<RatingRecord>& ratings) override;
+  Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) override;
+
  protected:
   // `store_name` names the store in every error message ("database /data/pbem.sqlite").
   SqlRepository(SqlDialect dialect, std::string store_name);
@@ -98,6 +116,10 @@ class SqlRepository : public GameRepository {
   void InsertGame(const NewGame& game);
   void InsertOpenTurn(const OpenTurn& open);
   void InsertTurn(const TurnCommit& commit, std::int64_t turn_sequence);
+  bool LeagueExists(const std::string& league_id);
+  bool LeaguePlayerExists(const std::string& league_id, const std::string& player);
+  void InsertLeaguePlayer(const NewLeaguePlayer& player);
+  std::vector<LeagueGameRecord> ReadLeagueGames(const std::string& column, const std::string& key);
   std::optional<OpenTurn> ReadOpenTurn(const std::string& game_id, std::int64_t turn,
                                        const std::string& side);
   std::int64_t InsertMail(const NewMail& mail);

@@ -38,6 +38,8 @@ int RunExportCommand(const Args& args);                    // pbem export GAME -
 int RunImportCommand(const Args& args);                    // pbem import FILE
 int RunVerifyCommand(const Args& args);                    // pbem verify ARCHIVE
 int RunHistoryCommand(const Args& args);                   // pbem history GAME
+int RunLeagueCommand(const Args& args);                    // pbem league (league_command.cc)
+std::string LeagueUsage();                                 // its usage text
 
 // Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
 // everything when `command` is empty; nullopt for an unknown command.

@@ -120,6 +120,7 @@ constexpr std::string_view kGeneralUsage =
     "  import FILE                 verify an archive and load it into the store\n"
     "  verify ARCHIVE              re-resolve every turn of an archive, check its dice\n"
     "  history GAME                one line per committed turn of a game\n"
+    "  league COMMAND LEAGUE       club leagues: create, add, remove, start, result, ...\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -132,6 +133,7 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "ruleset") return std::string(kRulesetUsage);
   if (command == "orders") return std::string(kOrdersUsage);
   if (command == "scenario") return std::string(kScenarioUsage);
+  if (command == "league") return LeagueUsage() + std::string(kStoreDbUsage);
   if (command == "demo") return std::string(kDemoUsage);
   if (command == "reach") return std::string(kReachUsage);
   if (command == "play") return std::string(kPlayUsage);

@@ -47,6 +47,7 @@ int Run(const Args& argv) {
   if (command == "import") return RunImportCommand(rest);
   if (command == "verify") return RunVerifyCommand(rest);
   if (command == "history") return RunHistoryCommand(rest);
+  if (command == "league") return RunLeagueCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 

@@ -58,6 +58,16 @@ TEST_CASE("PostgresRepository passes the GameRepository contract", "[storage][po
   RunGameRepositoryContract([connection] { return std::make_unique<PostgresHarness>(connection); });
 }
 
+TEST_CASE("PostgresRepository passes the LeagueRepository contract", "[storage][postgres]") {
+  const char* connection = TestConnectionString();
+  if (connection == nullptr || *connection == '\0') {
+    WARN("PBEM_TEST_PG is not set: skipped (ctest runs this case via with_postgres.sh)");
+    return;
+  }
+  RunLeagueRepositoryContract(
+      [connection] { return std::make_unique<PostgresHarness>(connection); });
+}
+
 TEST_CASE("a PostgreSQL connection failure is an I/O error without the password",
           "[storage][postgres]") {
   // Port 1 on loopback: nothing listens there, the connection is refused at once.

@@ -86,11 +86,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 3);
+    CHECK(*repository->SchemaVersion() == 4);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 3);
+    CHECK(*reopened == 4);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -103,7 +103,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 3"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 4"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -117,7 +117,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 3);
+    CHECK(*repository->SchemaVersion() == 4);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -128,13 +128,17 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    for (const char* table : {"league_ratings", "league_games", "league_players", "leagues"}) {
+      harness->ExecuteSql(std::string("DROP TABLE ") + table);  // migration 4
+    }
+    harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 4");
     harness->ExecuteSql("DROP TABLE open_turns");
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN initial_state");
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN ruleset_proto");
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 3);
+    CHECK(*repository->SchemaVersion() == 4);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));

@@ -28,6 +28,10 @@ using HarnessFactory = std::function<std::unique_ptr<RepositoryHarness>()>;
 
 void RunGameRepositoryContract(const HarnessFactory& make_harness);
 
+// The LeagueRepository contract (league_contract.cc); the harness's repositories must also be
+// LeagueRepositories.
+void RunLeagueRepositoryContract(const HarnessFactory& make_harness);
+
 }  // namespace pbem::storage
 
 #endif  // PBEM_TESTS_STORAGE_REPOSITORY_CONTRACT_H_

@@ -1,0 +1,411 @@
+#include "daemon/league/league_flow.h"
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <kainjow/mustache.hpp>
+#include <set>
+#include <sstream>
+
+#include "engine/victory.h"
+
+namespace pbem::league {
+namespace mst = kainjow::mustache;
+
+// --- settings ----------------------------------------------------------------------------------
+
+std::string EncodeSettings(const LeagueSettings& s) {
+  std::ostringstream out;
+  const PointsTable& p = s.points;
+  out << "points " << p.total << ' ' << p.major << ' ' << p.tactical << ' ' << p.minor << ' '
+      << p.draw << ' ' << p.loss << ' ' << p.forfeit_loss << ' ' << p.forfeit_win << '\n';
+  out << "limits";
+  for (const auto& step : s.limits.steps) out << ' ' << step.finished << ':' << step.max_active;
+  out << '\n' << "rank_after " << s.limits.finished_to_rank << '\n';
+  out.precision(17);
+  out << "glicko " << s.glicko.initial_rating << ' ' << s.glicko.initial_rd << ' '
+      << s.glicko.initial_volatility << ' ' << s.glicko.tau << '\n';
+  out << "sides " << (s.sides == SideRule::kBothSides ? "both" : "balanced") << '\n';
+  out << "language " << s.language << '\n';
+  out << "pairing " << (s.pairing == PairingSystem::kSwiss ? "swiss" : "round_robin") << '\n';
+  return out.str();
+}
+
+Result<LeagueSettings> DecodeSettings(const std::string& text) {
+  LeagueSettings s;
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    std::istringstream words(line);
+    std::string key;
+    if (!(words >> key)) continue;
+    auto bad = [&](const std::string& why) {
+      return Status::InvalidArgument("league settings line " + std::to_string(number) + " (" +
+                                     line + "): " + why);
+    };
+    bool ok = true;
+    if (key == "points") {
+      PointsTable& p = s.points;
+      ok = static_cast<bool>(words >> p.total >> p.major >> p.tactical >> p.minor >> p.draw >>
+                             p.loss >> p.forfeit_loss >> p.forfeit_win);
+    } else if (key == "limits") {
+      s.limits.steps.clear();
+      std::string step;
+      while (words >> step) {
+        const auto colon = step.find(':');
+        if (colon == std::string::npos) return bad("a limit is <finished>:<max games>");
+        try {
+          s.limits.steps.push_back(
+              {std::stoi(step.substr(0, colon)), std::stoi(step.substr(colon + 1))});
+        } catch (const std::exception&) {
+          return bad("a limit is <finished>:<max games>");
+        }
+      }
+      ok = !s.limits.steps.empty();
+    } else if (key == "rank_after") {
+      ok = static_cast<bool>(words >> s.limits.finished_to_rank) && s.limits.finished_to_rank >= 0;
+    } else if (key == "glicko") {
+      Glicko2Params& g = s.glicko;
+      ok = static_cast<bool>(words >> g.initial_rating >> g.initial_rd >> g.initial_volatility >>
+                             g.tau) &&
+           g.initial_rd > 0 && g.initial_volatility > 0 && g.tau > 0;
+    } else if (key == "sides") {
+      std::string v;
+      words >> v;
+      if (v != "balanced" && v != "both") return bad("sides is balanced or both");
+      s.sides = v == "both" ? SideRule::kBothSides : SideRule::kBalanced;
+    } else if (key == "pairing") {
+      std::string v;
+      words >> v;
+      if (v != "round_robin" && v != "swiss") return bad("pairing is round_robin or swiss");
+      s.pairing = v == "swiss" ? PairingSystem::kSwiss : PairingSystem::kRoundRobin;
+    } else if (key == "language") {
+      words >> s.language;
+      if (s.language != "en" && s.language != "fr") return bad("language is en or fr");
+    } else {
+      return bad("unknown setting " + key);
+    }
+    if (!ok) return bad("bad value");
+  }
+  return s;
+}
+
+// --- records -----------------------------------------------------------------------------------
+
+namespace {
+
+std::string KindName(ResultKind kind) {
+  switch (kind) {
+    case ResultKind::kPending:
+      return "pending";
+    case ResultKind::kVictory:
+      return "victory";
+    case ResultKind::kDraw:
+      return "draw";
+    case ResultKind::kResigned:
+      return "resigned";
+    case ResultKind::kForfeit:
+      return "forfeit";
+  }
+  return "pending";
+}
+
+ResultKind KindFromName(const std::string& name) {
+  if (name == "victory") return ResultKind::kVictory;
+  if (name == "draw") return ResultKind::kDraw;
+  if (name == "resigned") return ResultKind::kResigned;
+  if (name == "forfeit") return ResultKind::kForfeit;
+  return ResultKind::kPending;
+}
+
+engine::VictoryLevel LevelFromName(const std::string& name) {
+  for (auto level : {engine::VictoryLevel::kMinor, engine::VictoryLevel::kTactical,
+                     engine::VictoryLevel::kMajor, engine::VictoryLevel::kTotal}) {
+    if (engine::VictoryLevelName(level) == name) return level;
+  }
+  return engine::VictoryLevel::kDraw;
+}
+
+}  // namespace
+
+LeagueGame FromRecord(const storage::LeagueGameRecord& r) {
+  LeagueGame g;
+  g.game_id = r.game_id;
+  g.round = static_cast<int>(r.round);
+  g.blue = r.blue;
+  g.orange = r.orange;
+  g.kind = KindFromName(r.result);
+  g.winner = engine::ParseSide(r.winner);
+  g.level = LevelFromName(r.level);
+  return g;
+}
+
+storage::LeagueGameRecord ToRecord(const LeagueGame& g, const std::string& league_id, int season) {
+  storage::LeagueGameRecord r;
+  r.league_id = league_id;
+  r.season = season;
+  r.round = g.round;
+  r.game_id = g.game_id;
+  r.blue = g.blue;
+  r.orange = g.orange;
+  r.result = KindName(g.kind);
+  r.winner = g.winner ? std::string(engine::SideName(*g.winner)) : std::string();
+  r.level = g.kind == ResultKind::kPending ? std::string()
+                                           : std::string(engine::VictoryLevelName(g.level));
+  return r;
+}
+
+std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRecord>& history,
+                                            const std::vector<std::string>& players,
+                                            const Glicko2Params& params) {
+  std::map<std::string, Rating> out;
+  for (const auto& p : players) out[p] = InitialRating(params);
+  std::map<std::string, std::pair<std::int64_t, std::int64_t>> latest;
+  for (const auto& r : history) {
+    auto period = std::pair{r.season, r.round};
+    auto it = latest.find(r.player);
+    if (it != latest.end() && it->second >= period) continue;
+    latest[r.player] = period;
+    out[r.player] = Rating{r.rating, r.rd, r.volatility};
+  }
+  return out;
+}
+
+Result<Round> PairSwissRound(const std::vector<std::string>& players,
+                             const std::vector<LeagueGame>& games,
+                             const std::map<std::string, Rating>& ratings,
+                             const LeagueSettings& settings, int round) {
+  std::map<std::string, SwissPlayer> by_name;
+  for (const auto& p : players) {
+    SwissPlayer sp;
+    sp.id = p;
+    auto it = ratings.find(p);
+    sp.rating = it == ratings.end() ? settings.glicko.initial_rating : it->second.rating;
+    by_name[p] = sp;
+  }
+  std::vector<LeagueGame> earlier;
+  std::map<int, std::set<std::string>> playing;  // round -> players with a game
+  for (const auto& g : games) {
+    if (g.round >= round) continue;
+    if (g.kind == ResultKind::kPending) {
+      return Status::FailedPrecondition("round " + std::to_string(g.round) +
+                                        " is not finished (game " + g.game_id +
+                                        "): Swiss pairs on finished rounds only");
+    }
+    earlier.push_back(g);
+    playing[g.round].insert(g.blue);
+    playing[g.round].insert(g.orange);
+  }
+  std::stable_sort(earlier.begin(), earlier.end(),
+                   [](const LeagueGame& a, const LeagueGame& b) { return a.round < b.round; });
+  for (const auto& g : earlier) {
+    auto b = by_name.find(g.blue);
+    auto o = by_name.find(g.orange);
+    if (b != by_name.end()) {
+      ++b->second.blue_games;
+      b->second.last_was_blue = true;
+      b->second.opponents.insert(g.orange);
+    }
+    if (o != by_name.end()) {
+      ++o->second.orange_games;
+      o->second.last_was_blue = false;
+      o->second.opponents.insert(g.blue);
+    }
+  }
+  PlayerLimits no_rank = settings.limits;
+  no_rank.finished_to_rank = 0;
+  for (const auto& row :
+       ComputeStandings(players, earlier, settings.points, no_rank, ratings, settings.glicko)) {
+    by_name[row.player].score = row.points;
+  }
+  for (const auto& [r, who] : playing) {
+    for (auto& [name, sp] : by_name) {
+      if (!who.count(name)) sp.had_bye = true;
+    }
+  }
+  std::vector<SwissPlayer> list;
+  for (auto& [name, sp] : by_name) list.push_back(sp);
+  Result<Round> paired = SwissRound(list, round);
+  if (!paired.ok() || settings.sides != SideRule::kBothSides) return paired;
+  Round both = paired.value();
+  both.games.clear();
+  for (const auto& g : paired.value().games) {
+    both.games.push_back(g);
+    both.games.push_back(Pairing{g.orange, g.blue});
+  }
+  return both;
+}
+
+// --- rendering ---------------------------------------------------------------------------------
+
+namespace {
+
+Result<std::string> ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::NotFound("league template " + path.string() + " is missing");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string Fixed(double value, int decimals) {
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(decimals);
+  out << value;
+  return out.str();
+}
+
+mst::data ViewData(const StandingsView& view) {
+  mst::data d;
+  d.set("league", view.league_name);
+  d.set("season", std::to_string(view.season));
+  d.set("round", std::to_string(view.round));
+  mst::list rows;
+  for (const auto& r : view.rows) {
+    mst::data row;
+    row.set("rank", r.rank ? std::to_string(*r.rank) : std::string("-"));
+    row.set("player", r.player);
+    row.set("points", std::to_string(r.points));
+    row.set("played", std::to_string(r.played));
+    row.set("pending", std::to_string(r.pending));
+    row.set("wins", std::to_string(r.wins));
+    row.set("draws", std::to_string(r.draws));
+    row.set("losses", std::to_string(r.losses));
+    row.set("sb", Fixed(r.sonneborn_berger, 1));
+    row.set("rating", Fixed(r.rating, 0));
+    rows.push_back(row);
+  }
+  d.set("rows", rows);
+  mst::list games;
+  for (const auto& g : view.games) {
+    mst::data game;
+    game.set("game", g.game_id);
+    game.set("link", g.game_id + "/index.html");
+    game.set("round", std::to_string(g.round));
+    game.set("blue", g.blue);
+    game.set("orange", g.orange);
+    game.set("pending", g.kind == ResultKind::kPending);
+    game.set("draw", g.kind == ResultKind::kDraw);
+    game.set("forfeit", g.kind == ResultKind::kForfeit);
+    game.set("resigned", g.kind == ResultKind::kResigned);
+    game.set("winner",
+             g.winner ? (*g.winner == engine::Side::kBlue ? g.blue : g.orange) : std::string());
+    game.set("level", std::string(engine::VictoryLevelName(g.level)));
+    games.push_back(game);
+  }
+  d.set("games", games);
+  return d;
+}
+
+}  // namespace
+
+Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
+                                          const std::string& language, const StandingsView& view) {
+  if (language != "en" && language != "fr") {
+    return Status::InvalidArgument("no league templates for language '" + language + "'");
+  }
+  const mst::data data = ViewData(view);
+  RenderedStandings out;
+  for (auto [name, target, html] : {std::tuple{"standings.subject", &out.subject, false},
+                                    std::tuple{"standings.txt", &out.text, false},
+                                    std::tuple{"standings.html", &out.html, true}}) {
+    const auto path = template_dir / language / name;
+    Result<std::string> text = ReadFile(path);
+    if (!text.ok()) return text.status();
+    mst::mustache tmpl(text.value());
+    if (!tmpl.is_valid()) {
+      return Status::InvalidArgument("league template " + path.string() + ": " +
+                                     tmpl.error_message());
+    }
+    if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
+    *target = tmpl.render(data);
+  }
+  while (!out.subject.empty() && (out.subject.back() == '\n' || out.subject.back() == '\r')) {
+    out.subject.pop_back();
+  }
+  return out;
+}
+
+// --- the flow ------------------------------------------------------------------------------------
+
+Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues,
+                                  storage::GameRepository& outbox, const GameEnd& end,
+                                  const std::filesystem::path& template_dir,
+                                  storage::Timestamp now) {
+  RecordedEnd out;
+  Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(end.game_id);
+  if (!record.ok()) {
+    if (record.status().code() == StatusCode::kNotFound) return out;
+    return record.status();
+  }
+  out.league_game = true;
+  const std::string league_id = record->league_id;
+  out.season = static_cast<int>(record->season);
+  out.round = static_cast<int>(record->round);
+  Result<storage::League> league = leagues.GetLeague(league_id);
+  if (!league.ok()) return league.status();
+  Result<LeagueSettings> settings = DecodeSettings(league->settings);
+  if (!settings.ok()) return settings.status();
+
+  LeagueGame game = FromRecord(*record);
+  if (game.kind == ResultKind::kPending) {
+    game = WithOutcome(game, end.outcome);
+    if (end.kind == EndKind::kResigned) game.kind = ResultKind::kResigned;
+    if (end.kind == EndKind::kForfeit) game.kind = ResultKind::kForfeit;
+    if (Status s = leagues.RecordLeagueResult(ToRecord(game, league_id, out.season)); !s.ok()) {
+      return s;
+    }
+  }
+
+  Result<std::vector<storage::LeagueGameRecord>> all = leagues.ListLeagueGames(league_id);
+  if (!all.ok()) return all.status();
+  std::vector<LeagueGame> season_games;
+  for (const auto& r : *all) {
+    if (r.season == record->season) season_games.push_back(FromRecord(r));
+  }
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league_id);
+  if (!players.ok()) return players.status();
+  std::vector<std::string> names;
+  for (const auto& p : *players) names.push_back(p.player);
+  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league_id);
+  if (!history.ok()) return history.status();
+
+  const bool rated_already =
+      std::any_of(history->begin(), history->end(), [&](const storage::RatingRecord& r) {
+        return r.season == record->season && r.round == record->round;
+      });
+  std::map<std::string, Rating> ratings = LatestRatings(*history, names, settings->glicko);
+  if (RoundComplete(season_games, out.round) && !rated_already) {
+    out.round_complete = true;
+    ratings = RatePeriod(ratings, RatedGamesOfRound(season_games, out.round), settings->glicko);
+    std::vector<storage::RatingRecord> stored;
+    for (const auto& [player, r] : ratings) {
+      stored.push_back(
+          {league_id, player, record->season, record->round, r.rating, r.rd, r.volatility});
+    }
+    if (Status s = leagues.AppendRatings(stored); !s.ok()) return s;
+  }
+  out.standings = ComputeStandings(names, season_games, settings->points, settings->limits, ratings,
+                                   settings->glicko);
+  if (out.round_complete) {
+    StandingsView view{league->name, out.season, out.round, out.standings, season_games};
+    Result<RenderedStandings> rendered = RenderStandings(template_dir, settings->language, view);
+    if (!rendered.ok()) return rendered.status();
+    for (const auto& p : *players) {
+      storage::NewMail mail;
+      mail.recipient = p.mail_address;
+      mail.subject = rendered->subject;
+      mail.body = rendered->text;
+      mail.next_try = now;
+      Result<std::int64_t> id = outbox.EnqueueMail(mail);
+      if (!id.ok()) return id.status();
+      ++out.mails_enqueued;
+    }
+  }
+  return out;
+}
+
+}  // namespace pbem::league

@@ -1,0 +1,119 @@
+// Results flow into a league: what the daemon calls when a game ends, the league settings as
+// stored text, and the standings mail and page (EN/FR mustache templates, templates/league/).
+//
+// Uses the stores only through storage::LeagueRepository (the league's records) and
+// storage::GameRepository (the outbox). Errors are Status values.
+#ifndef PBEM_DAEMON_LEAGUE_LEAGUE_FLOW_H_
+#define PBEM_DAEMON_LEAGUE_LEAGUE_FLOW_H_
+
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "daemon/league/glicko2.h"
+#include "daemon/league/pairing.h"
+#include "daemon/league/standings.h"
+#include "engine/game_state.h"
+#include "storage/game_repository.h"
+#include "storage/league_repository.h"
+#include "storage/status.h"
+
+namespace pbem::league {
+
+// Everything an organiser chooses for a league (stored in leagues.settings as text).
+enum class PairingSystem { kRoundRobin, kSwiss };
+
+struct LeagueSettings {
+  PairingSystem pairing = PairingSystem::kRoundRobin;  // Swiss for large leagues
+  PointsTable points;
+  PlayerLimits limits;
+  Glicko2Params glicko;
+  SideRule sides = SideRule::kBalanced;
+  std::string language = "en";  // "en" or "fr": the standings mail and page
+};
+
+// One "key values..." line per setting:
+//   points <total> <major> <tactical> <minor> <draw> <loss> <forfeit_loss> <forfeit_win>
+//   limits <finished>:<max_active>...     rank_after <n>
+//   glicko <initial rating> <initial RD> <initial volatility> <tau>
+//   sides balanced|both                   language en|fr
+//   pairing round_robin|swiss
+std::string EncodeSettings(const LeagueSettings& settings);
+// INVALID_ARGUMENT naming the line for an unknown key or a bad value; missing keys keep
+// their defaults.
+Result<LeagueSettings> DecodeSettings(const std::string& text);
+
+// A stored league game as a standings value, and back (result, winner, level as text).
+LeagueGame FromRecord(const storage::LeagueGameRecord& record);
+storage::LeagueGameRecord ToRecord(const LeagueGame& game, const std::string& league_id,
+                                   int season);
+
+// How a game ended.
+enum class EndKind {
+  kPlayed,    // played to the end: `outcome` is the engine's (engine::ScoreGame)
+  kResigned,  // outcome.winner's opponent resigned (outcome.level: the level awarded)
+  kForfeit,   // outcome.winner's opponent missed too many turns
+};
+struct GameEnd {
+  std::string game_id;
+  EndKind kind = EndKind::kPlayed;
+  engine::GameOutcome outcome;
+};
+
+struct RecordedEnd {
+  bool league_game = false;     // false: the game is in no league; nothing was done
+  bool round_complete = false;  // this result completed its round: ratings were updated
+  int season = 0;
+  int round = 0;
+  int mails_enqueued = 0;
+  std::vector<StandingRow> standings;  // the season's table after this result
+};
+
+// What the daemon calls when a game ends. Records the result (a game already finished keeps
+// its first result: idempotent); when the game's round is then complete and its ratings are
+// not stored yet, rates the round (one Glicko-2 period over the league's players), stores
+// every player's new rating, and enqueues one standings mail per league player rendered from
+// `template_dir` (templates/league) in the league's language.
+// A game in no league: OK with league_game = false. Other failures are the stores' Statuses.
+Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues,
+                                  storage::GameRepository& outbox, const GameEnd& end,
+                                  const std::filesystem::path& template_dir,
+                                  storage::Timestamp now);
+
+// Each player's rating after the latest stored period (initial rating for players with none).
+std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRecord>& history,
+                                            const std::vector<std::string>& players,
+                                            const Glicko2Params& params);
+
+// Swiss pairing of `round` from the season so far (`games`: the season's games; every game of
+// earlier rounds must be finished): score = league points, rating = latest rating, side
+// history and opponents from the games, a bye for a player with no game in an earlier round.
+// With SideRule::kBothSides each pairing is also played with sides swapped.
+// FAILED_PRECONDITION when an earlier round is unfinished or no pairing avoids a rematch.
+Result<Round> PairSwissRound(const std::vector<std::string>& players,
+                             const std::vector<LeagueGame>& games,
+                             const std::map<std::string, Rating>& ratings,
+                             const LeagueSettings& settings, int round);
+
+// What the standings mail and page show.
+struct StandingsView {
+  std::string league_name;
+  int season = 0;
+  int round = 0;
+  std::vector<StandingRow> rows;
+  std::vector<LeagueGame> games;  // the season's games, linked to <game id>/index.html
+};
+struct RenderedStandings {
+  std::string subject;
+  std::string text;  // the mail body
+  std::string html;  // the static standings page
+};
+// Renders <template_dir>/<language>/standings.{subject,txt,html}. NOT_FOUND / INVALID_ARGUMENT
+// naming the file when one is missing or does not parse.
+Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
+                                          const std::string& language, const StandingsView& view);
+
+}  // namespace pbem::league
+
+#endif  // PBEM_DAEMON_LEAGUE_LEAGUE_FLOW_H_

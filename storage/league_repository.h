@@ -1,0 +1,119 @@
+// LeagueRepository: what the service stores about club leagues (daemon/league has the logic):
+// leagues with their organiser's token hash, league players (token hashes as for game
+// players), the league's games with their pairing and result, and each player's rating
+// history. The conventions of game_repository.h hold: Status values, caller-given times,
+// REQUIRES OpenOrMigrate() succeeded. SqlRepository implements it on both backends.
+#ifndef PBEM_STORAGE_LEAGUE_REPOSITORY_H_
+#define PBEM_STORAGE_LEAGUE_REPOSITORY_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "storage/game_repository.h"
+#include "storage/status.h"
+
+namespace pbem::storage {
+
+struct NewLeague {
+  std::string id;  // unique
+  std::string name;
+  std::string organiser_token;  // in clear; only its SHA-256 is stored
+  std::string settings;         // the league's parameters as text (the daemon's format)
+  Timestamp created_at;
+};
+
+struct League {
+  std::string id;
+  std::string name;
+  std::string organiser_token_sha256;
+  std::string settings;
+  Timestamp created_at;
+};
+
+struct NewLeaguePlayer {
+  std::string league_id;
+  std::string player;  // unique within the league
+  std::string mail_address;
+  std::string token;  // in clear; only its SHA-256 is stored
+  Timestamp joined_at;
+};
+
+struct LeaguePlayer {
+  std::string league_id;
+  std::string player;
+  std::string mail_address;
+  std::string token_sha256;
+  Timestamp joined_at;
+};
+
+// One game of a league: its pairing and result (result text: "pending", "victory", "draw",
+// "resigned", "forfeit"; winner "blue"/"orange" or empty; level as VictoryLevelName).
+struct LeagueGameRecord {
+  std::string league_id;
+  std::int64_t season = 0;
+  std::int64_t round = 0;
+  std::string game_id;  // unique across leagues
+  std::string blue;
+  std::string orange;
+  std::string result = "pending";
+  std::string winner;
+  std::string level;
+};
+
+// A player's rating after a rating period (a round) of a season.
+struct RatingRecord {
+  std::string league_id;
+  std::string player;
+  std::int64_t season = 0;
+  std::int64_t round = 0;
+  double rating = 0;
+  double rd = 0;
+  double volatility = 0;
+};
+
+class LeagueRepository {
+ public:
+  virtual ~LeagueRepository() = default;
+
+  // ALREADY_EXISTS for a taken id; INVALID_ARGUMENT for an empty id or token.
+  virtual Status CreateLeague(const NewLeague& league) = 0;
+  // NOT_FOUND for an unknown league.
+  virtual Result<League> GetLeague(const std::string& league_id) = 0;
+  // NOT_FOUND for an unknown league; false for a wrong token.
+  virtual Result<bool> VerifyOrganiserToken(const std::string& league_id,
+                                            const std::string& token) = 0;
+
+  // NOT_FOUND for an unknown league; ALREADY_EXISTS when the name is taken in the league.
+  virtual Status AddLeaguePlayer(const NewLeaguePlayer& player) = 0;
+  // NOT_FOUND when the league has no such player. The player's games stay (results stand).
+  virtual Status RemoveLeaguePlayer(const std::string& league_id, const std::string& player) = 0;
+  // In name order. NOT_FOUND for an unknown league.
+  virtual Result<std::vector<LeaguePlayer>> ListLeaguePlayers(const std::string& league_id) = 0;
+  // Replaces `old_player` by `replacement` in one transaction: the old player (and so the old
+  // token) is gone, the new one is added, and the league's pending games of the old player
+  // name the new one; in those games the old player's side (players table) gets the new
+  // player's address and token, so the old game tokens stop working too.
+  // NOT_FOUND / ALREADY_EXISTS as above.
+  virtual Status ReplaceLeaguePlayer(const std::string& old_player,
+                                     const NewLeaguePlayer& replacement) = 0;
+
+  // All in one transaction. NOT_FOUND for an unknown league; ALREADY_EXISTS for a game id
+  // already in a league.
+  virtual Status AddLeagueGames(const std::vector<LeagueGameRecord>& games) = 0;
+  // Sets result, winner and level of a league game. NOT_FOUND when no league has the game.
+  virtual Status RecordLeagueResult(const LeagueGameRecord& result) = 0;
+  // NOT_FOUND when no league has the game.
+  virtual Result<LeagueGameRecord> GetLeagueGame(const std::string& game_id) = 0;
+  // In (season, round, game id) order.
+  virtual Result<std::vector<LeagueGameRecord>> ListLeagueGames(const std::string& league_id) = 0;
+
+  // All in one transaction; ALREADY_EXISTS when a (player, season, round) is stored already.
+  virtual Status AppendRatings(const std::vector<RatingRecord>& ratings) = 0;
+  // In (player, season, round) order.
+  virtual Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) = 0;
+};
+
+}  // namespace pbem::storage
+
+#endif  // PBEM_STORAGE_LEAGUE_REPOSITORY_H_

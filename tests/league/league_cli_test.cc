@@ -1,0 +1,152 @@
+// `pbem league` for organisers, through the real binary: the happy path, and bad input that
+// must fail with exit 1, a clear message, and an unchanged store.
+#include <stdlib.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <sstream>
+
+#include "storage/sqlite_repository.h"
+#include "tests/turn/turn_test_util.h"
+
+namespace pbem::league {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Cli {
+  fs::path dir;
+  Cli() {
+    std::string pattern = (fs::temp_directory_path() / "pbem-league-cli-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    dir = pattern;
+  }
+  ~Cli() {
+    std::error_code ignored;
+    fs::remove_all(dir, ignored);
+  }
+  int Run(std::vector<std::string> args, std::string& output) {
+    args.insert(args.begin(), {PBEM_BINARY, "league"});
+    args.push_back("--db");
+    args.push_back("sqlite:" + dir.string());
+    return testing::RunProcess(args, output);
+  }
+  // Everything a league command may change, as text.
+  std::string Snapshot() {
+    storage::SqliteRepository repo(dir);
+    REQUIRE(repo.OpenOrMigrate().ok());
+    std::ostringstream out;
+    // (Each Result is kept in a variable: a range-for over *temporary would dangle.)
+    const auto players = repo.ListLeaguePlayers("club");
+    const auto games = repo.ListLeagueGames("club");
+    const auto ratings = repo.RatingHistory("club");
+    REQUIRE((players.ok() && games.ok() && ratings.ok()));
+    for (const auto& p : players.value()) {
+      out << p.player << ' ' << p.mail_address << ' ' << p.token_sha256 << '\n';
+    }
+    for (const auto& g : games.value()) {
+      out << g.game_id << ' ' << g.blue << ' ' << g.orange << ' ' << g.result << '\n';
+      out << repo.ListPlayers(g.game_id)->size() << '\n';
+    }
+    for (const auto& r : ratings.value()) out << r.player << ' ' << r.rating << '\n';
+    out << repo.DueMail(storage::Timestamp::max(), 1000)->size() << '\n';
+    return out.str();
+  }
+};
+
+TEST_CASE("pbem league: organiser commands; bad input changes nothing") {
+  Cli cli;
+  std::string out;
+  REQUIRE(cli.Run({"create", "club", "--token", "org", "--name", "Club"}, out) == 0);
+  for (const char* p : {"ann", "bob", "cid", "dan"}) {
+    REQUIRE(cli.Run({"add", "club", p, "--mail", std::string(p) + "@example.org"}, out) == 0);
+    CHECK_THAT(out, Catch::Contains("token "));
+  }
+  REQUIRE(cli.Run({"start", "club", "--token", "org"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("2 games created"));
+  const std::string after_start = cli.Snapshot();
+  CHECK_THAT(after_start, Catch::Contains("club-s1-r1-g1 ann dan pending"));
+  CHECK_THAT(after_start, Catch::Contains("\n4\n"));  // four mails: one per player
+
+  struct Bad {
+    std::vector<std::string> args;
+    std::string message;
+  };
+  const std::vector<Bad> bad = {
+      {{"add", "club", "ann", "--mail", "x@example.org"}, "the player is in the league already"},
+      {{"add", "nope", "eve", "--mail", "e@example.org"}, "no such league"},
+      {{"start", "club", "--token", "guess", "--round", "2"},
+       "the token is not the organiser's token of league club"},
+      {{"start", "nope", "--token", "org"}, "league nope is not in"},
+      {{"start", "club", "--token", "org"}, "season 1 round 1 of league club has started already"},
+      {{"remove", "club", "ann", "--token", "guess"}, "not the organiser's token"},
+      {{"result", "club-s1-r1-g1", "--token", "guess", "--draw"}, "not the organiser's token"},
+      {{"result", "club-s1-r1-g1", "--token", "org", "--winner", "blue", "--level", "huge"},
+       "--level is minor, tactical, major or total"},
+  };
+  for (const auto& b : bad) {
+    INFO(b.args[0] << ' ' << b.args[1]);
+    CHECK(cli.Run(b.args, out) == 1);
+    CHECK_THAT(out, Catch::Contains(b.message));
+    CHECK(cli.Snapshot() == after_start);
+  }
+  // Round 2 brings every player to 2 games at once (the limit for new players); round 3 would
+  // be a third: refused, nothing created.
+  REQUIRE(cli.Run({"start", "club", "--token", "org", "--round", "2"}, out) == 0);
+  const std::string after_round2 = cli.Snapshot();
+  CHECK(cli.Run({"start", "club", "--token", "org", "--round", "3"}, out) == 1);
+  CHECK_THAT(out,
+             Catch::Contains("would have 3 games at once; the limit after 0 finished games is 2"));
+  CHECK(cli.Snapshot() == after_round2);
+
+  // Results by the organiser; the round's end rates it: ann beat dan (1662), bob-cid drew.
+  REQUIRE(
+      cli.Run({"result", "club-s1-r1-g1", "--token", "org", "--winner", "blue", "--level", "major"},
+              out) == 0);
+  REQUIRE(cli.Run({"result", "club-s1-r1-g2", "--token", "org", "--draw"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("round complete"));
+  REQUIRE(cli.Run({"standings", "club"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("- ann 5 1 1 1-0-0 1 1662"));
+  CHECK_THAT(out, Catch::Contains("- dan 1 1 1 0-0-1 0 1338"));
+
+  // dan vanishes: eve replaces him with a fresh token; dan's league token is gone.
+  REQUIRE(cli.Run({"replace", "club", "dan", "eve", "--mail", "eve@example.org", "--token", "org"},
+                  out) == 0);
+  const std::string eve_token = out.substr(out.rfind("token ") + 6, 32);
+  const std::string after_replace = cli.Snapshot();
+  {
+    // dan's pending game (round 2, blue against bob) is eve's now: her token works there, the
+    // token dan was mailed for it does not.
+    storage::SqliteRepository repo(cli.dir);
+    REQUIRE(repo.OpenOrMigrate().ok());
+    std::string dan_token;
+    const auto mails = repo.DueMail(storage::Timestamp::max(), 1000);
+    REQUIRE(mails.ok());
+    for (const auto& m : mails.value()) {
+      const auto at = m.body.find("club-s1-r2-g2: you play blue against bob; token ");
+      if (m.recipient == "dan@example.org" && at != std::string::npos) {
+        dan_token = m.body.substr(at + 48, 32);
+      }
+    }
+    REQUIRE(dan_token.size() == 32);
+    CHECK(*repo.VerifyToken("club-s1-r2-g2", "blue", eve_token));
+    CHECK_FALSE(*repo.VerifyToken("club-s1-r2-g2", "blue", dan_token));
+    CHECK(repo.GetLeagueGame("club-s1-r2-g2")->blue == "eve");
+    CHECK(repo.GetLeagueGame("club-s1-r1-g1")->orange == "dan");  // finished: stays his
+  }
+  // The static standings page, in French, linking the games' archive pages.
+  REQUIRE(cli.Run({"standings", "club", "--html", (cli.dir / "site").string(), "--lang", "fr"},
+                  out) == 0);
+  auto page = codec::ReadFile(cli.dir / "site/standings.html");
+  REQUIRE(page.ok());
+  CHECK_THAT(page.value(), Catch::Contains("<a href=\"club-s1-r1-g1/index.html\">"));
+  CHECK_THAT(page.value(), Catch::Contains("ann gagne, victoire major"));
+  CHECK(after_replace.find("dan@example.org") == std::string::npos);
+  CHECK_THAT(after_replace, Catch::Contains("eve eve@example.org"));
+  CHECK(cli.Run({"replace", "club", "dan", "fay", "--mail", "f@example.org", "--token", "org"},
+                out) == 1);
+  CHECK(cli.Snapshot() == after_replace);
+}
+
+}  // namespace
+}  // namespace pbem::league

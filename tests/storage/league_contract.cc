@@ -1,0 +1,172 @@
+// The LeagueRepository contract, run on SQLite and on PostgreSQL.
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "storage/league_repository.h"
+#include "tests/storage/repository_contract.h"
+
+namespace pbem::storage {
+namespace {
+
+Timestamp At(std::int64_t ms) { return Timestamp(std::chrono::milliseconds(ms)); }
+
+NewLeague SampleLeague(const std::string& id) {
+  return NewLeague{id, "Club " + id, "organiser-secret", "points=6,5,4,3,2,1,0,3", At(1000)};
+}
+
+NewLeaguePlayer SamplePlayer(const std::string& league, const std::string& name) {
+  return NewLeaguePlayer{league, name, name + "@example.org", "token-" + name, At(2000)};
+}
+
+LeagueGameRecord SampleLeagueGame(const std::string& league, const std::string& id, int round,
+                                  const std::string& blue, const std::string& orange) {
+  LeagueGameRecord g;
+  g.league_id = league;
+  g.season = 1;
+  g.round = round;
+  g.game_id = id;
+  g.blue = blue;
+  g.orange = orange;
+  return g;
+}
+
+struct Opened {
+  std::unique_ptr<GameRepository> owner;
+  LeagueRepository* leagues = nullptr;
+};
+
+Opened OpenLeagues(RepositoryHarness& harness) {
+  Opened o;
+  o.owner = harness.NewRepository();
+  Result<int> opened = o.owner->OpenOrMigrate();
+  INFO(opened.status().ToString());
+  REQUIRE(opened.ok());
+  o.leagues = dynamic_cast<LeagueRepository*>(o.owner.get());
+  REQUIRE(o.leagues != nullptr);
+  return o;
+}
+
+}  // namespace
+
+void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
+  std::unique_ptr<RepositoryHarness> harness = make_harness();
+  REQUIRE(harness != nullptr);
+  Opened o = OpenLeagues(*harness);
+  LeagueRepository& repo = *o.leagues;
+
+  SECTION("leagues: create, read, organiser token; a taken id or unknown league is an error") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    Result<League> league = repo.GetLeague("spring");
+    REQUIRE(league.ok());
+    CHECK(league->name == "Club spring");
+    CHECK(league->settings == "points=6,5,4,3,2,1,0,3");
+    CHECK(league->created_at == At(1000));
+    CHECK(league->organiser_token_sha256 == Sha256Hex("organiser-secret"));
+    CHECK(*repo.VerifyOrganiserToken("spring", "organiser-secret"));
+    CHECK_FALSE(*repo.VerifyOrganiserToken("spring", "guess"));
+    CHECK(repo.CreateLeague(SampleLeague("spring")).code() == StatusCode::kAlreadyExists);
+    CHECK(repo.GetLeague("autumn").status().code() == StatusCode::kNotFound);
+    CHECK(repo.VerifyOrganiserToken("autumn", "x").status().code() == StatusCode::kNotFound);
+    auto no_token = SampleLeague("winter");
+    no_token.organiser_token.clear();
+    CHECK(repo.CreateLeague(no_token).code() == StatusCode::kInvalidArgument);
+    CHECK(repo.GetLeague("winter").status().code() == StatusCode::kNotFound);
+  }
+
+  SECTION("players: join once, token hashes, remove; errors change nothing") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "bob")).ok());
+    REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "ann")).ok());
+    Status twice = repo.AddLeaguePlayer(SamplePlayer("spring", "ann"));
+    CHECK(twice.code() == StatusCode::kAlreadyExists);
+    CHECK_THAT(twice.message(), Catch::Contains("adding player ann to league spring") &&
+                                    Catch::Contains("in the league already"));
+    CHECK(repo.AddLeaguePlayer(SamplePlayer("autumn", "cid")).code() == StatusCode::kNotFound);
+    auto players = repo.ListLeaguePlayers("spring");
+    REQUIRE(players.ok());
+    REQUIRE(players->size() == 2);
+    CHECK((*players)[0].player == "ann");
+    CHECK((*players)[0].mail_address == "ann@example.org");
+    CHECK((*players)[0].token_sha256 == Sha256Hex("token-ann"));
+    CHECK((*players)[1].player == "bob");
+    CHECK(repo.ListLeaguePlayers("autumn").status().code() == StatusCode::kNotFound);
+    REQUIRE(repo.RemoveLeaguePlayer("spring", "bob").ok());
+    CHECK(repo.RemoveLeaguePlayer("spring", "bob").code() == StatusCode::kNotFound);
+    CHECK(repo.ListLeaguePlayers("spring")->size() == 1);
+  }
+
+  SECTION("games and results; a replacement takes over the pending games only") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    for (const char* name : {"ann", "bob", "cid"}) {
+      REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", name)).ok());
+    }
+    REQUIRE(repo.AddLeagueGames({SampleLeagueGame("spring", "s1-r1-a", 1, "ann", "bob"),
+                                 SampleLeagueGame("spring", "s1-r2-a", 2, "cid", "ann")})
+                .ok());
+    // One unknown league in the batch: nothing of the batch is stored.
+    CHECK(repo.AddLeagueGames({SampleLeagueGame("spring", "s1-r3-a", 3, "bob", "cid"),
+                               SampleLeagueGame("autumn", "x", 1, "bob", "cid")})
+              .code() == StatusCode::kNotFound);
+    CHECK(repo.GetLeagueGame("s1-r3-a").status().code() == StatusCode::kNotFound);
+    CHECK(repo.AddLeagueGames({SampleLeagueGame("spring", "s1-r1-a", 1, "x", "y")}).code() ==
+          StatusCode::kAlreadyExists);
+
+    auto result = SampleLeagueGame("spring", "s1-r1-a", 1, "ann", "bob");
+    result.result = "victory";
+    result.winner = "orange";
+    result.level = "major";
+    REQUIRE(repo.RecordLeagueResult(result).ok());
+    result.game_id = "nope";
+    CHECK(repo.RecordLeagueResult(result).code() == StatusCode::kNotFound);
+    auto game = repo.GetLeagueGame("s1-r1-a");
+    REQUIRE(game.ok());
+    CHECK(game->result == "victory");
+    CHECK(game->winner == "orange");
+    CHECK(game->level == "major");
+
+    // ann vanishes: dan takes her pending game; the finished one stays hers.
+    REQUIRE(repo.ReplaceLeaguePlayer("ann", SamplePlayer("spring", "dan")).ok());
+    auto games = repo.ListLeagueGames("spring");
+    REQUIRE(games.ok());
+    REQUIRE(games->size() == 2);
+    CHECK((*games)[0].blue == "ann");
+    CHECK((*games)[1].game_id == "s1-r2-a");
+    CHECK((*games)[1].orange == "dan");
+    CHECK((*games)[1].result == "pending");
+    auto players = repo.ListLeaguePlayers("spring");
+    REQUIRE(players->size() == 3);
+    CHECK((*players)[0].player == "bob");
+    CHECK((*players)[2].player == "dan");
+    CHECK((*players)[2].token_sha256 == Sha256Hex("token-dan"));
+    // Replacing by someone already there, or someone not there: refused, nothing changed.
+    CHECK(repo.ReplaceLeaguePlayer("bob", SamplePlayer("spring", "cid")).code() ==
+          StatusCode::kAlreadyExists);
+    CHECK(repo.ReplaceLeaguePlayer("ann", SamplePlayer("spring", "eve")).code() ==
+          StatusCode::kNotFound);
+    CHECK(repo.ListLeaguePlayers("spring")->size() == 3);
+  }
+
+  SECTION("ratings history: appended per round, read back in order, no period twice") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    REQUIRE(repo.AppendRatings({{"spring", "bob", 1, 1, 1337.69, 290.32, 0.059999},
+                                {"spring", "ann", 1, 1, 1662.31, 290.32, 0.059999}})
+                .ok());
+    REQUIRE(repo.AppendRatings({{"spring", "ann", 1, 2, 1700.5, 250.25, 0.06}}).ok());
+    CHECK(repo.AppendRatings(
+                  {{"spring", "ann", 1, 3, 1, 1, 0.06}, {"spring", "ann", 1, 2, 1, 1, 0.06}})
+              .code() == StatusCode::kAlreadyExists);
+    auto history = repo.RatingHistory("spring");
+    REQUIRE(history.ok());
+    REQUIRE(history->size() == 3);
+    CHECK((*history)[0].player == "ann");
+    CHECK((*history)[0].round == 1);
+    CHECK((*history)[0].rating == 1662.31);
+    CHECK((*history)[0].volatility == 0.059999);
+    CHECK((*history)[1].round == 2);
+    CHECK((*history)[1].rd == 250.25);
+    CHECK((*history)[2].player == "bob");
+  }
+}
+
+}  // namespace pbem::storage
