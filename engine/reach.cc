@@ -260,8 +260,11 @@ namespace {
 
 // One step of the cost table: bits 32-63 the hex entered, bit 31 passable,
 // bits 24-27 the StepBasis, bits 16-23 the route tag after the step
-// (normalised at the hex entered), bits 0-15 the cost.
+// (normalised at the hex entered), bits 0-15 the cost. A step that is not
+// passable (or leaves the map) costs kNoStep, more than any budget, so the
+// search needs one test: cost <= points left.
 constexpr std::uint64_t kPassable = 1u << 31;
+constexpr std::uint64_t kNoStep = 0xFFFF;
 
 // Per hex and search.
 constexpr std::uint8_t kCellAny = 1;       // under an enemy ZoC
@@ -367,13 +370,13 @@ struct ReachCache::Impl {
       std::uint16_t& cheapest = t.cheapest[static_cast<std::size_t>(tag) * n_hex + h];
       cheapest = 0xFFFF;
       for (std::size_t d = 0; d < 6; ++d) {
-        row[d] = 0;
+        row[d] = kNoStep;
         const std::int32_t n = neighbor[h * 6 + d];
         if (n < 0) continue;
         const StepCost sc = ComputeStepCost(ruleset, map, cls, hex_of[h],
                                             hex_of[static_cast<std::size_t>(n)], route);
         if (!sc.passable) continue;
-        PBEM_CHECK(sc.cost >= 0 && sc.cost <= 0xFFFF);
+        PBEM_CHECK(sc.cost >= 0 && sc.cost < static_cast<int>(kNoStep));
         const std::uint32_t next = Tag(sc.next, n);
         PBEM_CHECK(next < 256);
         row[d] = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(n)) << 32) | kPassable |
@@ -599,9 +602,16 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   discover(start_id, start_hex, start_tag, 0, 0, -1, 0, true, 0);
   push(0, 0, start_id);
 
+  // Held in locals: the stores of the search do not make the compiler
+  // reload them.
+  const std::uint8_t* const filled = table.filled.data();
+  const std::uint16_t* const cheapest = table.cheapest.get();
+  const std::uint64_t* const step_table = table.steps.get();
   for (int cost = 0; cost <= budget; ++cost) {
     auto& by_steps = c.open[static_cast<std::size_t>(cost)];
     const int left = mover.points_left - cost;
+    // The most a step may cost now, kNoStep excluded.
+    const int affordable = std::min(left, static_cast<int>(kNoStep) - 1);
     // Zero-cost steps append to by_steps[steps + 1]: index, do not hold
     // references across relax().
     for (std::size_t steps_u = 0; steps_u < by_steps.size(); ++steps_u) {
@@ -637,14 +647,13 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
         }
         // Anywhere else: no ZoC to leave (entering one ends the path), the
         // unit has moved; the table has the step's cost.
-        if (!table.filled[h]) c.Fill(ruleset, map, cls, table, h);
-        if (table.cheapest[static_cast<std::size_t>(id)] > left) continue;  // no points left
-        const std::uint64_t* out = &table.steps[static_cast<std::size_t>(id) * 6];
+        if (!filled[h]) c.Fill(ruleset, map, cls, table, h);
+        if (cheapest[static_cast<std::size_t>(id)] > left) continue;  // no points left
+        const std::uint64_t* out = &step_table[static_cast<std::size_t>(id) * 6];
         for (std::size_t d = 0; d < 6; ++d) {
           const std::uint64_t e = out[d];
-          if (!(e & kPassable)) continue;
           const int step_cost = static_cast<int>(e & 0xFFFFu);
-          if (step_cost > left) continue;
+          if (step_cost > affordable) continue;
           const auto to = static_cast<std::size_t>(e >> 32);
           const std::uint8_t there = cell(to);
           if (there & refused) continue;
