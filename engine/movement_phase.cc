@@ -202,6 +202,12 @@ class MovementPhase {
       if (chargeable && last_chargeable && last_dir == dir) {
         if (const auto target = ChargeTarget(unit, to, dir)) {
           vacated = ResolveCharge(unit, *target, to);
+          // Digest 5.11 GAP: with elimination_bonus_scope kAll a charge that
+          // eliminates its target (artillery, no retreat, or the retreat's
+          // morale loss) gives the charger its 1 MV back.
+          if (state_.unit(*target).eliminated) {
+            GrantEliminationBonus(ruleset_, scenario_, state_, unit, Phase::kMovement, events_);
+          }
           chargeable = false;  // a new charge needs two new steps
         }
       }
@@ -512,6 +518,10 @@ class MovementPhase {
          {Id(target), std::int64_t{shot.roll}, std::int64_t{shot.modified}, std::int64_t{shot.bv},
           std::string(shot.hit ? "hit" : "miss")});
     TakeMoraleLoss(target, shot.loss, "reaction_fire");
+    // Digest 5.11 GAP, elimination_bonus_scope kAll: as a bombardment shot.
+    if (state_.unit(target).eliminated) {
+      GrantEliminationBonus(ruleset_, scenario_, state_, firer, Phase::kMovement, events_);
+    }
   }
 
   const Ruleset& ruleset_;

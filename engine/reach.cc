@@ -260,8 +260,11 @@ namespace {
 
 // One step of the cost table: bits 32-63 the hex entered, bit 31 passable,
 // bits 24-27 the StepBasis, bits 16-23 the route tag after the step
-// (normalised at the hex entered), bits 0-15 the cost.
+// (normalised at the hex entered), bits 0-15 the cost. A step that is not
+// passable (or leaves the map) costs kNoStep, more than any budget, so the
+// search needs one test: cost <= points left.
 constexpr std::uint64_t kPassable = 1u << 31;
+constexpr std::uint64_t kNoStep = 0xFFFF;
 
 // Per hex and search.
 constexpr std::uint8_t kCellAny = 1;       // under an enemy ZoC
@@ -276,6 +279,7 @@ struct Node {
   std::uint32_t stamp = 0;
   std::int32_t disc = 0;     // discovery index (the path tree's numbering)
   std::int32_t parent = -1;  // state id of the parent; -1: the start
+  std::int32_t pdisc = -1;   // the parent's discovery index; -1: the start
   std::int32_t hex = 0;      // the hex index and route tag of the state,
   std::int32_t cost = 0;     // kept to avoid dividing the id
   std::int32_t steps = 0;
@@ -325,6 +329,7 @@ struct ReachCache::Impl {
   std::vector<std::int32_t> found;   // hexes reached
   std::vector<std::int32_t> sorted;  // the same, sorting
   std::vector<std::int32_t> counts;
+  std::vector<int> stuck_of;  // per terrain type
   // Open nodes by cost, then by steps (a two-level Dial bucket queue); all
   // empty between searches.
   std::vector<std::vector<std::vector<std::int32_t>>> open;
@@ -365,13 +370,13 @@ struct ReachCache::Impl {
       std::uint16_t& cheapest = t.cheapest[static_cast<std::size_t>(tag) * n_hex + h];
       cheapest = 0xFFFF;
       for (std::size_t d = 0; d < 6; ++d) {
-        row[d] = 0;
+        row[d] = kNoStep;
         const std::int32_t n = neighbor[h * 6 + d];
         if (n < 0) continue;
         const StepCost sc = ComputeStepCost(ruleset, map, cls, hex_of[h],
                                             hex_of[static_cast<std::size_t>(n)], route);
         if (!sc.passable) continue;
-        PBEM_CHECK(sc.cost >= 0 && sc.cost <= 0xFFFF);
+        PBEM_CHECK(sc.cost >= 0 && sc.cost < static_cast<int>(kNoStep));
         const std::uint32_t next = Tag(sc.next, n);
         PBEM_CHECK(next < 256);
         row[d] = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(n)) << 32) | kPassable |
@@ -537,6 +542,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     n.tag = static_cast<std::uint8_t>(tag);
     n.disc = static_cast<std::int32_t>(c.touched.size());
     n.parent = parent;
+    n.pdisc = parent < 0 ? -1 : nodes[parent].disc;
     n.cost = cost;
     n.steps = steps;
     n.dir = dir;
@@ -583,6 +589,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
       n.cost = new_cost;
       n.steps = new_steps;
       n.parent = from;
+      n.pdisc = nodes[from].disc;
       n.dir = dir;
       n.expand = expand ? 1 : 0;
       n.basis = basis;
@@ -595,9 +602,16 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   discover(start_id, start_hex, start_tag, 0, 0, -1, 0, true, 0);
   push(0, 0, start_id);
 
+  // Held in locals: the stores of the search do not make the compiler
+  // reload them.
+  const std::uint8_t* const filled = table.filled.data();
+  const std::uint16_t* const cheapest = table.cheapest.get();
+  const std::uint64_t* const step_table = table.steps.get();
   for (int cost = 0; cost <= budget; ++cost) {
     auto& by_steps = c.open[static_cast<std::size_t>(cost)];
     const int left = mover.points_left - cost;
+    // The most a step may cost now, kNoStep excluded.
+    const int affordable = std::min(left, static_cast<int>(kNoStep) - 1);
     // Zero-cost steps append to by_steps[steps + 1]: index, do not hold
     // references across relax().
     for (std::size_t steps_u = 0; steps_u < by_steps.size(); ++steps_u) {
@@ -633,14 +647,13 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
         }
         // Anywhere else: no ZoC to leave (entering one ends the path), the
         // unit has moved; the table has the step's cost.
-        if (!table.filled[h]) c.Fill(ruleset, map, cls, table, h);
-        if (table.cheapest[static_cast<std::size_t>(id)] > left) continue;  // no points left
-        const std::uint64_t* out = &table.steps[static_cast<std::size_t>(id) * 6];
+        if (!filled[h]) c.Fill(ruleset, map, cls, table, h);
+        if (cheapest[static_cast<std::size_t>(id)] > left) continue;  // no points left
+        const std::uint64_t* out = &step_table[static_cast<std::size_t>(id) * 6];
         for (std::size_t d = 0; d < 6; ++d) {
           const std::uint64_t e = out[d];
-          if (!(e & kPassable)) continue;
           const int step_cost = static_cast<int>(e & 0xFFFFu);
-          if (step_cost > left) continue;
+          if (step_cost > affordable) continue;
           const auto to = static_cast<std::size_t>(e >> 32);
           const std::uint8_t there = cell(to);
           if (there & refused) continue;
@@ -662,75 +675,95 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     }
     return nodes[a].dir < nodes[b].dir;
   };
+  // Data pointers held in locals: the stores below do not make the
+  // compiler reload them.
   ReachSet result;
-  result.tree_.resize(c.touched.size());
-  ReachSet::TreeNode* tree = result.tree_.data();
-  c.found.clear();
-  for (std::size_t k = 0; k < c.touched.size(); ++k) {
-    const std::int32_t id = c.touched[k];
+  const std::size_t n_touched = c.touched.size();
+  result.tree_.resize(n_touched);
+  ReachSet::TreeNode* const tree = result.tree_.data();
+  const std::int32_t* const touched = c.touched.data();
+  const Hex* const hex_of = c.hex_of.data();
+  std::uint32_t* const best_stamp = c.best_stamp.data();
+  std::int32_t* const best = c.best.data();
+  const std::int32_t* const row_of = c.row_of.data();
+  const std::int32_t* const col_of = c.col_of.data();
+  c.found.resize(n_touched);
+  std::int32_t* const found_hex = c.found.data();
+  std::size_t n_found = 0;
+  // The hexes per row and per column, counted on the way for the sort.
+  const auto height = static_cast<std::size_t>(c.height);
+  const auto width = static_cast<std::size_t>(c.width);
+  c.counts.assign(height + width + 2, 0);
+  std::int32_t* const row_start = c.counts.data();         // [row + 1]: count
+  std::int32_t* const col_start = row_start + height + 1;  // [col + 1]: count
+  for (std::size_t k = 0; k < n_touched; ++k) {
+    const std::int32_t id = touched[k];
     const Node& n = nodes[id];
     const auto h = static_cast<std::size_t>(n.hex);
-    tree[k] = ReachSet::TreeNode{c.hex_of[h], n.parent < 0 ? -1 : nodes[n.parent].disc, n.steps};
+    tree[k] = ReachSet::TreeNode{hex_of[h], n.pdisc, n.steps};
     if (h == start_hex) continue;
-    if (c.best_stamp[h] != gen) {
-      c.best_stamp[h] = gen;
-      c.best[h] = id;
-      c.found.push_back(static_cast<std::int32_t>(h));
-    } else if (better_node(id, c.best[h])) {
-      c.best[h] = id;
+    if (best_stamp[h] != gen) {
+      best_stamp[h] = gen;
+      best[h] = id;
+      found_hex[n_found++] = static_cast<std::int32_t>(h);
+      ++row_start[row_of[h] + 1];
+      ++col_start[col_of[h] + 1];
+    } else if (better_node(id, best[h])) {
+      best[h] = id;
     }
   }
+  c.found.resize(n_found);  // shrinks: found_hex stays valid
   // Label order (column, then row): a counting sort by row, then a stable
   // one by column.
-  const auto counting_sort = [&](std::vector<std::int32_t>& from, std::vector<std::int32_t>& to,
-                                 int range, auto key) {
-    c.counts.assign(static_cast<std::size_t>(range) + 1, 0);
-    for (const std::int32_t h : from) ++c.counts[static_cast<std::size_t>(key(h)) + 1];
-    for (std::size_t i = 1; i < c.counts.size(); ++i) c.counts[i] += c.counts[i - 1];
-    to.resize(from.size());
-    for (const std::int32_t h : from) {
-      to[static_cast<std::size_t>(c.counts[static_cast<std::size_t>(key(h))]++)] = h;
-    }
-  };
-  counting_sort(c.found, c.sorted, c.height,
-                [&](std::int32_t h) { return c.row_of[static_cast<std::size_t>(h)]; });
-  counting_sort(c.sorted, c.found, c.width,
-                [&](std::int32_t h) { return c.col_of[static_cast<std::size_t>(h)]; });
+  for (std::size_t i = 1; i <= height; ++i) row_start[i] += row_start[i - 1];
+  for (std::size_t i = 1; i <= width; ++i) col_start[i] += col_start[i - 1];
+  c.sorted.resize(n_found);
+  std::int32_t* const sorted = c.sorted.data();
+  for (std::size_t i = 0; i < n_found; ++i) {
+    const std::int32_t h = found_hex[i];
+    sorted[row_start[row_of[h]]++] = h;
+  }
+  for (std::size_t i = 0; i < n_found; ++i) {
+    const std::int32_t h = sorted[i];
+    found_hex[col_start[col_of[h]]++] = h;
+  }
 
   const MovementClassId stuck_class = StuckClass(ruleset, spec);
   const bool marsh_on_road = ruleset.params.marsh_test_on_road;
-  result.hexes_.reserve(c.found.size());
-  {
-    for (const std::int32_t found : c.found) {
-      const auto h = static_cast<std::size_t>(found);
-      const std::int32_t id = c.best[h];
-      const Node& n = nodes[id];
-      ReachSet::Entry e;
-      e.hex = c.hex_of[h];
-      e.cost = n.cost;
-      e.ends_move = !n.expand;
-      e.node = n.disc;
-      const auto ph = static_cast<std::size_t>(nodes[n.parent].hex);
-      if (ph == start_hex) {
-        // As the reference: the last step checked again from its parent.
-        const std::uint8_t there = cell(h);
-        MoverState m{mover.at, mover.points_left - nodes[n.parent].cost,
-                     UnpackRoute(nodes[n.parent].tag),
-                     n.parent == start_id ? mover.has_moved : true};
-        const StepCheck last =
-            rules.Check(m, e.hex, n.parent == start_id ? start_control : Control{},
-                        (there & kCellAny) != 0, (there & kCellMounted) != 0);
-        e.stuck_chance_in_4 = last.stuck_chance_in_4;
-      } else {
-        const TerrainType& entered = ruleset.terrain_type(c.terrain_of[h]);
-        if (stuck_class.valid() && stuck_class.index() < entered.stuck_chance_in_4.size()) {
-          e.stuck_chance_in_4 = entered.stuck_chance_in_4[stuck_class.index()];
-        }
-        if (n.basis == static_cast<std::uint8_t>(StepBasis::kRoad) && !marsh_on_road) {
-          e.stuck_chance_in_4 = 0;
-        }
-      }
-      result.hexes_.push_back(e);
+  result.hexes_.resize(n_found);
+  ReachSet::Entry* const entries = result.hexes_.data();
+  const TerrainId* const terrain_of = c.terrain_of.data();
+  // The marsh test of entering each terrain (off a road) for this unit.
+  c.stuck_of.assign(ruleset.terrain.size(), 0);
+  for (std::size_t t = 0; t < ruleset.terrain.size(); ++t) {
+    const TerrainType& entered = ruleset.terrain[t];
+    if (stuck_class.valid() && stuck_class.index() < entered.stuck_chance_in_4.size()) {
+      c.stuck_of[t] = entered.stuck_chance_in_4[stuck_class.index()];
+    }
+  }
+  const int* const stuck_of = c.stuck_of.data();
+  for (std::size_t i = 0; i < n_found; ++i) {
+    const auto h = static_cast<std::size_t>(found_hex[i]);
+    const std::int32_t id = best[h];
+    const Node& n = nodes[id];
+    ReachSet::Entry& e = entries[i];
+    e.hex = hex_of[h];
+    e.cost = n.cost;
+    e.ends_move = !n.expand;
+    e.node = n.disc;
+    const auto ph = static_cast<std::size_t>(nodes[n.parent].hex);
+    if (ph == start_hex) {
+      // As the reference: the last step checked again from its parent.
+      const std::uint8_t there = cell(h);
+      MoverState m{mover.at, mover.points_left - nodes[n.parent].cost,
+                   UnpackRoute(nodes[n.parent].tag), n.parent == start_id ? mover.has_moved : true};
+      const StepCheck last = rules.Check(m, e.hex, n.parent == start_id ? start_control : Control{},
+                                         (there & kCellAny) != 0, (there & kCellMounted) != 0);
+      e.stuck_chance_in_4 = last.stuck_chance_in_4;
+    } else {
+      e.stuck_chance_in_4 = n.basis == static_cast<std::uint8_t>(StepBasis::kRoad) && !marsh_on_road
+                                ? 0
+                                : stuck_of[terrain_of[h].index()];
     }
   }
   return result;

@@ -850,6 +850,32 @@ TEST_CASE_MINI(ChargedArtilleryIsEliminatedOrFiresWhenItHolds) {
   }
 }
 
+// Digest 5.11 GAP: with elimination_bonus_scope kAll a charge that eliminates
+// its target gives the charger 1 MV back (never above its initial MV); with
+// the default kCombatPhase it does not.
+TEST_CASE_MINI(EliminationBonusScopeAllRewardsTheCharger) {
+  for (const bool all : {false, true}) {
+    ChargeWorld cw = MakeCharge("light_cavalry", "foot_artillery");
+    if (all) cw.w.ruleset.params.elimination_bonus_scope = EliminationBonusScope::kAll;
+    UnitState& c = cw.w.state().unit(cw.charger);
+    c.mv = c.mv_initial - 1;
+    const int before = c.mv;
+    // CS 3 v 2: draw 3 + 1 = 4 > MV 3: the battery is eliminated.
+    const auto run =
+        RunPhase(cw.w, kBlue, {PathOrder("c", {"0305", "0405"})}, Rolls({{Die::kD9, 3}}));
+    CHECK_MINI(run.dice_ok);
+    CHECK_MINI(cw.w.state().unit(cw.target).eliminated);
+    CHECK_EQ_MINI(cw.w.state().unit(cw.charger).mv, all ? before + 1 : before);
+    const auto gained = EventsOf(run.events, EventKind::kMoraleGained);
+    REQUIRE_MINI(gained.size() == (all ? 1u : 0u));
+    if (all) {
+      CHECK_MINI(gained[0].unit == cw.charger);
+      CHECK_MINI(gained[0].phase == Phase::kMovement);
+      CHECK_EQ_MINI(StrArg(gained[0].args, 1), std::string("elimination"));
+    }
+  }
+}
+
 TEST_CASE_MINI(LeadersAreChargedOnCsPlusRadiusAndLoseNoMorale) {
   ChargeWorld cw = MakeCharge("light_cavalry", "leader");
   // Leader CS 2, radius 2: simulated MV 4; draw 4 + 1 = 5 > 4.
@@ -1031,6 +1057,32 @@ TEST_CASE_MINI(BatteriesInAnEnemyZocDoNotReact) {
   const auto run = RunPhase(w, kBlue, {PathOrder("m", {"0504", "0505"})});
   CHECK_EQ_MINI(EventsOf(run.events, EventKind::kReactionFire).size(), 0);
   CHECK_MINI(run.dice_ok);
+}
+
+// Digest 5.11 GAP: with elimination_bonus_scope kAll a battery whose reaction
+// fire eliminates the mover regains 1 MV; with kCombatPhase it does not.
+TEST_CASE_MINI(EliminationBonusScopeAllRewardsReactionFire) {
+  for (const bool all : {false, true}) {
+    World w;
+    if (all) w.ruleset.params.elimination_bonus_scope = EliminationBonusScope::kAll;
+    const UnitId gun = w.Add("gun", kOrange, "foot_artillery", "0605");
+    const UnitId m = w.Add("m", kBlue, "light_cavalry", "0405");
+    w.spec(m).cs = 1;
+    UnitState& g = w.state().unit(gun);
+    g.mv = g.mv_initial - 1;
+    const int before = g.mv;
+    w.state().unit(m).mv = 0;  // demoralised: the hit comes off CS
+    const auto run = RunPhase(w, kBlue, {PathOrder("m", {"0505", "0506"})}, Rolls({{Die::kD6, 3}}));
+    CHECK_MINI(run.dice_ok);
+    CHECK_MINI(w.state().unit(m).eliminated);
+    CHECK_EQ_MINI(w.state().unit(gun).mv, all ? before + 1 : before);
+    const auto gained = EventsOf(run.events, EventKind::kMoraleGained);
+    REQUIRE_MINI(gained.size() == (all ? 1u : 0u));
+    if (all) {
+      CHECK_MINI(gained[0].unit == gun);
+      CHECK_MINI(gained[0].phase == Phase::kMovement);
+    }
+  }
 }
 
 TEST_CASE_MINI(ReactionFireComesBeforeTheObjectiveCheck) {
