@@ -40,7 +40,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 3;
+  static constexpr int kLatestSchemaVersion = 4;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -51,6 +51,7 @@ class SqlRepository : public GameRepository {
 
   Status CreateGame(const NewGame& game) override;
   Result<Game> GetGame(const std::string& game_id) override;
+  Result<std::vector<std::string>> ListGames() override;
   Status AddPlayer(const NewPlayer& player) override;
   Result<std::vector<Player>> ListPlayers(const std::string& game_id) override;
   Result<bool> VerifyToken(const std::string& game_id, const std::string& side,
@@ -60,6 +61,11 @@ class SqlRepository : public GameRepository {
   Result<CommittedTurn> CommitTurn(const TurnCommit& commit) override;
   Result<std::vector<Turn>> ListTurns(const std::string& game_id) override;
   Result<OpenTurn> RecordOpenTurn(const OpenTurn& open) override;
+  Status SetPaused(const std::string& game_id, bool paused, Timestamp now) override;
+  Result<bool> RecordReminder(const std::string& game_id, std::int64_t turn,
+                              const std::string& side, Timestamp at, const NewMail& mail) override;
+  Result<bool> EndGame(const std::string& game_id, const std::string& result, Timestamp at,
+                       const std::vector<NewMail>& mails) override;
   Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
                                const std::string& side) override;
   Result<std::int64_t> EnqueueMail(const NewMail& mail) override;

@@ -52,14 +52,14 @@ TEST_CASE("a fresh data directory is created and migrated to the latest version"
 
   Result<int> opened = repository.OpenOrMigrate();
   REQUIRE(opened.ok());
-  CHECK(*opened == 3);
-  CHECK(SqliteRepository::kLatestSchemaVersion == 3);
+  CHECK(*opened == 4);
+  CHECK(SqliteRepository::kLatestSchemaVersion == 4);
   CHECK(repository.database_path() == data_dir / "pbem.sqlite");
   CHECK(std::filesystem::exists(data_dir / "pbem.sqlite"));
 
   Result<int> version = repository.SchemaVersion();
   REQUIRE(version.ok());
-  CHECK(*version == 3);
+  CHECK(*version == 4);
 
   auto session = RawSession(repository.database_path());
   std::string journal_mode;
@@ -80,12 +80,12 @@ TEST_CASE("reopening keeps the schema version and applies nothing twice", "[stor
   SqliteRepository second(temp.path());
   Result<int> reopened = second.OpenOrMigrate();
   REQUIRE(reopened.ok());
-  CHECK(*reopened == 3);
+  CHECK(*reopened == 4);
 
   auto session = RawSession(second.database_path());
   int rows = 0;
   session << "SELECT count(*) FROM schema_migrations", into(rows), now;
-  CHECK(rows == 3);
+  CHECK(rows == 4);
 }
 
 TEST_CASE("a database with a newer schema is refused, naming both versions", "[storage]") {
@@ -105,7 +105,7 @@ TEST_CASE("a database with a newer schema is refused, naming both versions", "[s
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
   CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 3"));
+  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 4"));
   CHECK_THAT(opened.status().message(), Catch::Contains("pbem.sqlite"));
 
   // Refused means not open, either.
