@@ -11,6 +11,7 @@
 #include <Poco/URI.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -23,9 +24,11 @@
 #include "daemon/mail/replies.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
+#include "daemon/turn_loop.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
+#include "templates/mail_render.h"
 
 namespace pbem::daemon {
 
@@ -199,16 +202,14 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     const std::string route_error =
         "no route for " + request.getMethod() + " " + PathOf(request.getURI());
     if (s.size() == 2) {
-      if (get) {
-        return Error(HTTPResponse::HTTP_NOT_IMPLEMENTED, "not_implemented",
-                     "listing games needs GameRepository::ListGames, which storage does not "
-                     "offer yet");
-      }
+      if (get) return WithRepository([&](auto& r) { return ListGames(r); });
       if (post) return WithRepository([&](auto& r) { return CreateGame(request, r); });
     } else if (s.size() == 3 && get) {
       return WithRepository([&](auto& r) { return GetGame(request, r, s[2]); });
     } else if (s.size() == 4 && s[3] == "orders" && post) {
       return WithRepository([&](auto& r) { return Orders(request, r, s[2], true); });
+    } else if (s.size() == 4 && (s[3] == "pause" || s[3] == "resume") && post) {
+      return WithRepository([&](auto& r) { return Pause(request, r, s[2], s[3] == "pause"); });
     } else if (s.size() == 5 && s[3] == "orders" && s[4] == "check" && post) {
       return WithRepository([&](auto& r) { return Orders(request, r, s[2], false); });
     }
@@ -365,13 +366,52 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
   }
 
-  Answer CreateGame(HTTPServerRequest& request, storage::GameRepository& repository) {
+  Answer ListGames(storage::GameRepository& repository) {
+    Result<std::vector<std::string>> ids = repository.ListGames();
+    if (!ids.ok()) return StoreError(ids.status(), "games");
+    Poco::JSON::Array games;
+    for (const std::string& id : *ids) {
+      Result<storage::Game> game = repository.GetGame(id);
+      if (!game.ok()) continue;  // deleted meanwhile
+      Poco::JSON::Object g;
+      g.set("id", id);
+      g.set("scenario", game->scenario);
+      g.set("turnsCommitted", game->turns_committed);
+      g.set("paused", game->paused_at.has_value());
+      g.set("result", game->result);
+      games.add(g);
+    }
+    Poco::JSON::Object reply;
+    reply.set("games", games);
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
+  }
+
+  // Admin: pauses or resumes a game's clock (the scheduler leaves a paused game alone).
+  Answer Pause(HTTPServerRequest& request, storage::GameRepository& repository,
+               const std::string& game_id, bool pause) {
+    if (std::optional<Answer> refused = RefuseUnlessAdmin(request, "pausing")) return *refused;
+    if (Status changed = repository.SetPaused(game_id, pause, Now()); !changed.ok()) {
+      return StoreError(changed, "game \"" + game_id + "\"");
+    }
+    Poco::JSON::Object reply;
+    reply.set("id", game_id);
+    reply.set("paused", pause);
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
+  }
+
+  // A 403 unless the request carries the admin token; `what` names what is off without one.
+  std::optional<Answer> RefuseUnlessAdmin(HTTPServerRequest& request, const std::string& what) {
     const std::string token = BearerToken(request);
-    if (services_->admin_token.empty() || token != services_->admin_token) {
-      return Error(HTTPResponse::HTTP_FORBIDDEN, "forbidden",
-                   services_->admin_token.empty()
-                       ? "game creation is off (no pbemd.http.admin_token is configured)"
-                       : "the admin token is missing or wrong");
+    if (!services_->admin_token.empty() && token == services_->admin_token) return std::nullopt;
+    return Error(HTTPResponse::HTTP_FORBIDDEN, "forbidden",
+                 services_->admin_token.empty()
+                     ? what + " is off (no pbemd.http.admin_token is configured)"
+                     : "the admin token is missing or wrong");
+  }
+
+  Answer CreateGame(HTTPServerRequest& request, storage::GameRepository& repository) {
+    if (std::optional<Answer> refused = RefuseUnlessAdmin(request, "game creation")) {
+      return *refused;
     }
     Answer error;
     std::optional<std::string> body = ReadBody(request, error);
@@ -395,15 +435,19 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     if (!data.ok()) {
       return Error(HTTPResponse::HTTP_BAD_REQUEST, "unknown_scenario", data.status().message());
     }
-    storage::NewGame game;
-    game.id = id;
-    game.scenario = scenario;
-    game.ruleset_name = (*data)->ruleset.name;
-    game.ruleset_version = (*data)->ruleset.version;
-    game.engine_version = "pbemd";
-    game.created_at = Now();
-    codec::StateToProto(engine::InitialState((*data)->scenario, id), (*data)->scenario)
-        .SerializeToString(&game.initial_state);
+    const long timeout_s = spec->optValue<long>("turnTimeoutSeconds", 0);
+    const long reminder_s = spec->optValue<long>("reminderBeforeSeconds", 0);
+    if (timeout_s < 0 || reminder_s < 0 || (timeout_s == 0 && reminder_s > 0) ||
+        reminder_s >= std::max(timeout_s, 1L)) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "turnTimeoutSeconds must be >= 0 (0: no deadline) and reminderBeforeSeconds "
+                   "less than it");
+    }
+    storage::NewGame game =
+        MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario, id, Now());
+    game.scenario = scenario;  // the catalogue's name, which finds the files again
+    game.deadlines.turn_timeout = std::chrono::seconds(timeout_s);
+    game.deadlines.reminder_before = std::chrono::seconds(reminder_s);
     std::vector<storage::NewPlayer> new_players;
     for (std::size_t i = 0; i < players->size(); ++i) {
       Poco::JSON::Object::Ptr p = players->getObject(static_cast<unsigned>(i));
@@ -414,6 +458,13 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       storage::NewPlayer player{id, p->optValue<std::string>("side", ""),
                                 p->optValue<std::string>("address", ""),
                                 p->optValue<std::string>("token", "")};
+      const std::optional<templates::Language> language =
+          templates::ParseLanguage(p->optValue<std::string>("language", "en"));
+      if (!language) {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                     "players[" + std::to_string(i) + "].language must be en or fr");
+      }
+      player.language = std::string(templates::LanguageCode(*language));
       if (player.side != "blue" && player.side != "orange") {
         return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
                      "players[" + std::to_string(i) + "].side must be blue or orange");
@@ -436,6 +487,16 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     Poco::JSON::Object reply;
     reply.set("id", id);
     reply.set("scenario", scenario);
+    if (services_->turns != nullptr) {
+      Result<OpenedTurn> opened = services_->turns->Open(repository, id, Now());
+      if (!opened.ok()) return StoreError(opened.status(), "first turn of game \"" + id + "\"");
+      Poco::JSON::Object turn;
+      turn.set("turn", opened->stored.turn);
+      turn.set("side", opened->stored.side);
+      turn.set("commitment", opened->commitment.commitment());
+      turn.set("derivation", opened->commitment.derivation());
+      reply.set("openTurn", turn);
+    }
     return Answer{HTTPResponse::HTTP_CREATED, "application/json", Stringify(reply)};
   }
 

@@ -31,6 +31,7 @@ namespace pbem::daemon {
 class Metrics;
 class GameCatalog;
 class OrderDesk;
+class TurnLoop;
 
 // {"error":{"code":<code>,"message":<message>}}, JSON-escaped.
 std::string ErrorBody(const std::string& code, const std::string& message);
@@ -42,6 +43,9 @@ struct ApiServices {
   std::function<Result<std::unique_ptr<storage::GameRepository>>()> open_repository;
   GameCatalog* catalog = nullptr;  // must outlive the server
   OrderDesk* desk = nullptr;       // must outlive the server
+  // Opens the first turn of a new game (its commitment is in the reply). May be null: then
+  // the scheduler opens it at its next pass.
+  TurnLoop* turns = nullptr;
   std::size_t max_body_bytes = 1 << 20;
   std::string admin_token;  // empty: POST /v1/games is refused (403)
 };

@@ -124,8 +124,31 @@ TEST_CASE("GET a game's state as JSON or protobuf", "[daemon][http]") {
   CHECK(missing.status == 404);
   CHECK(missing.error_code() == "not_found");
   Reply list = server.Send("GET", "/v1/games");
-  CHECK(list.status == 501);
-  CHECK(list.error_code() == "not_implemented");
+  REQUIRE(list.status == 200);
+  Poco::JSON::Array::Ptr games = list.json()->getArray("games");
+  REQUIRE(games->size() == 2);
+  CHECK(games->getObject(0)->getValue<std::string>("id") == "demo");
+  CHECK(games->getObject(1)->getValue<std::string>("id") == "other");
+  CHECK_FALSE(games->getObject(0)->getValue<bool>("paused"));
+}
+
+TEST_CASE("an admin pauses and resumes a game; others may not", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  CHECK(server.Send("POST", "/v1/games/demo/pause", "", "", "tok-blue").status == 403);
+  CHECK_FALSE(fixture.repository.GetGame("demo")->paused_at.has_value());
+  Reply paused = server.Send("POST", "/v1/games/demo/pause", "", "", "admin-token-0123456789");
+  REQUIRE(paused.status == 200);
+  CHECK(paused.json()->getValue<bool>("paused"));
+  CHECK(fixture.repository.GetGame("demo")->paused_at.has_value());
+  Reply listed = server.Send("GET", "/v1/games");
+  CHECK(listed.json()->getArray("games")->getObject(0)->getValue<bool>("paused"));
+  REQUIRE(server.Send("POST", "/v1/games/demo/resume", "", "", "admin-token-0123456789").status ==
+          200);
+  CHECK_FALSE(fixture.repository.GetGame("demo")->paused_at.has_value());
+  Reply missing = server.Send("POST", "/v1/games/nope/pause", "", "", "admin-token-0123456789");
+  CHECK(missing.status == 404);
+  CHECK(missing.error_code() == "not_found");
 }
 
 TEST_CASE("orders are submitted in text, JSON and binary with the bearer token", "[daemon][http]") {
