@@ -12,6 +12,7 @@
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <exception>
 #include <mutex>
@@ -29,6 +30,7 @@
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"
+#include "templates/map_renderer.h"
 
 namespace pbem::daemon {
 
@@ -208,6 +210,12 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       return WithRepository([&](auto& r) { return GetGame(request, r, s[2]); });
     } else if (s.size() == 4 && s[3] == "orders" && post) {
       return WithRepository([&](auto& r) { return Orders(request, r, s[2], true); });
+    } else if (s.size() == 4 && s[3] == "history" && get) {
+      return WithRepository([&](auto& r) { return History(r, s[2]); });
+    } else if (s.size() == 5 && s[3] == "turns" && get) {
+      return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], false); });
+    } else if (s.size() == 6 && s[3] == "turns" && s[5] == "map.png" && get) {
+      return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], true); });
     } else if (s.size() == 4 && (s[3] == "pause" || s[3] == "resume") && post) {
       return WithRepository([&](auto& r) { return Pause(request, r, s[2], s[3] == "pause"); });
     } else if (s.size() == 5 && s[3] == "orders" && s[4] == "check" && post) {
@@ -303,6 +311,98 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     body.set("state",
              Poco::JSON::Parser().parse(codec::SerializeMessage(proto, codec::Format::kJson)));
     return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
+  }
+
+  // Every committed player-turn of a game, in order: what `pbem history` shows.
+  Answer History(storage::GameRepository& repository, const std::string& id) {
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(id);
+    if (!turns.ok()) return StoreError(turns.status(), "turns");
+    Poco::JSON::Array list;
+    for (const storage::Turn& t : *turns) {
+      pbem::v1::TurnResult result;
+      result.ParseFromString(t.result);
+      Poco::JSON::Object turn;
+      turn.set("sequence", t.sequence);
+      turn.set("turn", t.turn);
+      turn.set("side", t.side);
+      turn.set("committedAtMs",
+               static_cast<std::int64_t>(t.committed_at.time_since_epoch().count()));
+      turn.set("events", result.events_size());
+      turn.set("commitment", result.dice().commitment());
+      turn.set("revealedSeed", result.dice().revealed_seed());
+      list.add(turn);
+    }
+    Poco::JSON::Object body;
+    body.set("id", id);
+    body.set("result", game->result);
+    body.set("turns", list);
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
+  }
+
+  // The report of player-turn number `sequence_text` (1 = the first committed) as JSON (the
+  // stored pbem.v1.TurnResult), or its map: the state after it with its events, as PNG.
+  Answer TurnReport(storage::GameRepository& repository, const std::string& id,
+                    const std::string& sequence_text, bool map) {
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    std::int64_t sequence = 0;
+    const auto [end, ec] = std::from_chars(sequence_text.data(),
+                                           sequence_text.data() + sequence_text.size(), sequence);
+    if (ec != std::errc() || end != sequence_text.data() + sequence_text.size() || sequence < 1) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, "invalid_argument",
+                   "turn \"" + sequence_text + "\" is not a player-turn number (1, 2, ...)");
+    }
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(id);
+    if (!turns.ok()) return StoreError(turns.status(), "turns");
+    if (sequence > static_cast<std::int64_t>(turns->size())) {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found",
+                   "game \"" + id + "\" has " + std::to_string(turns->size()) +
+                       " player-turns committed, not " + sequence_text);
+    }
+    const storage::Turn& turn = (*turns)[static_cast<std::size_t>(sequence - 1)];
+    pbem::v1::TurnResult result;
+    if (!result.ParseFromString(turn.result)) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
+                   "the stored result does not parse");
+    }
+    if (!map) {
+      Poco::JSON::Object body;
+      body.set("sequence", turn.sequence);
+      body.set("turn", turn.turn);
+      body.set("side", turn.side);
+      body.set("result",
+               Poco::JSON::Parser().parse(codec::SerializeMessage(result, codec::Format::kJson)));
+      return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
+    }
+    Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(game->scenario);
+    if (!data.ok()) {
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
+                   data.status().message());
+    }
+    auto engine_result = codec::TurnResultFromProto(result, (*data)->scenario, "turn");
+    pbem::v1::GameState state_proto;
+    state_proto.ParseFromString(turn.next_state);
+    auto state = codec::StateFromProto(state_proto, (*data)->scenario);
+    if (!engine_result.ok() || !state.ok()) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
+                   "the stored turn does not fit scenario " + game->scenario);
+    }
+    templates::RenderOptions options;
+    options.game_id = id;
+    options.turn_played = static_cast<int>(turn.turn);
+    options.side_played = turn.side == "blue" ? engine::Side::kBlue : engine::Side::kOrange;
+    templates::MapImage image;
+    std::vector<std::uint8_t> png;
+    templates::Status drawn =
+        templates::RenderMap((*data)->ruleset, (*data)->scenario, state.value(),
+                             &engine_result.value().events, options, &image);
+    if (drawn.ok) drawn = templates::EncodePng(image.surface(), {}, &png);
+    if (!drawn.ok) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal", drawn.message);
+    }
+    return Answer{HTTPResponse::HTTP_OK, "image/png", std::string(png.begin(), png.end())};
   }
 
   Answer Orders(HTTPServerRequest& request, storage::GameRepository& repository,

@@ -1,9 +1,14 @@
 // The daemon's HTTP API (documented in daemon/openapi.yaml):
 //   GET  /healthz                      -> 200 {"status":"ok"}
 //   GET  /metrics                      -> 200 the Prometheus text exposition
-//   GET  /v1/games                     -> 501 (storage cannot list games yet)
-//   POST /v1/games                     -> 201 creates a game and its players (admin token)
+//   GET  /v1/games                     -> 200 every game with its progress
+//   POST /v1/games                     -> 201 creates a game and its players (admin token),
+//                                         opens its first turn (the commitment is in the reply)
 //   GET  /v1/games/{id}                -> 200 the game and its state, JSON or protobuf
+//   GET  /v1/games/{id}/history        -> 200 its committed player-turns
+//   GET  /v1/games/{id}/turns/{n}      -> 200 player-turn n's report (pbem.v1.TurnResult JSON)
+//   GET  /v1/games/{id}/turns/{n}/map.png -> 200 the map after player-turn n, its events drawn
+//   POST /v1/games/{id}/pause|resume   -> 200 stops / restarts the game's clock (admin token)
 //   POST /v1/games/{id}/orders         -> 200 orders stored, with per-order verdicts
 //   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts; nothing stored
 // Orders are sent as binary protobuf, text format or JSON (by Content-Type, else detected),

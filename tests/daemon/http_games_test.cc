@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include "daemon/http_api.h"
+#include "daemon/turn_loop.h"
 #include "tests/daemon/game_fixture.h"
 
 namespace pbem::daemon {
@@ -291,6 +292,65 @@ TEST_CASE("the admin creates a game and its players can submit", "[daemon][http]
   text.replace(text.find("game_id: \"demo\""), 15, "game_id: \"g9\"");
   Reply submitted = server.Send("POST", "/v1/games/g9/orders", text, "text/plain", "ann-token-1");
   CHECK(submitted.status == 200);
+}
+
+}  // namespace
+}  // namespace pbem::daemon
+
+namespace pbem::daemon {
+namespace {
+
+TEST_CASE("a resolved turn's report, map and the game's history over HTTP", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  templates::MailTemplates mail_templates;
+  REQUIRE(
+      templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
+          .ok);
+  FixedEntropy entropy("http-report");
+  LimitsConfig limits;
+  TurnLoop loop(fixture.catalog, mail_templates, entropy, fixture.metrics, limits,
+                TurnLoopOptions{std::chrono::seconds(0), false});
+  REQUIRE(loop.Open(fixture.repository, "demo", testing::At(1)).ok());
+
+  Reply empty = server.Send("GET", "/v1/games/demo/history");
+  REQUIRE(empty.status == 200);
+  CHECK(empty.json()->getArray("turns")->size() == 0);
+  CHECK(server.Send("GET", "/v1/games/demo/turns/1").status == 404);
+
+  REQUIRE(server.Send("POST", "/v1/games/demo/orders", BlueOrdersText(""), "text/plain", "tok-blue")
+              .status == 200);
+  REQUIRE(*loop.ResolveIfDue(fixture.repository, "demo", testing::At(2)));
+  const storage::Turn stored = (*fixture.repository.ListTurns("demo"))[0];
+
+  Reply history = server.Send("GET", "/v1/games/demo/history");
+  REQUIRE(history.status == 200);
+  Poco::JSON::Array::Ptr turns = history.json()->getArray("turns");
+  REQUIRE(turns->size() == 1);
+  CHECK(turns->getObject(0)->getValue<std::string>("side") == "blue");
+  CHECK(turns->getObject(0)->getValue<std::string>("revealedSeed") == Hex(stored.dice_seed));
+
+  Reply report = server.Send("GET", "/v1/games/demo/turns/1");
+  REQUIRE(report.status == 200);
+  Poco::JSON::Object::Ptr result = report.json()->getObject("result");
+  REQUIRE(result);
+  CHECK(result->getArray("verdicts")->size() > 0);
+  CHECK(result->getArray("events")->size() > 0);
+  CHECK(result->getObject("dice")->getValue<std::string>("revealedSeed") == Hex(stored.dice_seed));
+
+  Reply map = server.Send("GET", "/v1/games/demo/turns/1/map.png");
+  REQUIRE(map.status == 200);
+  CHECK(map.content_type == "image/png");
+  REQUIRE(map.body.size() > 1000);
+  CHECK(map.body.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+
+  Reply beyond = server.Send("GET", "/v1/games/demo/turns/2/map.png");
+  CHECK(beyond.status == 404);
+  CHECK(beyond.error_code() == "not_found");
+  Reply bad = server.Send("GET", "/v1/games/demo/turns/x");
+  CHECK(bad.status == 400);
+  CHECK(bad.error_code() == "invalid_argument");
+  CHECK(server.Send("GET", "/v1/games/nope/history").status == 404);
 }
 
 }  // namespace
