@@ -15,8 +15,11 @@
 #include <charconv>
 #include <chrono>
 #include <exception>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <sstream>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -29,6 +32,7 @@
 #include "engine/game_state.h"
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
+#include "templates/archive.h"
 #include "templates/mail_render.h"
 #include "templates/map_renderer.h"
 
@@ -216,6 +220,9 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], false); });
     } else if (s.size() == 6 && s[3] == "turns" && s[5] == "map.png" && get) {
       return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], true); });
+    } else if ((s.size() == 4 || s.size() == 5) && s[3] == "archive" && get) {
+      const std::string file = s.size() == 5 ? s[4] : "index.html";
+      return WithRepository([&](auto& r) { return Archive(r, s[2], file); });
     } else if (s.size() == 4 && (s[3] == "pause" || s[3] == "resume") && post) {
       return WithRepository([&](auto& r) { return Pause(request, r, s[2], s[3] == "pause"); });
     } else if (s.size() == 5 && s[3] == "orders" && s[4] == "check" && post) {
@@ -403,6 +410,89 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal", drawn.message);
     }
     return Answer{HTTPResponse::HTTP_OK, "image/png", std::string(png.begin(), png.end())};
+  }
+
+  // The archive page of a game: written once per number of committed turns, then served.
+  Answer Archive(storage::GameRepository& repository, const std::string& id,
+                 const std::string& file) {
+    if (services_->mail_templates == nullptr || services_->archive_cache_dir.empty()) {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "this server serves no archive");
+    }
+    if (file.empty() || file.find('/') != std::string::npos ||
+        file.find("..") != std::string::npos || file[0] == '.') {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no archive file \"" + file + "\"");
+    }
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    const std::filesystem::path dir =
+        services_->archive_cache_dir / (id + "-" + std::to_string(game->turns_committed));
+    std::error_code ec;
+    if (!std::filesystem::exists(dir / "index.html", ec)) {
+      if (std::optional<Answer> failed = WriteArchiveDir(repository, *game, dir)) return *failed;
+    }
+    std::ifstream in(dir / file, std::ios::binary);
+    if (!in) {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no archive file \"" + file + "\"");
+    }
+    std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto ends = [&](const char* suffix) {
+      const std::string_view f(file), x(suffix);
+      return f.size() >= x.size() && f.substr(f.size() - x.size()) == x;
+    };
+    const std::string type = ends(".html")  ? "text/html; charset=utf-8"
+                             : ends(".png") ? "image/png"
+                             : ends(".css") ? "text/css; charset=utf-8"
+                                            : "application/octet-stream";
+    return Answer{HTTPResponse::HTTP_OK, type, std::move(body)};
+  }
+
+  // Builds the archive input from the store and writes it into `dir` (through a temporary
+  // directory renamed into place, so a concurrent request never serves half of it).
+  std::optional<Answer> WriteArchiveDir(storage::GameRepository& repository,
+                                        const storage::Game& game,
+                                        const std::filesystem::path& dir) {
+    Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(game.scenario);
+    if (!data.ok()) {
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
+                   data.status().message());
+    }
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(game.id);
+    if (!turns.ok()) return StoreError(turns.status(), "turns");
+    templates::ArchiveInput input;
+    input.ruleset = &(*data)->ruleset;
+    input.scenario = &(*data)->scenario;
+    input.game_id = game.id;
+    input.initial_state = engine::InitialState((*data)->scenario, game.id);
+    for (const storage::Turn& t : *turns) {
+      pbem::v1::TurnResult proto;
+      proto.ParseFromString(t.result);
+      auto result = codec::TurnResultFromProto(proto, (*data)->scenario, "turn");
+      if (!result.ok()) {
+        return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
+                     "player-turn " + std::to_string(t.sequence) + ": " + result.ErrorText());
+      }
+      templates::ArchiveTurn turn;
+      turn.turn = static_cast<int>(t.turn);
+      turn.side = engine::ParseSide(t.side).value_or(engine::Side::kBlue);
+      turn.result = std::move(result).value();
+      turn.revealed_seed = proto.dice().revealed_seed();
+      turn.commitment = proto.dice().commitment();
+      input.turns.push_back(std::move(turn));
+    }
+    const std::filesystem::path temp =
+        dir.string() + ".tmp-" +
+        std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
+    std::error_code ec;
+    std::filesystem::remove_all(temp, ec);
+    if (templates::Status written =
+            templates::WriteArchive(*services_->mail_templates, templates::Language::kEnglish,
+                                    services_->archive_template_dir, input, temp);
+        !written.ok) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal", written.message);
+    }
+    std::filesystem::rename(temp, dir, ec);
+    if (ec) std::filesystem::remove_all(temp, ec);  // another request put it there first
+    return std::nullopt;
   }
 
   Answer Orders(HTTPServerRequest& request, storage::GameRepository& repository,

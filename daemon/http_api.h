@@ -9,6 +9,8 @@
 //   GET  /v1/games/{id}/turns/{n}      -> 200 player-turn n's report (pbem.v1.TurnResult JSON)
 //   GET  /v1/games/{id}/turns/{n}/map.png -> 200 the map after player-turn n, its events drawn
 //   POST /v1/games/{id}/pause|resume   -> 200 stops / restarts the game's clock (admin token)
+//   GET  /v1/games/{id}/archive/[FILE] -> 200 the game's archive page (index.html, turn pages,
+//                                         maps, style.css)
 //   POST /v1/games/{id}/orders         -> 200 orders stored, with per-order verdicts
 //   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts; nothing stored
 // Orders are sent as binary protobuf, text format or JSON (by Content-Type, else detected),
@@ -21,11 +23,16 @@
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "storage/game_repository.h"
+
+namespace pbem::templates {
+class MailTemplates;
+}  // namespace pbem::templates
 
 namespace spdlog {
 class logger;
@@ -51,6 +58,12 @@ struct ApiServices {
   // Opens the first turn of a new game (its commitment is in the reply). May be null: then
   // the scheduler opens it at its next pass.
   TurnLoop* turns = nullptr;
+  // The archive page (templates/archive.h) at /v1/games/{id}/archive/: built on first request
+  // per game and number of turns into archive_cache_dir/<id>-<turns>/, then served from
+  // there. Off (404) unless all three are set.
+  const templates::MailTemplates* mail_templates = nullptr;
+  std::filesystem::path archive_template_dir;
+  std::filesystem::path archive_cache_dir;
   std::size_t max_body_bytes = 1 << 20;
   std::string admin_token;  // empty: POST /v1/games is refused (403)
 };

@@ -202,6 +202,9 @@ class Pbemd final : public Poco::Util::ServerApplication {
 
     ApiServices services;
     services.turns = &turn_loop;
+    services.mail_templates = &mail_templates;
+    services.archive_template_dir = settings.mail_templates_dir.parent_path() / "archive";
+    services.archive_cache_dir = settings.data_dir / "archive-cache";
     services.metrics = metrics;
     services.open_repository = [&settings] { return OpenRepository(settings); };
     services.catalog = &catalog;

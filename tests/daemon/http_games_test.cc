@@ -41,10 +41,12 @@ struct Reply {
 
 class GamesServer {
  public:
-  explicit GamesServer(testing::GameFixture& fixture)
+  // With `mail`, the archive page is served too (built under the fixture's directory).
+  explicit GamesServer(testing::GameFixture& fixture,
+                       const templates::MailTemplates* mail = nullptr)
       : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
-        server_(new ApiRequestHandlerFactory(testing::NullLogger(), Services(fixture)), socket_,
-                new Poco::Net::HTTPServerParams) {
+        server_(new ApiRequestHandlerFactory(testing::NullLogger(), Services(fixture, mail)),
+                socket_, new Poco::Net::HTTPServerParams) {
     server_.start();
   }
   ~GamesServer() { server_.stopAll(true); }
@@ -69,8 +71,13 @@ class GamesServer {
   }
 
  private:
-  static ApiServices Services(testing::GameFixture& fixture) {
+  static ApiServices Services(testing::GameFixture& fixture, const templates::MailTemplates* mail) {
     ApiServices services;
+    if (mail != nullptr) {
+      services.mail_templates = mail;
+      services.archive_template_dir = testing::SourceDir() / "templates" / "archive";
+      services.archive_cache_dir = fixture.dir.path() / "archive-cache";
+    }
     const std::filesystem::path dir = fixture.dir.path();
     services.open_repository = [dir]() -> Result<std::unique_ptr<storage::GameRepository>> {
       auto repository = std::make_unique<storage::SqliteRepository>(dir);
@@ -300,13 +307,13 @@ TEST_CASE("the admin creates a game and its players can submit", "[daemon][http]
 namespace pbem::daemon {
 namespace {
 
-TEST_CASE("a resolved turn's report, map and the game's history over HTTP", "[daemon][http]") {
+TEST_CASE("a resolved turn's report, map, archive page and history over HTTP", "[daemon][http]") {
   testing::GameFixture fixture;
-  GamesServer server(fixture);
   templates::MailTemplates mail_templates;
   REQUIRE(
       templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
           .ok);
+  GamesServer server(fixture, &mail_templates);
   FixedEntropy entropy("http-report");
   LimitsConfig limits;
   TurnLoop loop(fixture.catalog, mail_templates, entropy, fixture.metrics, limits,
@@ -351,6 +358,22 @@ TEST_CASE("a resolved turn's report, map and the game's history over HTTP", "[da
   CHECK(bad.status == 400);
   CHECK(bad.error_code() == "invalid_argument");
   CHECK(server.Send("GET", "/v1/games/nope/history").status == 404);
+
+  // The archive page: the index links the turn page, which shows its map.
+  Reply index = server.Send("GET", "/v1/games/demo/archive/");
+  REQUIRE(index.status == 200);
+  CHECK(index.content_type == "text/html; charset=utf-8");
+  CHECK_THAT(index.body, Catch::Contains("turn-001.html"));
+  Reply page = server.Send("GET", "/v1/games/demo/archive/turn-001.html");
+  REQUIRE(page.status == 200);
+  CHECK_THAT(page.body, Catch::Contains("map-001.png"));
+  CHECK_THAT(page.body, Catch::Contains(Hex(stored.dice_seed)));
+  Reply archived_map = server.Send("GET", "/v1/games/demo/archive/map-001.png");
+  REQUIRE(archived_map.status == 200);
+  CHECK(archived_map.content_type == "image/png");
+  CHECK(archived_map.body.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+  CHECK(server.Send("GET", "/v1/games/demo/archive/..%2Fpbem.sqlite").status == 404);
+  CHECK(server.Send("GET", "/v1/games/demo/archive/turn-002.html").status == 404);
 }
 
 }  // namespace
