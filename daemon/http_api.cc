@@ -31,6 +31,7 @@
 #include "daemon/turn_loop.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
+#include "engine/reach.h"
 #include "proto/codec/codec.h"
 #include "templates/archive.h"
 #include "templates/mail_render.h"
@@ -553,7 +554,45 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     reply.set("turn", outcome->turn);
     reply.set("side", outcome->side);
     reply.set("verdicts", VerdictsJson(outcome->verdicts, outcome->label_width));
+    if (!record) {
+      if (Result<GameContext> context = services_->catalog->Load(*game); context.ok()) {
+        reply.set("destinations", DestinationPaths(*context, codec::OrdersFromProto(orders)));
+      }
+    }
     return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
+  }
+
+  // For "check": each move order given by destination, the cheapest path the unit has to it
+  // this turn (engine::ReachableThisTurn), or reachable = false.
+  static Poco::JSON::Array::Ptr DestinationPaths(const GameContext& context,
+                                                 const engine::Orders& orders) {
+    const engine::Scenario& scenario = context.data->scenario;
+    const int width = codec::LabelWidth(scenario);
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array;
+    for (std::size_t i = 0; i < orders.moves.size(); ++i) {
+      const engine::MoveOrder& move = orders.moves[i];
+      if (!move.destination) continue;
+      Poco::JSON::Object entry;
+      entry.set("index", static_cast<int>(i));
+      entry.set("unit", move.unit);
+      entry.set("destination", engine::FormatLabel(*move.destination, width));
+      bool found = false;
+      if (std::optional<engine::UnitId> unit = scenario.FindUnit(move.unit)) {
+        for (const engine::ReachableHex& hex :
+             engine::ReachableThisTurn(context.data->ruleset, scenario, context.state, *unit)) {
+          if (hex.hex != *move.destination) continue;
+          Poco::JSON::Array path;
+          for (const engine::Hex& h : hex.path) path.add(engine::FormatLabel(h, width));
+          entry.set("cost", hex.cost);
+          entry.set("path", path);
+          entry.set("endsMove", hex.ends_move);
+          found = true;
+        }
+      }
+      entry.set("reachable", found);
+      out->add(entry);
+    }
+    return out;
   }
 
   Answer ListGames(storage::GameRepository& repository) {

@@ -12,7 +12,8 @@
 //   GET  /v1/games/{id}/archive/[FILE] -> 200 the game's archive page (index.html, turn pages,
 //                                         maps, style.css)
 //   POST /v1/games/{id}/orders         -> 200 orders stored, with per-order verdicts
-//   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts; nothing stored
+//   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts and the cheapest path of each
+//                                         destination order; nothing stored
 // Orders are sent as binary protobuf, text format or JSON (by Content-Type, else detected),
 // with the player's token as "Authorization: Bearer <token>".
 // Every error is JSON {"error":{"code":<stable code>,"message":<a sentence>}} with a 4xx (or

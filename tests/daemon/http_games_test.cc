@@ -204,6 +204,17 @@ TEST_CASE("checking orders returns verdicts and stores nothing", "[daemon][http]
   CHECK(verdicts->getObject(5)->getValue<std::string>("verdict") == "invalid");
   CHECK(verdicts->getObject(5)->getValue<std::string>("reason") == "unknown_unit");
   CHECK(fixture.repository.ListSubmissions("demo")->empty());
+  // The destination order gets the cheapest path the engine would take.
+  Poco::JSON::Array::Ptr destinations = reply.json()->getArray("destinations");
+  REQUIRE(destinations);
+  REQUIRE(destinations->size() == 1);
+  Poco::JSON::Object::Ptr household = destinations->getObject(0);
+  CHECK(household->getValue<std::string>("destination") == "2307");
+  REQUIRE(household->getValue<bool>("reachable"));
+  CHECK(household->getValue<int>("cost") == 4);  // 4 clear hexes (the orders file says so)
+  Poco::JSON::Array::Ptr path = household->getArray("path");
+  REQUIRE(path->size() == 4);
+  CHECK(path->getElement<std::string>(static_cast<unsigned>(path->size() - 1)) == "2307");
 }
 
 struct BadRequest {
