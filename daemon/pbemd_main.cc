@@ -199,6 +199,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
       }
     });
     desk.OnAccepted([&turn_worker](const std::string&) { turn_worker.Wake(); });
+    if (intake) intake->UseTemplates(&mail_templates, &catalog);
 
     ApiServices services;
     services.turns = &turn_loop;

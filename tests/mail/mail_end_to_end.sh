@@ -86,8 +86,9 @@ expect_reply() {  # expect_reply USER SUBJECT WHAT TEXT...: USER's mail SUBJECT 
 [[ $(count alice) -eq 2 && $(count bob) -eq 2 ]] ||
   fail "alice holds $(count alice) mails and bob $(count bob), expected 2 each"
 expect_reply alice "Re: [pbem demo] blue orders" "a receipt with the verdicts" \
-  "From: game@test.local" "Game demo, turn 1, side blue: your orders are received." \
-  "move 1 (b-i2): ok"
+  "From: game@test.local" \
+  "Your orders for game demo, turn 1 (blue) have been received: 5 of 5 accepted." \
+  "move 1 (Brigade Lambert (b-i2)): accepted"
 expect_reply bob "Re: [pbem demo] orange orders" "an error reply naming the problem" \
   "Error: malformed" "body:1:"
 for user in alice bob; do
