@@ -25,7 +25,7 @@ build:
 demo:
 	deploy/install-deps.sh build
 	$(MAKE) build
-	$(BUILD)/bin/pbem demo
+	deploy/demo.sh $(BUILD)/bin/pbemd $(BUILD)/demo
 
 test:
 	deploy/install-deps.sh test

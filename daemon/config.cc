@@ -105,13 +105,14 @@ void CheckUrl(std::string_view key, const std::string& url, const std::vector<st
 
 const std::vector<std::string_view>& KnownKeys() {
   static const std::vector<std::string_view> keys = {
-      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,    kHttpAddressKey,
-      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,    kRulesetsDirKey,
-      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,      kMailInPasswordKey,
-      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,       kMailOutSmtpUrlKey,
-      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,      kMailOutPollMsKey,
-      kMailOutRetryBaseKey,  kMailOutRetryMaxKey,  kMaxMessageBytesKey, kMaxMimePartsKey,
-      kMaxMimeDepthKey,
+      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,      kHttpAddressKey,
+      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,      kRulesetsDirKey,
+      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,        kMailInPasswordKey,
+      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,         kMailOutSmtpUrlKey,
+      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,        kMailOutPollMsKey,
+      kMailOutRetryBaseKey,  kMailOutRetryMaxKey,  kMaxMessageBytesKey,   kMaxMimePartsKey,
+      kMaxMimeDepthKey,      kTurnsPollMsKey,      kTurnsGraceSecondsKey, kMailTemplatesDirKey,
+      kTurnsForfeitKey,
   };
   return keys;
 }
@@ -199,6 +200,8 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       ReadString(config, kScenariosDirKey, (source_dir / "engine" / "scenarios").string(), errors);
   result.rulesets_dir =
       ReadString(config, kRulesetsDirKey, (source_dir / "engine" / "rulesets").string(), errors);
+  result.mail_templates_dir = ReadString(config, kMailTemplatesDirKey,
+                                         (source_dir / "templates" / "mail").string(), errors);
 
   result.mail_from = ReadString(config, kMailFromKey, "pbem@localhost", errors);
   if (result.mail_from.find('@') == std::string::npos ||
@@ -265,6 +268,12 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   limits.max_mime_parts =
       static_cast<int>(ReadInteger(config, kMaxMimePartsKey, 32, 1, 1000, errors));
   limits.max_mime_depth = static_cast<int>(ReadInteger(config, kMaxMimeDepthKey, 4, 1, 20, errors));
+  result.turns.poll_interval =
+      std::chrono::milliseconds(ReadInteger(config, kTurnsPollMsKey, 1000, 10, 600000, errors));
+  result.turns.grace =
+      std::chrono::seconds(ReadInteger(config, kTurnsGraceSecondsKey, 0, 0, 604800, errors));
+  result.turns.forfeit_after_missed =
+      static_cast<int>(ReadInteger(config, kTurnsForfeitKey, 0, 0, 1000, errors));
 
   if (!errors.empty()) {
     std::string message = "invalid configuration: ";
@@ -349,6 +358,10 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kMaxMessageBytesKey, std::to_string(config.limits.max_message_bytes)},
       {kMaxMimePartsKey, std::to_string(config.limits.max_mime_parts)},
       {kMaxMimeDepthKey, std::to_string(config.limits.max_mime_depth)},
+      {kMailTemplatesDirKey, config.mail_templates_dir.string()},
+      {kTurnsPollMsKey, std::to_string(config.turns.poll_interval.count())},
+      {kTurnsGraceSecondsKey, std::to_string(config.turns.grace.count())},
+      {kTurnsForfeitKey, std::to_string(config.turns.forfeit_after_missed)},
   };
   std::string line;
   for (const auto& [key, value] : fields) {

@@ -56,6 +56,10 @@ inline constexpr std::string_view kMailOutRetryMaxKey = "pbemd.mail.out.retry_ma
 inline constexpr std::string_view kMaxMessageBytesKey = "pbemd.limits.max_message_bytes";
 inline constexpr std::string_view kMaxMimePartsKey = "pbemd.limits.max_mime_parts";
 inline constexpr std::string_view kMaxMimeDepthKey = "pbemd.limits.max_mime_depth";
+inline constexpr std::string_view kMailTemplatesDirKey = "pbemd.mail_templates_dir";
+inline constexpr std::string_view kTurnsPollMsKey = "pbemd.turns.poll_ms";
+inline constexpr std::string_view kTurnsGraceSecondsKey = "pbemd.turns.grace_seconds";
+inline constexpr std::string_view kTurnsForfeitKey = "pbemd.turns.forfeit_after_missed";
 
 // Every key pbemd knows, in the order of deploy/pbemd.properties.
 const std::vector<std::string_view>& KnownKeys();
@@ -95,6 +99,12 @@ struct LimitsConfig {
   int max_mime_depth = 4;                   // nesting of multiparts
 };
 
+struct TurnsConfig {
+  std::chrono::milliseconds poll_interval{1000};  // between two passes over the games
+  std::chrono::seconds grace{0};  // added to every deadline before a turn goes without orders
+  int forfeit_after_missed = 0;   // a player missing this many turns forfeits; 0: never
+};
+
 struct DaemonConfig {
   std::filesystem::path data_dir;  // pbemd.data_dir: the SQLite database and what is stored
   DbBackend db_backend = DbBackend::kSqlite;
@@ -105,10 +115,12 @@ struct DaemonConfig {
   std::filesystem::path outbox_dir;     // pbemd.outbox_dir: default <data_dir>/outbox
   std::filesystem::path scenarios_dir;  // <name>.textproto for each game's scenario
   std::filesystem::path rulesets_dir;   // <ruleset>/ directories of *.textproto
-  std::string mail_from;                // From: of every mail pbemd sends
+  std::filesystem::path mail_templates_dir;  // <lang>/ of templates/mail (mail_render.h)
+  std::string mail_from;                     // From: of every mail pbemd sends
   MailInConfig mail_in;
   MailOutConfig mail_out;  // mail_out.outbox_dir == outbox_dir
   LimitsConfig limits;
+  TurnsConfig turns;
 };
 
 // Reads every pbemd.* setting, applying defaults, and validates them. On failure the

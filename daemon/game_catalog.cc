@@ -24,6 +24,8 @@ Result<std::shared_ptr<const ScenarioData>> GameCatalog::Scenario(const std::str
   auto scenario = codec::LoadScenarioText(text.value(), path.string(), ruleset.value().ruleset);
   if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
   auto data = std::make_shared<ScenarioData>();
+  data->ruleset_proto = ruleset.value().proto;
+  data->scenario_proto = scenario.value().proto;
   data->ruleset = std::move(ruleset).value().ruleset;
   data->scenario = std::move(scenario).value().scenario;
   cache_[name] = data;

@@ -13,6 +13,8 @@
 #include "engine/game_state.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"
+#include "pbem/v1/ruleset.pb.h"
+#include "pbem/v1/scenario.pb.h"
 #include "storage/game_repository.h"
 #include "storage/status.h"
 
@@ -21,6 +23,8 @@ namespace pbem::daemon {
 struct ScenarioData {
   engine::Ruleset ruleset;
   engine::Scenario scenario;
+  pbem::v1::Ruleset ruleset_proto;  // as loaded: pinned in new games (archives, verify)
+  pbem::v1::Scenario scenario_proto;
 };
 
 struct GameContext {

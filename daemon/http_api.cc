@@ -11,10 +11,15 @@
 #include <Poco/URI.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <exception>
+#include <fstream>
+#include <iterator>
 #include <mutex>
 #include <sstream>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -23,9 +28,14 @@
 #include "daemon/mail/replies.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
+#include "daemon/turn_loop.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
+#include "engine/reach.h"
 #include "proto/codec/codec.h"
+#include "templates/archive.h"
+#include "templates/mail_render.h"
+#include "templates/map_renderer.h"
 
 namespace pbem::daemon {
 
@@ -199,16 +209,23 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     const std::string route_error =
         "no route for " + request.getMethod() + " " + PathOf(request.getURI());
     if (s.size() == 2) {
-      if (get) {
-        return Error(HTTPResponse::HTTP_NOT_IMPLEMENTED, "not_implemented",
-                     "listing games needs GameRepository::ListGames, which storage does not "
-                     "offer yet");
-      }
+      if (get) return WithRepository([&](auto& r) { return ListGames(r); });
       if (post) return WithRepository([&](auto& r) { return CreateGame(request, r); });
     } else if (s.size() == 3 && get) {
       return WithRepository([&](auto& r) { return GetGame(request, r, s[2]); });
     } else if (s.size() == 4 && s[3] == "orders" && post) {
       return WithRepository([&](auto& r) { return Orders(request, r, s[2], true); });
+    } else if (s.size() == 4 && s[3] == "history" && get) {
+      return WithRepository([&](auto& r) { return History(r, s[2]); });
+    } else if (s.size() == 5 && s[3] == "turns" && get) {
+      return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], false); });
+    } else if (s.size() == 6 && s[3] == "turns" && s[5] == "map.png" && get) {
+      return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], true); });
+    } else if ((s.size() == 4 || s.size() == 5) && s[3] == "archive" && get) {
+      const std::string file = s.size() == 5 ? s[4] : "index.html";
+      return WithRepository([&](auto& r) { return Archive(r, s[2], file); });
+    } else if (s.size() == 4 && (s[3] == "pause" || s[3] == "resume") && post) {
+      return WithRepository([&](auto& r) { return Pause(request, r, s[2], s[3] == "pause"); });
     } else if (s.size() == 5 && s[3] == "orders" && s[4] == "check" && post) {
       return WithRepository([&](auto& r) { return Orders(request, r, s[2], false); });
     }
@@ -304,6 +321,181 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
   }
 
+  // Every committed player-turn of a game, in order: what `pbem history` shows.
+  Answer History(storage::GameRepository& repository, const std::string& id) {
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(id);
+    if (!turns.ok()) return StoreError(turns.status(), "turns");
+    Poco::JSON::Array list;
+    for (const storage::Turn& t : *turns) {
+      pbem::v1::TurnResult result;
+      result.ParseFromString(t.result);
+      Poco::JSON::Object turn;
+      turn.set("sequence", t.sequence);
+      turn.set("turn", t.turn);
+      turn.set("side", t.side);
+      turn.set("committedAtMs",
+               static_cast<std::int64_t>(t.committed_at.time_since_epoch().count()));
+      turn.set("events", result.events_size());
+      turn.set("commitment", result.dice().commitment());
+      turn.set("revealedSeed", result.dice().revealed_seed());
+      list.add(turn);
+    }
+    Poco::JSON::Object body;
+    body.set("id", id);
+    body.set("result", game->result);
+    body.set("turns", list);
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
+  }
+
+  // The report of player-turn number `sequence_text` (1 = the first committed) as JSON (the
+  // stored pbem.v1.TurnResult), or its map: the state after it with its events, as PNG.
+  Answer TurnReport(storage::GameRepository& repository, const std::string& id,
+                    const std::string& sequence_text, bool map) {
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    std::int64_t sequence = 0;
+    const auto [end, ec] = std::from_chars(sequence_text.data(),
+                                           sequence_text.data() + sequence_text.size(), sequence);
+    if (ec != std::errc() || end != sequence_text.data() + sequence_text.size() || sequence < 1) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, "invalid_argument",
+                   "turn \"" + sequence_text + "\" is not a player-turn number (1, 2, ...)");
+    }
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(id);
+    if (!turns.ok()) return StoreError(turns.status(), "turns");
+    if (sequence > static_cast<std::int64_t>(turns->size())) {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found",
+                   "game \"" + id + "\" has " + std::to_string(turns->size()) +
+                       " player-turns committed, not " + sequence_text);
+    }
+    const storage::Turn& turn = (*turns)[static_cast<std::size_t>(sequence - 1)];
+    pbem::v1::TurnResult result;
+    if (!result.ParseFromString(turn.result)) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
+                   "the stored result does not parse");
+    }
+    if (!map) {
+      Poco::JSON::Object body;
+      body.set("sequence", turn.sequence);
+      body.set("turn", turn.turn);
+      body.set("side", turn.side);
+      body.set("result",
+               Poco::JSON::Parser().parse(codec::SerializeMessage(result, codec::Format::kJson)));
+      return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
+    }
+    Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(game->scenario);
+    if (!data.ok()) {
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
+                   data.status().message());
+    }
+    auto engine_result = codec::TurnResultFromProto(result, (*data)->scenario, "turn");
+    pbem::v1::GameState state_proto;
+    state_proto.ParseFromString(turn.next_state);
+    auto state = codec::StateFromProto(state_proto, (*data)->scenario);
+    if (!engine_result.ok() || !state.ok()) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
+                   "the stored turn does not fit scenario " + game->scenario);
+    }
+    templates::RenderOptions options;
+    options.game_id = id;
+    options.turn_played = static_cast<int>(turn.turn);
+    options.side_played = turn.side == "blue" ? engine::Side::kBlue : engine::Side::kOrange;
+    templates::MapImage image;
+    std::vector<std::uint8_t> png;
+    templates::Status drawn =
+        templates::RenderMap((*data)->ruleset, (*data)->scenario, state.value(),
+                             &engine_result.value().events, options, &image);
+    if (drawn.ok) drawn = templates::EncodePng(image.surface(), {}, &png);
+    if (!drawn.ok) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal", drawn.message);
+    }
+    return Answer{HTTPResponse::HTTP_OK, "image/png", std::string(png.begin(), png.end())};
+  }
+
+  // The archive page of a game: written once per number of committed turns, then served.
+  Answer Archive(storage::GameRepository& repository, const std::string& id,
+                 const std::string& file) {
+    if (services_->mail_templates == nullptr || services_->archive_cache_dir.empty()) {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "this server serves no archive");
+    }
+    if (file.empty() || file.find('/') != std::string::npos ||
+        file.find("..") != std::string::npos || file[0] == '.') {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no archive file \"" + file + "\"");
+    }
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
+    const std::filesystem::path dir =
+        services_->archive_cache_dir / (id + "-" + std::to_string(game->turns_committed));
+    std::error_code ec;
+    if (!std::filesystem::exists(dir / "index.html", ec)) {
+      if (std::optional<Answer> failed = WriteArchiveDir(repository, *game, dir)) return *failed;
+    }
+    std::ifstream in(dir / file, std::ios::binary);
+    if (!in) {
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no archive file \"" + file + "\"");
+    }
+    std::string body((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto ends = [&](const char* suffix) {
+      const std::string_view f(file), x(suffix);
+      return f.size() >= x.size() && f.substr(f.size() - x.size()) == x;
+    };
+    const std::string type = ends(".html")  ? "text/html; charset=utf-8"
+                             : ends(".png") ? "image/png"
+                             : ends(".css") ? "text/css; charset=utf-8"
+                                            : "application/octet-stream";
+    return Answer{HTTPResponse::HTTP_OK, type, std::move(body)};
+  }
+
+  // Builds the archive input from the store and writes it into `dir` (through a temporary
+  // directory renamed into place, so a concurrent request never serves half of it).
+  std::optional<Answer> WriteArchiveDir(storage::GameRepository& repository,
+                                        const storage::Game& game,
+                                        const std::filesystem::path& dir) {
+    Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(game.scenario);
+    if (!data.ok()) {
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
+                   data.status().message());
+    }
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(game.id);
+    if (!turns.ok()) return StoreError(turns.status(), "turns");
+    templates::ArchiveInput input;
+    input.ruleset = &(*data)->ruleset;
+    input.scenario = &(*data)->scenario;
+    input.game_id = game.id;
+    input.initial_state = engine::InitialState((*data)->scenario, game.id);
+    for (const storage::Turn& t : *turns) {
+      pbem::v1::TurnResult proto;
+      proto.ParseFromString(t.result);
+      auto result = codec::TurnResultFromProto(proto, (*data)->scenario, "turn");
+      if (!result.ok()) {
+        return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
+                     "player-turn " + std::to_string(t.sequence) + ": " + result.ErrorText());
+      }
+      templates::ArchiveTurn turn;
+      turn.turn = static_cast<int>(t.turn);
+      turn.side = engine::ParseSide(t.side).value_or(engine::Side::kBlue);
+      turn.result = std::move(result).value();
+      turn.revealed_seed = proto.dice().revealed_seed();
+      turn.commitment = proto.dice().commitment();
+      input.turns.push_back(std::move(turn));
+    }
+    const std::filesystem::path temp =
+        dir.string() + ".tmp-" +
+        std::to_string(std::hash<std::thread::id>()(std::this_thread::get_id()));
+    std::error_code ec;
+    std::filesystem::remove_all(temp, ec);
+    if (templates::Status written =
+            templates::WriteArchive(*services_->mail_templates, templates::Language::kEnglish,
+                                    services_->archive_template_dir, input, temp);
+        !written.ok) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal", written.message);
+    }
+    std::filesystem::rename(temp, dir, ec);
+    if (ec) std::filesystem::remove_all(temp, ec);  // another request put it there first
+    return std::nullopt;
+  }
+
   Answer Orders(HTTPServerRequest& request, storage::GameRepository& repository,
                 const std::string& id, bool record) {
     Answer error;
@@ -362,16 +554,93 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     reply.set("turn", outcome->turn);
     reply.set("side", outcome->side);
     reply.set("verdicts", VerdictsJson(outcome->verdicts, outcome->label_width));
+    if (!record) {
+      if (Result<GameContext> context = services_->catalog->Load(*game); context.ok()) {
+        reply.set("destinations", DestinationPaths(*context, codec::OrdersFromProto(orders)));
+      }
+    }
     return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
   }
 
-  Answer CreateGame(HTTPServerRequest& request, storage::GameRepository& repository) {
+  // For "check": each move order given by destination, the cheapest path the unit has to it
+  // this turn (engine::ReachableThisTurn), or reachable = false.
+  static Poco::JSON::Array::Ptr DestinationPaths(const GameContext& context,
+                                                 const engine::Orders& orders) {
+    const engine::Scenario& scenario = context.data->scenario;
+    const int width = codec::LabelWidth(scenario);
+    Poco::JSON::Array::Ptr out = new Poco::JSON::Array;
+    for (std::size_t i = 0; i < orders.moves.size(); ++i) {
+      const engine::MoveOrder& move = orders.moves[i];
+      if (!move.destination) continue;
+      Poco::JSON::Object entry;
+      entry.set("index", static_cast<int>(i));
+      entry.set("unit", move.unit);
+      entry.set("destination", engine::FormatLabel(*move.destination, width));
+      bool found = false;
+      if (std::optional<engine::UnitId> unit = scenario.FindUnit(move.unit)) {
+        for (const engine::ReachableHex& hex :
+             engine::ReachableThisTurn(context.data->ruleset, scenario, context.state, *unit)) {
+          if (hex.hex != *move.destination) continue;
+          Poco::JSON::Array path;
+          for (const engine::Hex& h : hex.path) path.add(engine::FormatLabel(h, width));
+          entry.set("cost", hex.cost);
+          entry.set("path", path);
+          entry.set("endsMove", hex.ends_move);
+          found = true;
+        }
+      }
+      entry.set("reachable", found);
+      out->add(entry);
+    }
+    return out;
+  }
+
+  Answer ListGames(storage::GameRepository& repository) {
+    Result<std::vector<std::string>> ids = repository.ListGames();
+    if (!ids.ok()) return StoreError(ids.status(), "games");
+    Poco::JSON::Array games;
+    for (const std::string& id : *ids) {
+      Result<storage::Game> game = repository.GetGame(id);
+      if (!game.ok()) continue;  // deleted meanwhile
+      Poco::JSON::Object g;
+      g.set("id", id);
+      g.set("scenario", game->scenario);
+      g.set("turnsCommitted", game->turns_committed);
+      g.set("paused", game->paused_at.has_value());
+      g.set("result", game->result);
+      games.add(g);
+    }
+    Poco::JSON::Object reply;
+    reply.set("games", games);
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
+  }
+
+  // Admin: pauses or resumes a game's clock (the scheduler leaves a paused game alone).
+  Answer Pause(HTTPServerRequest& request, storage::GameRepository& repository,
+               const std::string& game_id, bool pause) {
+    if (std::optional<Answer> refused = RefuseUnlessAdmin(request, "pausing")) return *refused;
+    if (Status changed = repository.SetPaused(game_id, pause, Now()); !changed.ok()) {
+      return StoreError(changed, "game \"" + game_id + "\"");
+    }
+    Poco::JSON::Object reply;
+    reply.set("id", game_id);
+    reply.set("paused", pause);
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
+  }
+
+  // A 403 unless the request carries the admin token; `what` names what is off without one.
+  std::optional<Answer> RefuseUnlessAdmin(HTTPServerRequest& request, const std::string& what) {
     const std::string token = BearerToken(request);
-    if (services_->admin_token.empty() || token != services_->admin_token) {
-      return Error(HTTPResponse::HTTP_FORBIDDEN, "forbidden",
-                   services_->admin_token.empty()
-                       ? "game creation is off (no pbemd.http.admin_token is configured)"
-                       : "the admin token is missing or wrong");
+    if (!services_->admin_token.empty() && token == services_->admin_token) return std::nullopt;
+    return Error(HTTPResponse::HTTP_FORBIDDEN, "forbidden",
+                 services_->admin_token.empty()
+                     ? what + " is off (no pbemd.http.admin_token is configured)"
+                     : "the admin token is missing or wrong");
+  }
+
+  Answer CreateGame(HTTPServerRequest& request, storage::GameRepository& repository) {
+    if (std::optional<Answer> refused = RefuseUnlessAdmin(request, "game creation")) {
+      return *refused;
     }
     Answer error;
     std::optional<std::string> body = ReadBody(request, error);
@@ -395,15 +664,19 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     if (!data.ok()) {
       return Error(HTTPResponse::HTTP_BAD_REQUEST, "unknown_scenario", data.status().message());
     }
-    storage::NewGame game;
-    game.id = id;
-    game.scenario = scenario;
-    game.ruleset_name = (*data)->ruleset.name;
-    game.ruleset_version = (*data)->ruleset.version;
-    game.engine_version = "pbemd";
-    game.created_at = Now();
-    codec::StateToProto(engine::InitialState((*data)->scenario, id), (*data)->scenario)
-        .SerializeToString(&game.initial_state);
+    const long timeout_s = spec->optValue<long>("turnTimeoutSeconds", 0);
+    const long reminder_s = spec->optValue<long>("reminderBeforeSeconds", 0);
+    if (timeout_s < 0 || reminder_s < 0 || (timeout_s == 0 && reminder_s > 0) ||
+        reminder_s >= std::max(timeout_s, 1L)) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "turnTimeoutSeconds must be >= 0 (0: no deadline) and reminderBeforeSeconds "
+                   "less than it");
+    }
+    storage::NewGame game =
+        MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario, id, Now());
+    game.scenario = scenario;  // the catalogue's name, which finds the files again
+    game.deadlines.turn_timeout = std::chrono::seconds(timeout_s);
+    game.deadlines.reminder_before = std::chrono::seconds(reminder_s);
     std::vector<storage::NewPlayer> new_players;
     for (std::size_t i = 0; i < players->size(); ++i) {
       Poco::JSON::Object::Ptr p = players->getObject(static_cast<unsigned>(i));
@@ -414,6 +687,13 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       storage::NewPlayer player{id, p->optValue<std::string>("side", ""),
                                 p->optValue<std::string>("address", ""),
                                 p->optValue<std::string>("token", "")};
+      const std::optional<templates::Language> language =
+          templates::ParseLanguage(p->optValue<std::string>("language", "en"));
+      if (!language) {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                     "players[" + std::to_string(i) + "].language must be en or fr");
+      }
+      player.language = std::string(templates::LanguageCode(*language));
       if (player.side != "blue" && player.side != "orange") {
         return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
                      "players[" + std::to_string(i) + "].side must be blue or orange");
@@ -436,6 +716,16 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     Poco::JSON::Object reply;
     reply.set("id", id);
     reply.set("scenario", scenario);
+    if (services_->turns != nullptr) {
+      Result<OpenedTurn> opened = services_->turns->Open(repository, id, Now());
+      if (!opened.ok()) return StoreError(opened.status(), "first turn of game \"" + id + "\"");
+      Poco::JSON::Object turn;
+      turn.set("turn", opened->stored.turn);
+      turn.set("side", opened->stored.side);
+      turn.set("commitment", opened->commitment.commitment());
+      turn.set("derivation", opened->commitment.derivation());
+      reply.set("openTurn", turn);
+    }
     return Answer{HTTPResponse::HTTP_CREATED, "application/json", Stringify(reply)};
   }
 

@@ -1,11 +1,19 @@
 // The daemon's HTTP API (documented in daemon/openapi.yaml):
 //   GET  /healthz                      -> 200 {"status":"ok"}
 //   GET  /metrics                      -> 200 the Prometheus text exposition
-//   GET  /v1/games                     -> 501 (storage cannot list games yet)
-//   POST /v1/games                     -> 201 creates a game and its players (admin token)
+//   GET  /v1/games                     -> 200 every game with its progress
+//   POST /v1/games                     -> 201 creates a game and its players (admin token),
+//                                         opens its first turn (the commitment is in the reply)
 //   GET  /v1/games/{id}                -> 200 the game and its state, JSON or protobuf
+//   GET  /v1/games/{id}/history        -> 200 its committed player-turns
+//   GET  /v1/games/{id}/turns/{n}      -> 200 player-turn n's report (pbem.v1.TurnResult JSON)
+//   GET  /v1/games/{id}/turns/{n}/map.png -> 200 the map after player-turn n, its events drawn
+//   POST /v1/games/{id}/pause|resume   -> 200 stops / restarts the game's clock (admin token)
+//   GET  /v1/games/{id}/archive/[FILE] -> 200 the game's archive page (index.html, turn pages,
+//                                         maps, style.css)
 //   POST /v1/games/{id}/orders         -> 200 orders stored, with per-order verdicts
-//   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts; nothing stored
+//   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts and the cheapest path of each
+//                                         destination order; nothing stored
 // Orders are sent as binary protobuf, text format or JSON (by Content-Type, else detected),
 // with the player's token as "Authorization: Bearer <token>".
 // Every error is JSON {"error":{"code":<stable code>,"message":<a sentence>}} with a 4xx (or
@@ -16,11 +24,16 @@
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 
 #include <cstddef>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
 
 #include "storage/game_repository.h"
+
+namespace pbem::templates {
+class MailTemplates;
+}  // namespace pbem::templates
 
 namespace spdlog {
 class logger;
@@ -31,6 +44,7 @@ namespace pbem::daemon {
 class Metrics;
 class GameCatalog;
 class OrderDesk;
+class TurnLoop;
 
 // {"error":{"code":<code>,"message":<message>}}, JSON-escaped.
 std::string ErrorBody(const std::string& code, const std::string& message);
@@ -42,6 +56,15 @@ struct ApiServices {
   std::function<Result<std::unique_ptr<storage::GameRepository>>()> open_repository;
   GameCatalog* catalog = nullptr;  // must outlive the server
   OrderDesk* desk = nullptr;       // must outlive the server
+  // Opens the first turn of a new game (its commitment is in the reply). May be null: then
+  // the scheduler opens it at its next pass.
+  TurnLoop* turns = nullptr;
+  // The archive page (templates/archive.h) at /v1/games/{id}/archive/: built on first request
+  // per game and number of turns into archive_cache_dir/<id>-<turns>/, then served from
+  // there. Off (404) unless all three are set.
+  const templates::MailTemplates* mail_templates = nullptr;
+  std::filesystem::path archive_template_dir;
+  std::filesystem::path archive_cache_dir;
   std::size_t max_body_bytes = 1 << 20;
   std::string admin_token;  // empty: POST /v1/games is refused (403)
 };

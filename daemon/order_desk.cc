@@ -24,6 +24,11 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
                      game.id + "\"";
     return Store(repository, game, std::move(outcome), envelope, record);
   }
+  if (!game.result.empty()) {
+    outcome.code = mail::kWrongGame;
+    outcome.detail = "game \"" + game.id + "\" is over: " + game.result;
+    return Store(repository, game, std::move(outcome), envelope, record);
+  }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
   const std::string side_name = side ? std::string(engine::SideName(*side)) : std::string();
   if (side_name != player.side) {
@@ -113,6 +118,7 @@ Result<DeskOutcome> OrderDesk::Store(storage::GameRepository& repository, const 
     metrics_.SubmissionDuplicate();
   } else if (outcome.accepted) {
     metrics_.SubmissionAccepted(ChannelName(envelope.channel));
+    if (on_accepted_) on_accepted_(game.id);
   } else {
     metrics_.SubmissionRejected(ChannelName(envelope.channel), outcome.code);
   }

@@ -12,6 +12,7 @@
 #define PBEM_DAEMON_ORDER_DESK_H_
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,12 @@ class OrderDesk {
                              const storage::Player& player, const pbem::v1::Orders& orders,
                              const Envelope& envelope, bool record = true);
 
+  // Called (on the submitting thread) after new orders were accepted and stored, e.g. to
+  // wake the scheduler. Set before the desk is shared between threads.
+  void OnAccepted(std::function<void(const std::string& game_id)> callback) {
+    on_accepted_ = std::move(callback);
+  }
+
   // Stores a refused submission (code and detail) for `game` and counts it.
   Result<DeskOutcome> Refuse(storage::GameRepository& repository, const storage::Game& game,
                              const std::string& code, const std::string& detail,
@@ -65,6 +72,7 @@ class OrderDesk {
 
   GameCatalog& catalog_;
   Metrics& metrics_;
+  std::function<void(const std::string&)> on_accepted_;
 };
 
 // "mail" or "http".

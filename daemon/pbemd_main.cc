@@ -34,6 +34,8 @@
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
 #include "daemon/repository_factory.h"
+#include "daemon/scheduler.h"
+#include "daemon/turn_loop.h"
 #include "daemon/worker.h"
 
 namespace pbem::daemon {
@@ -166,7 +168,44 @@ class Pbemd final : public Poco::Util::ServerApplication {
           });
     }
 
+    // Turns: the scheduler's own repository; results mails from the templates.
+    templates::MailTemplates mail_templates;
+    if (templates::Status loaded_templates =
+            templates::MailTemplates::Load(settings.mail_templates_dir, &mail_templates);
+        !loaded_templates.ok) {
+      logger->error("event=startup_failed error={}", QuoteLogValue(loaded_templates.message));
+      return EXIT_CONFIG;
+    }
+    Result<std::unique_ptr<storage::GameRepository>> turn_repository = OpenRepository(settings);
+    if (!turn_repository.ok()) {
+      logger->error("event=startup_failed error={}",
+                    QuoteLogValue(turn_repository.status().ToString()));
+      return EXIT_IOERR;
+    }
+    SystemEntropy entropy;
+    TurnLoopOptions turn_options;
+    turn_options.grace = settings.turns.grace;
+    turn_options.forfeit_after_missed = settings.turns.forfeit_after_missed;
+    TurnLoop turn_loop(catalog, mail_templates, entropy, *metrics, settings.limits, turn_options);
+    SystemClock clock;
+    Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get());
+    PeriodicWorker turn_worker(settings.turns.poll_interval, [&] {
+      Result<SchedulerPass> pass = scheduler.Pass();
+      if (!pass.ok()) {
+        logger->error("event=scheduler_pass_failed error={}",
+                      QuoteLogValue(pass.status().ToString()));
+      } else if (pass->turns_resolved > 0) {
+        outbox_worker.Wake();
+      }
+    });
+    desk.OnAccepted([&turn_worker](const std::string&) { turn_worker.Wake(); });
+    if (intake) intake->UseTemplates(&mail_templates, &catalog);
+
     ApiServices services;
+    services.turns = &turn_loop;
+    services.mail_templates = &mail_templates;
+    services.archive_template_dir = settings.mail_templates_dir.parent_path() / "archive";
+    services.archive_cache_dir = settings.data_dir / "archive-cache";
     services.metrics = metrics;
     services.open_repository = [&settings] { return OpenRepository(settings); };
     services.catalog = &catalog;
@@ -196,6 +235,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     logger->info("event=listening address={} port={}", settings.http_address, settings.http_port);
     outbox_worker.Start();
     if (intake_worker) intake_worker->Start();
+    turn_worker.Start();
 
     waitForTerminationRequest();
 
@@ -203,6 +243,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     server->stopAll(/*abortCurrent=*/false);
     server.reset();
     if (intake_worker) intake_worker->Stop();
+    turn_worker.Stop();
     outbox_worker.Stop();
     logger->info("event=stopped");
     logger->flush();

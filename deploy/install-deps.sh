@@ -21,6 +21,8 @@ BUILD_PKGS=(
   libpq-dev libssl-dev libsqlite3-dev libbenchmark-dev
   libkainjow-mustache-dev
   clang-14 libclang-rt-14-dev
+  # `make demo` (deploy/demo.sh) talks to pbemd's HTTP API with it.
+  curl
 )
 
 # The mail servers the end-to-end mail tests start on loopback (tests/mail/mailrig.sh). Each

@@ -64,20 +64,28 @@ struct Game {
   Timestamp created_at;
   // How many turns have been committed; a new turn must name it (TurnCommit::based_on).
   std::int64_t turns_committed = 0;
+  // Set while the game is paused (SetPaused): its clock stands still.
+  std::optional<Timestamp> paused_at{};
+  // The result of a game ended by the service (EndGame, e.g. a forfeit); empty while it is
+  // played (a game the engine finished has finished set in its state instead).
+  std::string result;
 };
 
 struct NewPlayer {
   std::string game_id;
   std::string side;  // unique within the game
   std::string mail_address;
-  std::string token;  // the secret in clear; only its SHA-256 is stored
+  std::string token;            // the secret in clear; only its SHA-256 is stored
+  std::string language = "en";  // the language the player's mails are written in
 };
 
 struct Player {
   std::string game_id;
   std::string side;
   std::string mail_address;
-  std::string token_sha256;  // lower-case hex
+  std::string token_sha256;       // lower-case hex
+  std::string language = "en";    // "en" for players stored before languages were
+  std::int64_t missed_turns = 0;  // turns of this side resolved without orders (TurnCommit::missed)
 };
 
 enum class Channel { kMail, kHttp };
@@ -144,6 +152,22 @@ struct OutboxMail {
   std::string last_error;
 };
 
+// A turn opened for orders: the secret dice seed drawn for it before any order is resolved, and
+// the commitment published to the players. Keyed by (game, turn, side) like Turn.
+struct OpenTurn {
+  std::string game_id;
+  std::int64_t turn = 0;
+  std::string side;
+  std::int64_t based_on = 0;  // the game's turns_committed when the turn opened
+  Bytes dice_seed;            // secret until the turn is committed; never empty
+  Bytes dice_commitment;      // serialised pbem.v1.DiceCommitment (no seed in it)
+  Timestamp opened_at;
+  // Read back only: how long the game was paused while this turn was open (its deadline
+  // moves by as much), and when its side was reminded (RecordReminder).
+  std::chrono::milliseconds paused{0};
+  std::optional<Timestamp> reminded_at{};
+};
+
 // One side's resolved turn and the game state it leads to.
 struct TurnCommit {
   std::string game_id;
@@ -160,6 +184,13 @@ struct TurnCommit {
   Timestamp committed_at;
   // Mails announcing the turn, enqueued in the same transaction (only when the turn is new).
   std::vector<NewMail> mails;
+  // The next player-turn, opened in the same transaction (only when the turn is new), so
+  // that the commitment the result mails publish is the stored one. Its based_on must be
+  // based_on + 1. Stored as RecordOpenTurn would, unless that (game, turn, side) is open.
+  std::optional<OpenTurn> next_open{};
+  // The side sent no orders (its deadline passed): its player's missed_turns goes up by one,
+  // in the same transaction (only when the turn is new).
+  bool missed = false;
 };
 
 struct Turn {
@@ -173,18 +204,6 @@ struct Turn {
   Bytes result;
   Bytes next_state;
   Timestamp committed_at;
-};
-
-// A turn opened for orders: the secret dice seed drawn for it before any order is resolved, and
-// the commitment published to the players. Keyed by (game, turn, side) like Turn.
-struct OpenTurn {
-  std::string game_id;
-  std::int64_t turn = 0;
-  std::string side;
-  std::int64_t based_on = 0;  // the game's turns_committed when the turn opened
-  Bytes dice_seed;            // secret until the turn is committed; never empty
-  Bytes dice_commitment;      // serialised pbem.v1.DiceCommitment (no seed in it)
-  Timestamp opened_at;
 };
 
 struct CommittedTurn {
@@ -211,6 +230,8 @@ class GameRepository {
   virtual Status CreateGame(const NewGame& game) = 0;
   // NOT_FOUND when there is no such game.
   virtual Result<Game> GetGame(const std::string& game_id) = 0;
+  // The ids of every game, in id order.
+  virtual Result<std::vector<std::string>> ListGames() = 0;
 
   // Stores the player with SHA-256(token). NOT_FOUND when the game does not exist;
   // ALREADY_EXISTS when the side already has a player; INVALID_ARGUMENT for an empty token.
@@ -261,6 +282,27 @@ class GameRepository {
   // it is stored or nothing. ALREADY_EXISTS when the id is taken; INVALID_ARGUMENT when the id
   // is empty or turns[i] names another game, has based_on != i or has no seed.
   virtual Status ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) = 0;
+
+  // --- the scheduler ------------------------------------------------------------------------
+
+  // Pauses (paused = true) or resumes the game. Resuming adds the time since the pause to the
+  // `paused` time of the turn the game waits for (the open turn based on turns_committed), so
+  // its deadline moves by as much. Pausing a paused game, or resuming a running one, changes
+  // nothing. NOT_FOUND when the game does not exist.
+  virtual Status SetPaused(const std::string& game_id, bool paused, Timestamp now) = 0;
+
+  // Marks the open turn (game, turn, side) reminded at `at` and enqueues `mail`, in one
+  // transaction, once: returns false and changes nothing when it was reminded before.
+  // NOT_FOUND when that turn was never opened.
+  virtual Result<bool> RecordReminder(const std::string& game_id, std::int64_t turn,
+                                      const std::string& side, Timestamp at,
+                                      const NewMail& mail) = 0;
+
+  // Ends the game with `result` (a sentence: who won and why), enqueuing `mails` in the same
+  // transaction. Once ended, the first result stays: ending again changes nothing and
+  // returns false. INVALID_ARGUMENT for an empty result; NOT_FOUND for an unknown game.
+  virtual Result<bool> EndGame(const std::string& game_id, const std::string& result, Timestamp at,
+                               const std::vector<NewMail>& mails) = 0;
 
   // --- outbox -------------------------------------------------------------------------------
 

@@ -6,6 +6,7 @@
 #include <Poco/Exception.h>
 #include <Poco/SHA2Engine.h>
 
+#include <algorithm>
 #include <exception>
 #include <utility>
 #include <vector>
@@ -161,6 +162,17 @@ const std::vector<Migration>& Migrations() {
            "  rd DOUBLE PRECISION NOT NULL,"
            "  volatility DOUBLE PRECISION NOT NULL,"
            "  PRIMARY KEY (league_id, player, season, round))",
+       }},
+      {5,
+       "the scheduler: a language and missed turns per player, pauses, reminders, results",
+       {
+           "ALTER TABLE players ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
+           "ALTER TABLE players ADD COLUMN missed_turns {int64} NOT NULL DEFAULT 0",
+           "ALTER TABLE games ADD COLUMN paused_at_ms {int64}",  // NULL while running
+           "ALTER TABLE games ADD COLUMN result TEXT",           // NULL while played
+           "ALTER TABLE games ADD COLUMN ended_at_ms {int64}",
+           "ALTER TABLE open_turns ADD COLUMN paused_ms {int64} NOT NULL DEFAULT 0",
+           "ALTER TABLE open_turns ADD COLUMN reminded_at_ms {int64}",  // NULL until reminded
        }},
   };
   return kMigrations;
@@ -428,17 +440,19 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
   try {
     std::string id = game_id;
     std::vector<std::string> scenario, ruleset_name, ruleset_version, engine_version;
-    std::vector<Poco::Int64> timeout, reminder, created, turns;
+    std::vector<Poco::Int64> timeout, reminder, created, turns, paused_at;
     std::vector<BLOB> state, initial, ruleset, scenario_proto;
+    std::vector<std::string> result;
     *session_ << Sql(
         "SELECT scenario, ruleset_name, ruleset_version, engine_version, "
         "turn_timeout_s, reminder_before_s, COALESCE(state, {empty_blob}), "
         "created_at_ms, turns_committed, COALESCE(initial_state, {empty_blob}), "
-        "COALESCE(ruleset_proto, {empty_blob}), COALESCE(scenario_proto, {empty_blob}) "
+        "COALESCE(ruleset_proto, {empty_blob}), COALESCE(scenario_proto, {empty_blob}), "
+        "COALESCE(paused_at_ms, -1), COALESCE(result, '') "
         "FROM games WHERE id = ?"),
         use(id), into(scenario), into(ruleset_name), into(ruleset_version), into(engine_version),
         into(timeout), into(reminder), into(state), into(created), into(turns), into(initial),
-        into(ruleset), into(scenario_proto), now;
+        into(ruleset), into(scenario_proto), into(paused_at), into(result), now;
     if (scenario.empty()) {
       return Status::NotFound("game " + game_id + " is not in " + store_name_);
     }
@@ -456,12 +470,27 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
     game.scenario_proto = FromBlob(scenario_proto[0]);
     game.created_at = FromMillis(created[0]);
     game.turns_committed = turns[0];
+    if (paused_at[0] >= 0) game.paused_at = FromMillis(paused_at[0]);
+    game.result = result[0];
     return game;
   } catch (const Poco::Exception& e) {
     return Status::IoError("reading game " + game_id + " from " + store_name_ + ": " +
                            e.displayText());
   } catch (const std::exception& e) {
     return Status::Internal("reading game " + game_id + " from " + store_name_ + ": " + e.what());
+  }
+}
+
+Result<std::vector<std::string>> SqlRepository::ListGames() {
+  if (session_ == nullptr) return NotOpen();
+  try {
+    std::vector<std::string> ids;
+    *session_ << Sql("SELECT id FROM games ORDER BY id"), into(ids), now;
+    return ids;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError("listing the games in " + store_name_ + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal("listing the games in " + store_name_ + ": " + e.what());
   }
 }
 
@@ -476,15 +505,16 @@ Status SqlRepository::AddPlayer(const NewPlayer& player) {
       return Status::NotFound(what + ": no such game");
     }
     std::string game_id = player.game_id, side = player.side, mail = player.mail_address;
+    std::string language = player.language.empty() ? "en" : player.language;
     int count = 0;
     *session_ << Sql("SELECT count(*) FROM players WHERE game_id = ? AND side = ?"), use(game_id),
         use(side), into(count), now;
     if (count > 0) return Status::AlreadyExists(what + ": the side already has a player");
     std::string hash = Sha256Hex(player.token);
     *session_ << Sql(
-        "INSERT INTO players (game_id, side, mail_address, token_sha256) "
-        "VALUES (?, ?, ?, ?)"),
-        use(game_id), use(side), use(mail), use(hash), now;
+        "INSERT INTO players (game_id, side, mail_address, token_sha256, language) "
+        "VALUES (?, ?, ?, ?, ?)"),
+        use(game_id), use(side), use(mail), use(hash), use(language), now;
     transaction.Commit();
     return Status::Ok();
   } catch (const Poco::Exception& e) {
@@ -498,14 +528,15 @@ Result<std::vector<Player>> SqlRepository::ListPlayers(const std::string& game_i
   if (session_ == nullptr) return NotOpen();
   try {
     std::string id = game_id;
-    std::vector<std::string> side, mail, hash;
+    std::vector<std::string> side, mail, hash, language;
+    std::vector<Poco::Int64> missed;
     *session_ << Sql(
-        "SELECT side, mail_address, token_sha256 FROM players WHERE game_id = ? "
-        "ORDER BY side"),
-        use(id), into(side), into(mail), into(hash), now;
+        "SELECT side, mail_address, token_sha256, language, missed_turns FROM players "
+        "WHERE game_id = ? ORDER BY side"),
+        use(id), into(side), into(mail), into(hash), into(language), into(missed), now;
     std::vector<Player> players;
     for (std::size_t i = 0; i < side.size(); ++i) {
-      players.push_back(Player{game_id, side[i], mail[i], hash[i]});
+      players.push_back(Player{game_id, side[i], mail[i], hash[i], language[i], missed[i]});
     }
     return players;
   } catch (const Poco::Exception& e) {
@@ -680,8 +711,34 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
         return Status::FailedPrecondition(
             what + ": the turn was opened with another dice seed than the one resolved with");
       }
-      InsertTurn(commit, turns_committed[0] + 1);
+      Poco::Int64 sequence = turns_committed[0] + 1;
+      if (const std::optional<OpenTurn>& next = commit.next_open;
+          next && (next->game_id != commit.game_id || next->based_on != sequence ||
+                   next->dice_seed.empty())) {
+        return Status::InvalidArgument(
+            what + ": the next turn to open must be of the same game, based on " +
+            std::to_string(sequence) + " turns, with a dice seed");
+      }
+      InsertTurn(commit, sequence);
       for (const NewMail& mail : commit.mails) InsertMail(mail);
+      if (commit.missed) {
+        *session_ << Sql(
+            "UPDATE players SET missed_turns = missed_turns + 1 WHERE game_id = ? AND side = ?"),
+            use(game_id), use(side), now;
+      }
+      if (const std::optional<OpenTurn>& next = commit.next_open) {
+        if (!ReadOpenTurn(next->game_id, next->turn, next->side)) {
+          std::string next_side = next->side;
+          Poco::Int64 next_turn = next->turn, next_based_on = next->based_on,
+                      opened_at = ToMillis(next->opened_at);
+          BLOB next_seed = ToBlob(next->dice_seed), next_commitment = ToBlob(next->dice_commitment);
+          *session_ << Sql(
+              "INSERT INTO open_turns (game_id, turn, side, based_on, dice_seed, "
+              "dice_commitment, opened_at_ms) VALUES (?, ?, ?, ?, ?, ?, ?)"),
+              use(game_id), use(next_turn), use(next_side), use(next_based_on), use(next_seed),
+              use(next_commitment), use(opened_at), now;
+        }
+      }
     }
 
     std::vector<Poco::Int64> sequence, committed_at;
@@ -751,22 +808,26 @@ std::optional<OpenTurn> SqlRepository::ReadOpenTurn(const std::string& game_id, 
                                                     const std::string& side) {
   std::string id = game_id, side_name = side;
   Poco::Int64 turn_number = turn;
-  std::vector<Poco::Int64> based_on, opened_at;
+  std::vector<Poco::Int64> based_on, opened_at, paused, reminded_at;
   std::vector<BLOB> seed, commitment;
   *session_ << Sql(
       "SELECT based_on, COALESCE(dice_seed, {empty_blob}), "
-      "COALESCE(dice_commitment, {empty_blob}), opened_at_ms FROM open_turns "
+      "COALESCE(dice_commitment, {empty_blob}), opened_at_ms, paused_ms, "
+      "COALESCE(reminded_at_ms, -1) FROM open_turns "
       "WHERE game_id = ? AND turn = ? AND side = ?"),
       use(id), use(turn_number), use(side_name), into(based_on), into(seed), into(commitment),
-      into(opened_at), now;
+      into(opened_at), into(paused), into(reminded_at), now;
   if (based_on.empty()) return std::nullopt;
-  return OpenTurn{game_id,
-                  turn,
-                  side,
-                  based_on[0],
-                  FromBlob(seed[0]),
-                  FromBlob(commitment[0]),
-                  FromMillis(opened_at[0])};
+  OpenTurn open{game_id,
+                turn,
+                side,
+                based_on[0],
+                FromBlob(seed[0]),
+                FromBlob(commitment[0]),
+                FromMillis(opened_at[0])};
+  open.paused = std::chrono::milliseconds(paused[0]);
+  if (reminded_at[0] >= 0) open.reminded_at = FromMillis(reminded_at[0]);
+  return open;
 }
 
 void SqlRepository::InsertOpenTurn(const OpenTurn& open) {
@@ -856,6 +917,104 @@ Result<OpenTurn> SqlRepository::GetOpenTurn(const std::string& game_id, std::int
     std::optional<OpenTurn> stored = ReadOpenTurn(game_id, turn, side);
     if (!stored) return Status::NotFound(what + ": the turn was never opened");
     return *stored;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+// --- the scheduler ----------------------------------------------------------------------------
+
+Status SqlRepository::SetPaused(const std::string& game_id, bool paused, Timestamp when) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      std::string(paused ? "pausing" : "resuming") + " game " + game_id + " in " + store_name_;
+  try {
+    Transaction transaction(*session_, dialect_);
+    std::string id = game_id;
+    std::vector<Poco::Int64> paused_at, turns_committed;
+    *session_ << Sql("SELECT COALESCE(paused_at_ms, -1), turns_committed FROM games WHERE id = ?" +
+                     dialect_.lock_row_suffix),
+        use(id), into(paused_at), into(turns_committed), now;
+    if (paused_at.empty()) return Status::NotFound(what + ": no such game");
+    Poco::Int64 at = ToMillis(when);
+    if (paused && paused_at[0] < 0) {
+      *session_ << Sql("UPDATE games SET paused_at_ms = ? WHERE id = ?"), use(at), use(id), now;
+    } else if (!paused && paused_at[0] >= 0) {
+      Poco::Int64 stood = std::max<Poco::Int64>(0, at - paused_at[0]);
+      Poco::Int64 based_on = turns_committed[0];
+      *session_ << Sql(
+          "UPDATE open_turns SET paused_ms = paused_ms + ? WHERE game_id = ? AND based_on = ?"),
+          use(stood), use(id), use(based_on), now;
+      *session_ << Sql("UPDATE games SET paused_at_ms = NULL WHERE id = ?"), use(id), now;
+    }
+    transaction.Commit();
+    return Status::Ok();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Result<bool> SqlRepository::RecordReminder(const std::string& game_id, std::int64_t turn,
+                                           const std::string& side, Timestamp at,
+                                           const NewMail& mail) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "reminding side " + side + " of turn " + std::to_string(turn) +
+                           " of game " + game_id + " in " + store_name_;
+  try {
+    Transaction transaction(*session_, dialect_);
+    std::string id = game_id;
+    std::vector<Poco::Int64> exists;
+    *session_ << Sql("SELECT turns_committed FROM games WHERE id = ?" + dialect_.lock_row_suffix),
+        use(id), into(exists), now;
+    std::optional<OpenTurn> open = ReadOpenTurn(game_id, turn, side);
+    if (exists.empty() || !open) return Status::NotFound(what + ": the turn was never opened");
+    if (open->reminded_at) {
+      transaction.Commit();
+      return false;
+    }
+    std::string side_name = side;
+    Poco::Int64 turn_number = turn, when = ToMillis(at);
+    *session_ << Sql(
+        "UPDATE open_turns SET reminded_at_ms = ? WHERE game_id = ? AND turn = ? AND side = ?"),
+        use(when), use(id), use(turn_number), use(side_name), now;
+    InsertMail(mail);
+    transaction.Commit();
+    return true;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Result<bool> SqlRepository::EndGame(const std::string& game_id, const std::string& result,
+                                    Timestamp at, const std::vector<NewMail>& mails) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "ending game " + game_id + " in " + store_name_;
+  if (result.empty()) return Status::InvalidArgument(what + ": the result is empty");
+  try {
+    Transaction transaction(*session_, dialect_);
+    std::string id = game_id;
+    std::vector<std::string> stored;
+    *session_ << Sql("SELECT COALESCE(result, '') FROM games WHERE id = ?" +
+                     dialect_.lock_row_suffix),
+        use(id), into(stored), now;
+    if (stored.empty()) return Status::NotFound(what + ": no such game");
+    if (!stored[0].empty()) {
+      transaction.Commit();
+      return false;
+    }
+    std::string text = result;
+    Poco::Int64 when = ToMillis(at);
+    *session_ << Sql("UPDATE games SET result = ?, ended_at_ms = ? WHERE id = ?"), use(text),
+        use(when), use(id), now;
+    for (const NewMail& mail : mails) InsertMail(mail);
+    transaction.Commit();
+    return true;
   } catch (const Poco::Exception& e) {
     return Status::IoError(what + ": " + e.displayText());
   } catch (const std::exception& e) {

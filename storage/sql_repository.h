@@ -41,7 +41,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 4;
+  static constexpr int kLatestSchemaVersion = 5;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -52,6 +52,7 @@ class SqlRepository : public GameRepository, public LeagueRepository {
 
   Status CreateGame(const NewGame& game) override;
   Result<Game> GetGame(const std::string& game_id) override;
+  Result<std::vector<std::string>> ListGames() override;
   Status AddPlayer(const NewPlayer& player) override;
   Result<std::vector<Player>> ListPlayers(const std::string& game_id) override;
   Result<bool> VerifyToken(const std::string& game_id, const std::string& side,
@@ -61,6 +62,11 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Result<CommittedTurn> CommitTurn(const TurnCommit& commit) override;
   Result<std::vector<Turn>> ListTurns(const std::string& game_id) override;
   Result<OpenTurn> RecordOpenTurn(const OpenTurn& open) override;
+  Status SetPaused(const std::string& game_id, bool paused, Timestamp now) override;
+  Result<bool> RecordReminder(const std::string& game_id, std::int64_t turn,
+                              const std::string& side, Timestamp at, const NewMail& mail) override;
+  Result<bool> EndGame(const std::string& game_id, const std::string& result, Timestamp at,
+                       const std::vector<NewMail>& mails) override;
   Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
                                const std::string& side) override;
   Status ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) override;

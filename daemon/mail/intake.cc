@@ -8,7 +8,9 @@
 
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
+#include "engine/ids.h"
 #include "proto/codec/codec.h"
+#include "templates/mail_render.h"
 
 namespace pbem::daemon::mail {
 namespace {
@@ -156,6 +158,31 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
     info.duplicate = outcome->duplicate;
     info.original_subject = mail.subject;
     reply = ReceiptMail(mail.from, info, now);
+    if (templates_ != nullptr && !outcome->duplicate) {
+      templates::ReceiptInput input;
+      std::shared_ptr<const ScenarioData> data;
+      if (catalog_ != nullptr) {
+        if (auto found = catalog_->Scenario(who->game.scenario); found.ok()) data = *found;
+      }
+      input.scenario = data ? &data->scenario : nullptr;
+      input.verdicts = outcome->verdicts;
+      input.game_id = outcome->game_id;
+      input.turn = static_cast<int>(outcome->turn);
+      input.side = engine::ParseSide(outcome->side).value_or(engine::Side::kBlue);
+      input.player = mail.from;
+      templates::Mail rendered;
+      if (templates::Status made =
+              templates_->RenderReceipt(templates::ParseLanguage(who->player.language)
+                                            .value_or(templates::Language::kEnglish),
+                                        input, &rendered);
+          made.ok) {
+        if (mail.subject.empty()) reply.subject = rendered.subject;
+        reply.body = rendered.text;
+        reply.attachments.push_back(storage::Attachment{"", "text/html", rendered.html});
+      } else {
+        logger_.warn("event=receipt_template_failed error={}", QuoteLogValue(made.message));
+      }
+    }
   } else {
     reply =
         ErrorMail(mail.from, outcome->game_id, outcome->code, outcome->detail, mail.subject, now);

@@ -25,6 +25,10 @@
 #include "daemon/order_desk.h"
 #include "storage/game_repository.h"
 
+namespace pbem::templates {
+class MailTemplates;
+}  // namespace pbem::templates
+
 namespace spdlog {
 class logger;
 }  // namespace spdlog
@@ -52,6 +56,15 @@ class MailIntake {
              spdlog::logger& logger, const DaemonConfig& config,
              std::function<void()> on_mail_queued = {});
 
+  // With templates, the receipt of newly accepted orders is RenderReceipt's text and HTML in
+  // the player's language (scenario: to name the units); its subject stays "Re: <original>"
+  // so that it threads. Refusals and duplicates keep replies.cc's wording, which names the
+  // exact problem. Set before the first poll; `templates` and `catalog` must outlive it.
+  void UseTemplates(const templates::MailTemplates* templates, GameCatalog* catalog) {
+    templates_ = templates;
+    catalog_ = catalog;
+  }
+
   // Judges and stores one mail and queues its reply.
   Disposition Handle(const FetchedMessage& message, storage::Timestamp now);
 
@@ -70,6 +83,8 @@ class MailIntake {
   LimitsConfig limits_;
   std::string own_address_;
   std::function<void()> on_mail_queued_;
+  const templates::MailTemplates* templates_ = nullptr;
+  GameCatalog* catalog_ = nullptr;
 };
 
 }  // namespace pbem::daemon::mail

@@ -16,6 +16,7 @@
 #include <catch2/catch.hpp>
 
 #include "daemon/http_api.h"
+#include "daemon/turn_loop.h"
 #include "tests/daemon/game_fixture.h"
 
 namespace pbem::daemon {
@@ -40,10 +41,12 @@ struct Reply {
 
 class GamesServer {
  public:
-  explicit GamesServer(testing::GameFixture& fixture)
+  // With `mail`, the archive page is served too (built under the fixture's directory).
+  explicit GamesServer(testing::GameFixture& fixture,
+                       const templates::MailTemplates* mail = nullptr)
       : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
-        server_(new ApiRequestHandlerFactory(testing::NullLogger(), Services(fixture)), socket_,
-                new Poco::Net::HTTPServerParams) {
+        server_(new ApiRequestHandlerFactory(testing::NullLogger(), Services(fixture, mail)),
+                socket_, new Poco::Net::HTTPServerParams) {
     server_.start();
   }
   ~GamesServer() { server_.stopAll(true); }
@@ -68,8 +71,13 @@ class GamesServer {
   }
 
  private:
-  static ApiServices Services(testing::GameFixture& fixture) {
+  static ApiServices Services(testing::GameFixture& fixture, const templates::MailTemplates* mail) {
     ApiServices services;
+    if (mail != nullptr) {
+      services.mail_templates = mail;
+      services.archive_template_dir = testing::SourceDir() / "templates" / "archive";
+      services.archive_cache_dir = fixture.dir.path() / "archive-cache";
+    }
     const std::filesystem::path dir = fixture.dir.path();
     services.open_repository = [dir]() -> Result<std::unique_ptr<storage::GameRepository>> {
       auto repository = std::make_unique<storage::SqliteRepository>(dir);
@@ -124,8 +132,31 @@ TEST_CASE("GET a game's state as JSON or protobuf", "[daemon][http]") {
   CHECK(missing.status == 404);
   CHECK(missing.error_code() == "not_found");
   Reply list = server.Send("GET", "/v1/games");
-  CHECK(list.status == 501);
-  CHECK(list.error_code() == "not_implemented");
+  REQUIRE(list.status == 200);
+  Poco::JSON::Array::Ptr games = list.json()->getArray("games");
+  REQUIRE(games->size() == 2);
+  CHECK(games->getObject(0)->getValue<std::string>("id") == "demo");
+  CHECK(games->getObject(1)->getValue<std::string>("id") == "other");
+  CHECK_FALSE(games->getObject(0)->getValue<bool>("paused"));
+}
+
+TEST_CASE("an admin pauses and resumes a game; others may not", "[daemon][http]") {
+  testing::GameFixture fixture;
+  GamesServer server(fixture);
+  CHECK(server.Send("POST", "/v1/games/demo/pause", "", "", "tok-blue").status == 403);
+  CHECK_FALSE(fixture.repository.GetGame("demo")->paused_at.has_value());
+  Reply paused = server.Send("POST", "/v1/games/demo/pause", "", "", "admin-token-0123456789");
+  REQUIRE(paused.status == 200);
+  CHECK(paused.json()->getValue<bool>("paused"));
+  CHECK(fixture.repository.GetGame("demo")->paused_at.has_value());
+  Reply listed = server.Send("GET", "/v1/games");
+  CHECK(listed.json()->getArray("games")->getObject(0)->getValue<bool>("paused"));
+  REQUIRE(server.Send("POST", "/v1/games/demo/resume", "", "", "admin-token-0123456789").status ==
+          200);
+  CHECK_FALSE(fixture.repository.GetGame("demo")->paused_at.has_value());
+  Reply missing = server.Send("POST", "/v1/games/nope/pause", "", "", "admin-token-0123456789");
+  CHECK(missing.status == 404);
+  CHECK(missing.error_code() == "not_found");
 }
 
 TEST_CASE("orders are submitted in text, JSON and binary with the bearer token", "[daemon][http]") {
@@ -173,6 +204,17 @@ TEST_CASE("checking orders returns verdicts and stores nothing", "[daemon][http]
   CHECK(verdicts->getObject(5)->getValue<std::string>("verdict") == "invalid");
   CHECK(verdicts->getObject(5)->getValue<std::string>("reason") == "unknown_unit");
   CHECK(fixture.repository.ListSubmissions("demo")->empty());
+  // The destination order gets the cheapest path the engine would take.
+  Poco::JSON::Array::Ptr destinations = reply.json()->getArray("destinations");
+  REQUIRE(destinations);
+  REQUIRE(destinations->size() == 1);
+  Poco::JSON::Object::Ptr household = destinations->getObject(0);
+  CHECK(household->getValue<std::string>("destination") == "2307");
+  REQUIRE(household->getValue<bool>("reachable"));
+  CHECK(household->getValue<int>("cost") == 4);  // 4 clear hexes (the orders file says so)
+  Poco::JSON::Array::Ptr path = household->getArray("path");
+  REQUIRE(path->size() == 4);
+  CHECK(path->getElement<std::string>(static_cast<unsigned>(path->size() - 1)) == "2307");
 }
 
 struct BadRequest {
@@ -268,6 +310,81 @@ TEST_CASE("the admin creates a game and its players can submit", "[daemon][http]
   text.replace(text.find("game_id: \"demo\""), 15, "game_id: \"g9\"");
   Reply submitted = server.Send("POST", "/v1/games/g9/orders", text, "text/plain", "ann-token-1");
   CHECK(submitted.status == 200);
+}
+
+}  // namespace
+}  // namespace pbem::daemon
+
+namespace pbem::daemon {
+namespace {
+
+TEST_CASE("a resolved turn's report, map, archive page and history over HTTP", "[daemon][http]") {
+  testing::GameFixture fixture;
+  templates::MailTemplates mail_templates;
+  REQUIRE(
+      templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
+          .ok);
+  GamesServer server(fixture, &mail_templates);
+  FixedEntropy entropy("http-report");
+  LimitsConfig limits;
+  TurnLoop loop(fixture.catalog, mail_templates, entropy, fixture.metrics, limits,
+                TurnLoopOptions{std::chrono::seconds(0), false});
+  REQUIRE(loop.Open(fixture.repository, "demo", testing::At(1)).ok());
+
+  Reply empty = server.Send("GET", "/v1/games/demo/history");
+  REQUIRE(empty.status == 200);
+  CHECK(empty.json()->getArray("turns")->size() == 0);
+  CHECK(server.Send("GET", "/v1/games/demo/turns/1").status == 404);
+
+  REQUIRE(server.Send("POST", "/v1/games/demo/orders", BlueOrdersText(""), "text/plain", "tok-blue")
+              .status == 200);
+  REQUIRE(*loop.ResolveIfDue(fixture.repository, "demo", testing::At(2)));
+  const storage::Turn stored = (*fixture.repository.ListTurns("demo"))[0];
+
+  Reply history = server.Send("GET", "/v1/games/demo/history");
+  REQUIRE(history.status == 200);
+  Poco::JSON::Array::Ptr turns = history.json()->getArray("turns");
+  REQUIRE(turns->size() == 1);
+  CHECK(turns->getObject(0)->getValue<std::string>("side") == "blue");
+  CHECK(turns->getObject(0)->getValue<std::string>("revealedSeed") == Hex(stored.dice_seed));
+
+  Reply report = server.Send("GET", "/v1/games/demo/turns/1");
+  REQUIRE(report.status == 200);
+  Poco::JSON::Object::Ptr result = report.json()->getObject("result");
+  REQUIRE(result);
+  CHECK(result->getArray("verdicts")->size() > 0);
+  CHECK(result->getArray("events")->size() > 0);
+  CHECK(result->getObject("dice")->getValue<std::string>("revealedSeed") == Hex(stored.dice_seed));
+
+  Reply map = server.Send("GET", "/v1/games/demo/turns/1/map.png");
+  REQUIRE(map.status == 200);
+  CHECK(map.content_type == "image/png");
+  REQUIRE(map.body.size() > 1000);
+  CHECK(map.body.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+
+  Reply beyond = server.Send("GET", "/v1/games/demo/turns/2/map.png");
+  CHECK(beyond.status == 404);
+  CHECK(beyond.error_code() == "not_found");
+  Reply bad = server.Send("GET", "/v1/games/demo/turns/x");
+  CHECK(bad.status == 400);
+  CHECK(bad.error_code() == "invalid_argument");
+  CHECK(server.Send("GET", "/v1/games/nope/history").status == 404);
+
+  // The archive page: the index links the turn page, which shows its map.
+  Reply index = server.Send("GET", "/v1/games/demo/archive/");
+  REQUIRE(index.status == 200);
+  CHECK(index.content_type == "text/html; charset=utf-8");
+  CHECK_THAT(index.body, Catch::Contains("turn-001.html"));
+  Reply page = server.Send("GET", "/v1/games/demo/archive/turn-001.html");
+  REQUIRE(page.status == 200);
+  CHECK_THAT(page.body, Catch::Contains("map-001.png"));
+  CHECK_THAT(page.body, Catch::Contains(Hex(stored.dice_seed)));
+  Reply archived_map = server.Send("GET", "/v1/games/demo/archive/map-001.png");
+  REQUIRE(archived_map.status == 200);
+  CHECK(archived_map.content_type == "image/png");
+  CHECK(archived_map.body.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+  CHECK(server.Send("GET", "/v1/games/demo/archive/..%2Fpbem.sqlite").status == 404);
+  CHECK(server.Send("GET", "/v1/games/demo/archive/turn-002.html").status == 404);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
+#include "templates/mail_render.h"
 #include "tests/daemon/game_fixture.h"
 
 namespace pbem::daemon::mail {
@@ -109,6 +110,32 @@ struct Harness {
     return *list;
   }
 };
+
+TEST_CASE("with the mail templates, a receipt is RenderReceipt's text and HTML",
+          "[daemon][intake]") {
+  Harness h;
+  templates::MailTemplates mail_templates;
+  REQUIRE(
+      templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
+          .ok);
+  h.intake.UseTemplates(&mail_templates, &h.fixture.catalog);
+  REQUIRE(h.Handle(TextMail("alice@test.local", "m1@x", BlueOrdersText())) ==
+          Disposition::kAnswered);
+  // A refusal keeps the wording that names the exact problem.
+  REQUIRE(h.Handle(TextMail("alice@test.local", "m2@x", BlueOrdersText("wrong-token"))) ==
+          Disposition::kAnswered);
+  auto outbox = h.Outbox();
+  REQUIRE(outbox.size() == 2);
+  CHECK(outbox[0].subject == "Re: [pbem demo] orders");  // threads with the player's mail
+  CHECK_THAT(outbox[0].body,
+             Catch::Contains("Your orders for game demo, turn 1 (blue) have been received"));
+  CHECK_THAT(outbox[0].body, Catch::Contains("(b-i2)"));
+  REQUIRE(outbox[0].attachments.size() == 1);
+  CHECK(outbox[0].attachments[0].content_type == "text/html");
+  CHECK_THAT(outbox[0].attachments[0].data, Catch::Contains("<html"));
+  CHECK_THAT(outbox[1].body, Catch::Contains("Error: unauthenticated"));
+  CHECK_THAT(outbox[1].body, Catch::Contains("not the token of side blue"));
+}
 
 TEST_CASE("text orders in the body get a receipt with one verdict per order", "[daemon][intake]") {
   Harness h;

@@ -1,11 +1,13 @@
 #!/bin/bash
 # End to end through real mail servers: Postfix + Dovecot on loopback (mailrig.sh), pbemd
 # reading the game mailbox over IMAP and answering over SMTP.
-#   1. alice (blue) mails valid text orders with her token       -> a receipt with verdicts
+#   1. alice (blue) mails valid text orders with her token       -> a receipt with verdicts;
+#      blue's player-turn resolves and both players get its results mail
 #   2. bob (orange) mails something that is not orders           -> an error reply: malformed
 #   3. mallory (no player) mails alice's orders                  -> dropped, no reply
-#   4. with Postfix down, alice's second orders (put into the mailbox over IMAP APPEND) are
-#      answered once Postfix is back: the receipt waits in the outbox, retried with backoff
+#   4. with Postfix down, alice's second orders (put into the mailbox over IMAP APPEND; blue
+#      has played, so they are refused) are answered once Postfix is back: the reply waits in
+#      the outbox, retried with backoff
 # Then checks over IMAP: alice has the receipt, bob the error, the game mailbox is empty; and
 # /metrics counts what happened. Bounded: every wait has a deadline; servers stopped by PID.
 # Usage: mail_end_to_end.sh PBEMD SEED_TOOL   (ctest passes both)
@@ -15,49 +17,8 @@ SEED=${2:?usage: mail_end_to_end.sh PBEMD SEED_TOOL}
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 
-[[ $(id -u) -eq 0 ]] || { echo "SKIP-FAIL: needs root (postfix/dovecot rig)" >&2; exit 1; }
-
-work=$(mktemp -d /tmp/pbem-mail-e2e-XXXXXX)
-chmod 755 "$work"
-export MAILRIG_ROOT=$work/rig
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-  local p
-  for _ in $(seq 1 100); do
-    p=$((20000 + RANDOM % 40000))
-    port_open "$p" || { echo "$p"; return 0; }
-  done
-  return 1
-}
-export SMTP_PORT=$(free_port) IMAP_PORT=$(free_port) LMTP_PORT=$(free_port)
-HTTP_PORT=$(free_port)
-pbemd_pid=""
-cleanup() {
-  if [[ -n $pbemd_pid ]] && kill -0 "$pbemd_pid" 2>/dev/null; then kill -KILL "$pbemd_pid"; fi
-  "$HERE/mailrig.sh" stop || true
-  [[ -n ${KEEP_WORK:-} ]] || rm -rf "$work"
-}
-trap cleanup EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  for f in "$work/pbemd.log" "$MAILRIG_ROOT/postfix.log" "$MAILRIG_ROOT/dovecot/dovecot.log"; do
-    [[ -f $f ]] && { echo "--- $f" >&2; tail -40 "$f" >&2; }
-  done
-  exit 1
-}
-
-"$HERE/mailrig.sh" start || fail "the mail rig did not start"
-IMAP=imap://127.0.0.1:$IMAP_PORT
-SMTP=smtp://127.0.0.1:$SMTP_PORT/client.test
-
-"$SEED" "$work/data" demo blue:alice@test.local:tok-blue orange:bob@test.local:tok-orange ||
-  fail "could not create the game"
-
-send() {  # send FROM FILE
-  curl -sS --max-time 20 "$SMTP" --mail-from "$1" --mail-rcpt game@test.local --upload-file "$2" ||
-    fail "SMTP send from $1"
-}
-crlf() { sed 's/$/\r/'; }
+WORK_PREFIX=pbem-mail-e2e
+. "$HERE/e2e_common.sh"
 
 { printf 'From: Alice <alice@test.local>\nTo: game@test.local\nSubject: [pbem demo] blue orders\n'
   printf 'Message-ID: <alice-1@test.local>\nMIME-Version: 1.0\nContent-Type: text/plain; charset=utf-8\n\n'
@@ -75,10 +36,6 @@ send alice@test.local "$work/alice.eml"
 send bob@test.local "$work/bob.eml"
 send mallory@test.local "$work/mallory.eml"
 
-count() {  # count USER: messages in USER's INBOX
-  curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
-    awk '/^\* SEARCH/ { print NF - 2; found = 1 } END { if (!found) print 0 }'
-}
 for _ in $(seq 1 100); do [[ $(count game) -ge 3 ]] && break; sleep 0.1; done
 [[ $(count game) -eq 3 ]] || fail "the game mailbox holds $(count game) mails, expected 3"
 
@@ -93,40 +50,50 @@ echo "step: pbemd reads the mailbox over IMAP and answers over SMTP"
 pbemd_pid=$!
 
 deadline=$((SECONDS + 40))
-until [[ $(count alice) -ge 1 && $(count bob) -ge 1 && $(count game) -eq 0 ]]; do
+until [[ $(count alice) -ge 2 && $(count bob) -ge 2 && $(count game) -eq 0 ]]; do
   kill -0 $pbemd_pid 2>/dev/null || fail "pbemd exited"
   ((SECONDS < deadline)) || fail "no replies within 40 s (alice $(count alice), bob $(count bob), game $(count game))"
   sleep 0.3
 done
 sleep 1  # anything else (e.g. a reply to mallory) would arrive now
 
-body() {  # body USER: the decoded text of the latest message of USER's INBOX
+body() {  # body USER SUBJECT: the decoded text of USER's message with that exact subject
   local uid
-  uid=$(curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
-    awk '/^\* SEARCH/ { print $NF }')
-  curl -sS --max-time 10 "$IMAP/INBOX/;UID=$uid" -u "$1:$1pw" -o "$work/$1-reply.eml"
-  /usr/bin/python3 - "$work/$1-reply.eml" <<'PY'
+  for uid in $(curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
+    awk '/^\* SEARCH/ { for (i = 3; i <= NF; i++) print $i }'); do
+    curl -sS --max-time 10 "$IMAP/INBOX/;UID=$uid" -u "$1:$1pw" -o "$work/$1-$uid.eml"
+  done
+  /usr/bin/python3 - "$2" "$work/$1"-*.eml <<'PY'
 import email, sys
 from email import policy
-m = email.message_from_binary_file(open(sys.argv[1], 'rb'), policy=policy.default)
-print("Subject:", m["Subject"]); print("From:", m["From"])
-print(m.get_body(preferencelist=("plain",)).get_content())
+for path in sys.argv[2:]:
+    m = email.message_from_binary_file(open(path, 'rb'), policy=policy.default)
+    if str(m["Subject"]) != sys.argv[1]:
+        continue
+    print("Subject:", m["Subject"]); print("From:", m["From"])
+    print(m.get_body(preferencelist=("plain",)).get_content())
 PY
 }
-expect_reply() {  # expect_reply USER WHAT TEXT...: USER has exactly one mail holding each TEXT
-  local user=$1 what=$2 reply text
-  shift 2
+expect_reply() {  # expect_reply USER SUBJECT WHAT TEXT...: USER's mail SUBJECT holds each TEXT
+  local user=$1 subject=$2 what=$3 reply text
+  shift 3
   echo "check: $user got $what"
-  [[ $(count "$user") -eq 1 ]] || fail "$user has $(count "$user") mails, expected 1"
-  reply=$(body "$user")
+  reply=$(body "$user" "$subject")
+  [[ -n $reply ]] || fail "$user has no mail with subject: $subject"
   sed 's/^/  | /' <<<"$reply"
   for text in "$@"; do grep -qF -- "$text" <<<"$reply" || fail "$user's mail lacks: $text"; done
 }
-expect_reply alice "a receipt with the verdicts" "Subject: Re: [pbem demo] blue orders" \
-  "From: game@test.local" "Game demo, turn 1, side blue: your orders are received." \
-  "move 1 (b-i2): ok"
-expect_reply bob "an error reply naming the problem" "Subject: Re: [pbem demo] orange orders" \
+[[ $(count alice) -eq 2 && $(count bob) -eq 2 ]] ||
+  fail "alice holds $(count alice) mails and bob $(count bob), expected 2 each"
+expect_reply alice "Re: [pbem demo] blue orders" "a receipt with the verdicts" \
+  "From: game@test.local" \
+  "Your orders for game demo, turn 1 (blue) have been received: 5 of 5 accepted." \
+  "move 1 (Brigade Lambert (b-i2)): accepted"
+expect_reply bob "Re: [pbem demo] orange orders" "an error reply naming the problem" \
   "Error: malformed" "body:1:"
+for user in alice bob; do
+  expect_reply $user "Game demo, turn 1 (blue): results" "blue's results" "Hello $user@test.local"
+done
 
 echo "check: the game mailbox is empty and mallory got nothing"
 [[ $(count game) -eq 0 ]] || fail "the game mailbox still holds $(count game) mails"
@@ -137,7 +104,8 @@ echo "check: /metrics counts it"
 metrics=$(curl -sS --max-time 5 "http://127.0.0.1:$HTTP_PORT/metrics")
 for line in 'pbemd_submissions_accepted_total{channel="mail"} 1' \
             'pbemd_submissions_rejected_total{channel="mail",reason="malformed"} 1' \
-            'pbemd_mails_dropped_total 1' 'pbemd_mails_sent_total 2' 'pbemd_mails_queued_total 2'; do
+            'pbemd_mails_dropped_total 1' 'pbemd_mails_sent_total 4' 'pbemd_mails_queued_total 4' \
+            'pbemd_turns_resolved_total 1'; do
   grep -qF "$line" <<<"$metrics" || fail "metrics lack: $line"
 done
 grep -qE '^pbemd_mailbox_polls_total\{outcome="ok"\} [1-9]' <<<"$metrics" || fail "no mailbox poll counted"
@@ -156,18 +124,18 @@ until grep -qE '^pbemd_mails_failed_total [1-9]' <<<"$(curl -sS --max-time 5 "ht
   sleep 0.3
 done
 [[ $(count game) -eq 0 ]] || fail "the second mail was not taken from the mailbox"
-[[ $(count alice) -eq 1 ]] || fail "alice got mail while postfix was down?"
+[[ $(count alice) -eq 2 ]] || fail "alice got mail while postfix was down?"
 "$HERE/mailrig.sh" smtp-start
 deadline=$((SECONDS + 30))
-until [[ $(count alice) -ge 2 ]]; do
+until [[ $(count alice) -ge 3 ]]; do
   ((SECONDS < deadline)) || fail "the queued receipt never arrived after postfix came back"
   sleep 0.3
 done
-second=$(body alice)
-grep -qF "Subject: Re: [pbem demo] blue orders, second try" <<<"$second" ||
-  fail "alice's second receipt is not there: $second"
-grep -qF "move 1 (b-i2): ok" <<<"$second" || fail "the second receipt has no verdicts: $second"
-echo "  the receipt queued while postfix was down arrived after it came back"
+second=$(body alice "Re: [pbem demo] blue orders, second try")
+[[ -n $second ]] || fail "alice's second reply is not there"
+grep -qF "Error: rejected_orders" <<<"$second" ||
+  fail "the second reply does not say why the orders were refused: $second"
+echo "  the reply queued while postfix was down arrived after it came back"
 
 echo "step: SIGTERM stops pbemd cleanly"
 kill -TERM $pbemd_pid

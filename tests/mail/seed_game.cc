@@ -1,11 +1,12 @@
 // pbemd_seed_game DATA_DIR GAME_ID SIDE:ADDRESS:TOKEN...
 // Creates a game of the bundled scenario bois-de-la-morne in the SQLite store under DATA_DIR
-// and registers its players, for the mail end-to-end test (pbemd has no game creation over
-// HTTP yet). Exit 0 on success; errors go to stderr.
+// and registers its players, for the mail end-to-end test (without going through HTTP). Exit 0 on
+// success; errors go to stderr.
 #include <iostream>
 #include <string>
 
 #include "daemon/game_catalog.h"
+#include "daemon/turn/turn_job.h"
 #include "engine/game_state.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
@@ -28,15 +29,11 @@ int main(int argc, char** argv) {
     std::cerr << opened.status().ToString() << "\n";
     return 1;
   }
-  storage::NewGame game;
-  game.id = argv[2];
+  // Pinned ruleset and scenario, so that `pbem export` / `pbem verify` work on the game.
+  storage::NewGame game =
+      daemon::MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario,
+                          argv[2], storage::Timestamp(std::chrono::milliseconds(0)));
   game.scenario = "bois-de-la-morne";
-  game.ruleset_name = "morne-plaine";
-  game.ruleset_version = "1";
-  game.engine_version = "seed";
-  game.created_at = storage::Timestamp(std::chrono::milliseconds(0));
-  codec::StateToProto(engine::InitialState((*data)->scenario, game.id), (*data)->scenario)
-      .SerializeToString(&game.initial_state);
   if (Status created = repository.CreateGame(game); !created.ok()) {
     std::cerr << created.ToString() << "\n";
     return 1;

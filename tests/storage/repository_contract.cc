@@ -70,6 +70,17 @@ NewMail SampleMail(const std::string& recipient, std::int64_t next_try_ms) {
   return mail;
 }
 
+// Takes a store back to schema version 4's columns (what migration 5 added), to test it.
+void DropMigration5(RepositoryHarness& harness) {
+  for (const char* sql :
+       {"ALTER TABLE players DROP COLUMN language", "ALTER TABLE players DROP COLUMN missed_turns",
+        "ALTER TABLE games DROP COLUMN paused_at_ms", "ALTER TABLE games DROP COLUMN result",
+        "ALTER TABLE games DROP COLUMN ended_at_ms", "ALTER TABLE open_turns DROP COLUMN paused_ms",
+        "ALTER TABLE open_turns DROP COLUMN reminded_at_ms"}) {
+    harness.ExecuteSql(sql);
+  }
+}
+
 std::unique_ptr<GameRepository> Open(RepositoryHarness& harness) {
   std::unique_ptr<GameRepository> repository = harness.NewRepository();
   Result<int> opened = repository->OpenOrMigrate();
@@ -86,11 +97,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 4);
+    CHECK(*repository->SchemaVersion() == 5);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 4);
+    CHECK(*reopened == 5);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -103,7 +114,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 4"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 5"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -117,7 +128,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 4);
+    CHECK(*repository->SchemaVersion() == 5);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -128,6 +139,8 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration5(*harness);
+    harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 5");
     for (const char* table : {"league_ratings", "league_games", "league_players", "leagues"}) {
       harness->ExecuteSql(std::string("DROP TABLE ") + table);  // migration 4
     }
@@ -136,9 +149,9 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN initial_state");
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN ruleset_proto");
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
-    harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 3");
+    harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 4);
+    CHECK(*repository->SchemaVersion() == 5);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -212,6 +225,46 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
           StatusCode::kNotFound);
     CHECK(repository->AddPlayer({"g", "austria", "a@example.org", ""}).code() ==
           StatusCode::kInvalidArgument);
+  }
+
+  SECTION("players: a language each, English unless given; a version 4 store gains it") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+      REQUIRE(repository->AddPlayer({"g", "russia", "kutuzov@example.org", "secret-r"}).ok());
+      REQUIRE(repository->AddPlayer({"g", "france", "nap@example.org", "secret-f", "fr"}).ok());
+      Result<std::vector<Player>> players = repository->ListPlayers("g");
+      REQUIRE(players.ok());
+      REQUIRE(players->size() == 2);
+      CHECK((*players)[0].language == "fr");
+      CHECK((*players)[1].language == "en");
+    }
+    // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration5(*harness);
+    harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 5");
+    harness->ExecuteSql(
+        "INSERT INTO players (game_id, side, mail_address, token_sha256) "
+        "VALUES ('g', 'prussia', 'b@example.org', 'x')");
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 5);
+    Result<std::vector<Player>> players = repository->ListPlayers("g");
+    REQUIRE(players.ok());
+    REQUIRE(players->size() == 3);
+    CHECK((*players)[1].side == "prussia");
+    CHECK((*players)[1].language == "en");
+    CHECK((*players)[0].language == "en");  // france's "fr" went with the dropped column
+  }
+
+  SECTION("games: ListGames names every game in id order, from another instance too") {
+    auto repository = Open(*harness);
+    CHECK(repository->ListGames()->empty());
+    REQUIRE(repository->CreateGame(SampleGame("b")).ok());
+    REQUIRE(repository->CreateGame(SampleGame("a")).ok());
+    REQUIRE(repository->CreateGame(SampleGame("c")).ok());
+    auto other = Open(*harness);
+    Result<std::vector<std::string>> ids = other->ListGames();
+    REQUIRE(ids.ok());
+    CHECK(*ids == std::vector<std::string>{"a", "b", "c"});
   }
 
   SECTION("players: the clear token is nowhere in the store's answers") {
@@ -475,6 +528,114 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK((*turns)[2].dice_seed == kBinary);
     CHECK(other->GetGame("g")->state == "state after france2");
     CHECK(other->GetGame("g")->turns_committed == 3);
+  }
+
+  SECTION("turns: a commit opens the next turn in the same transaction, or nothing") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    TurnCommit commit = SampleTurn("g", 1, "france", 0);
+    commit.next_open = OpenTurn{"g", 1, "russia", 1, "next-seed", "next-commitment", At(7)};
+    // A next turn based on the wrong count is refused and the turn is not stored either.
+    TurnCommit wrong = commit;
+    wrong.next_open->based_on = 0;
+    CHECK(repository->CommitTurn(wrong).status().code() == StatusCode::kInvalidArgument);
+    CHECK(repository->GetGame("g")->turns_committed == 0);
+    CHECK(repository->ListTurns("g")->empty());
+    CHECK(repository->GetOpenTurn("g", 1, "russia").status().code() == StatusCode::kNotFound);
+
+    REQUIRE(repository->CommitTurn(commit).ok());
+    auto other = Open(*harness);
+    Result<OpenTurn> next = other->GetOpenTurn("g", 1, "russia");
+    REQUIRE(next.ok());
+    CHECK(next->dice_seed == "next-seed");
+    CHECK(next->dice_commitment == "next-commitment");
+    CHECK(next->based_on == 1);
+    // A replayed commit with another next seed changes nothing: the first seed stays.
+    commit.next_open->dice_seed = "other-seed";
+    Result<CommittedTurn> again = repository->CommitTurn(commit);
+    REQUIRE(again.ok());
+    CHECK(again->replayed);
+    CHECK(other->GetOpenTurn("g", 1, "russia")->dice_seed == "next-seed");
+    // The next turn resolves with that seed only.
+    TurnCommit next_commit = SampleTurn("g", 1, "russia", 1);
+    next_commit.dice_seed = "other-seed";
+    CHECK(repository->CommitTurn(next_commit).status().code() == StatusCode::kFailedPrecondition);
+    next_commit.dice_seed = "next-seed";
+    CHECK(repository->CommitTurn(next_commit).ok());
+  }
+
+  SECTION("scheduler: a pause moves the open turn's deadline by the time it stood still") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
+    CHECK_FALSE(repository->GetGame("g")->paused_at.has_value());
+    REQUIRE(repository->SetPaused("g", true, At(1'000)).ok());
+    REQUIRE(repository->SetPaused("g", true, At(2'000)).ok());  // already paused: the first stays
+    auto other = Open(*harness);
+    REQUIRE(other->GetGame("g")->paused_at.has_value());
+    CHECK(*other->GetGame("g")->paused_at == At(1'000));
+    REQUIRE(repository->SetPaused("g", false, At(4'000)).ok());
+    CHECK_FALSE(other->GetGame("g")->paused_at.has_value());
+    CHECK(other->GetOpenTurn("g", 1, "france")->paused == std::chrono::milliseconds(3'000));
+    REQUIRE(repository->SetPaused("g", false, At(9'000)).ok());  // running: nothing changes
+    CHECK(other->GetOpenTurn("g", 1, "france")->paused == std::chrono::milliseconds(3'000));
+    CHECK(repository->SetPaused("nope", true, At(1)).code() == StatusCode::kNotFound);
+  }
+
+  SECTION("scheduler: a reminder is recorded and its mail queued once") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
+    CHECK_FALSE(repository->GetOpenTurn("g", 1, "france")->reminded_at.has_value());
+    Result<bool> first =
+        repository->RecordReminder("g", 1, "france", At(200), SampleMail("nap@example.org", 5));
+    REQUIRE(first.ok());
+    CHECK(*first);
+    Result<bool> second =
+        repository->RecordReminder("g", 1, "france", At(300), SampleMail("nap@example.org", 5));
+    REQUIRE(second.ok());
+    CHECK_FALSE(*second);
+    auto other = Open(*harness);
+    CHECK(other->DueMail(At(1'000'000'000'000), 10)->size() == 1);
+    CHECK(*other->GetOpenTurn("g", 1, "france")->reminded_at == At(200));
+    CHECK(
+        repository->RecordReminder("g", 1, "russia", At(1), SampleMail("a@b", 5)).status().code() ==
+        StatusCode::kNotFound);
+  }
+
+  SECTION("scheduler: missed turns are counted per player with the commit") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->AddPlayer({"g", "france", "nap@example.org", "secret-f"}).ok());
+    REQUIRE(repository->AddPlayer({"g", "russia", "kutuzov@example.org", "secret-r"}).ok());
+    TurnCommit missed = SampleTurn("g", 1, "france", 0);
+    missed.missed = true;
+    REQUIRE(repository->CommitTurn(missed).ok());
+    REQUIRE(repository->CommitTurn(missed).ok());  // a replay counts nothing
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "russia", 1)).ok());
+    TurnCommit again = SampleTurn("g", 2, "france", 2);
+    again.missed = true;
+    REQUIRE(repository->CommitTurn(again).ok());
+    auto players = Open(*harness)->ListPlayers("g");
+    REQUIRE(players->size() == 2);
+    CHECK((*players)[0].missed_turns == 2);
+    CHECK((*players)[1].missed_turns == 0);
+  }
+
+  SECTION("scheduler: a game ends once, with its result and mails") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    CHECK(repository->GetGame("g")->result.empty());
+    Result<bool> ended = repository->EndGame("g", "russia wins: france forfeited", At(50),
+                                             {SampleMail("nap@example.org", 5)});
+    REQUIRE(ended.ok());
+    CHECK(*ended);
+    CHECK_FALSE(*repository->EndGame("g", "france wins", At(60), {SampleMail("x@y", 5)}));
+    auto other = Open(*harness);
+    CHECK(other->GetGame("g")->result == "russia wins: france forfeited");
+    CHECK(other->DueMail(At(1'000'000'000'000), 10)->size() == 1);
+    CHECK(repository->EndGame("g", "", At(1), {}).status().code() == StatusCode::kInvalidArgument);
+    CHECK(repository->EndGame("nope", "x", At(1), {}).status().code() == StatusCode::kNotFound);
   }
 
   SECTION("turns: committing the same (game, turn, side) twice stores it once") {

@@ -1,0 +1,51 @@
+// Scheduler: one pass over every game (pbemd runs it every pbemd.turns.poll_ms on its own
+// thread, and at once after an accepted submission). For each game: opens the turn it waits
+// for, then resolves turns while they are due (TurnJob::ResolveIfDue: the side's orders are
+// in, or its deadline plus the grace period passed). Time comes from an injected Clock.
+#ifndef PBEM_DAEMON_SCHEDULER_H_
+#define PBEM_DAEMON_SCHEDULER_H_
+
+#include <string>
+
+#include "daemon/clock.h"
+#include "daemon/turn_job.h"
+#include "storage/game_repository.h"
+#include "storage/status.h"
+
+namespace spdlog {
+class logger;
+}  // namespace spdlog
+
+namespace pbem::daemon {
+
+struct SchedulerPass {
+  int games = 0;           // games looked at
+  int turns_resolved = 0;  // turns committed in this pass
+  int failures = 0;        // games whose pass failed (logged; retried at the next pass)
+};
+
+class Scheduler {
+ public:
+  // All must outlive the scheduler; `repository` is used by this scheduler's thread only.
+  // `logger` may be null.
+  Scheduler(storage::GameRepository& repository, TurnJob& job, const Clock& clock,
+            spdlog::logger* logger)
+      : repository_(repository), job_(job), clock_(clock), logger_(logger) {}
+
+  // One pass over every game. Fails only when the games cannot be listed.
+  Result<SchedulerPass> Pass();
+
+  // At most this many turns of one game are resolved in one pass (both sides' orders may be
+  // in at once).
+  static constexpr int kMaxTurnsPerPass = 8;
+
+ private:
+  storage::GameRepository& repository_;
+  TurnJob& job_;
+  const Clock& clock_;
+  spdlog::logger* logger_;
+};
+
+}  // namespace pbem::daemon
+
+#endif  // PBEM_DAEMON_SCHEDULER_H_

@@ -1,0 +1,311 @@
+#include "daemon/turn_loop.h"
+
+#include <utility>
+
+#include "daemon/mail/inbound.h"
+#include "engine/ids.h"
+#include "proto/codec/codec.h"
+#include "templates/map_renderer.h"
+
+namespace pbem::daemon {
+
+namespace {
+
+std::string SideText(engine::Side side) { return std::string(engine::SideName(side)); }
+
+std::optional<pbem::v1::Orders> OrdersOf(const storage::Submission& submission,
+                                         const LimitsConfig& limits) {
+  if (submission.channel == storage::Channel::kHttp) {
+    auto parsed = codec::ParseOrders(submission.raw, std::nullopt, "request body");
+    if (parsed.ok()) return std::move(parsed).value();
+    return std::nullopt;
+  }
+  const mail::InboundMail mail = mail::ParseInbound(submission.raw, limits, false);
+  for (const mail::OrdersCandidate& candidate : mail.candidates) {
+    auto parsed = codec::ParseOrders(candidate.bytes, candidate.format, candidate.source);
+    if (parsed.ok()) return std::move(parsed).value();
+  }
+  return std::nullopt;
+}
+
+std::chrono::sys_seconds ToSeconds(storage::Timestamp t) {
+  return std::chrono::floor<std::chrono::seconds>(t);
+}
+
+// Shows the inline map at the end of the HTML body (the templates say it is attached).
+std::string WithInlineMap(std::string html, const std::string& cid) {
+  const std::string img =
+      "<p><img src=\"cid:" + cid + "\" alt=\"map\" style=\"max-width: 100%\"></p>\n";
+  const std::size_t body_end = html.rfind("</body>");
+  if (body_end == std::string::npos) return html + img;
+  html.insert(body_end, img);
+  return html;
+}
+
+}  // namespace
+
+std::optional<storage::Timestamp> TurnLoop::Deadline(const storage::Game& game,
+                                                     const storage::OpenTurn& open) {
+  if (game.deadlines.turn_timeout.count() <= 0) return std::nullopt;
+  return open.opened_at + game.deadlines.turn_timeout + open.paused;
+}
+
+Result<OpenedTurn> TurnLoop::Open(storage::GameRepository& repository, const std::string& game_id,
+                                  storage::Timestamp now) {
+  Result<storage::Game> game = repository.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  Result<std::shared_ptr<const ScenarioData>> data = catalog_.Scenario(game->scenario);
+  if (!data.ok()) return data.status();
+  return OpenTurn(repository, (*data)->scenario, game_id, entropy_, now);
+}
+
+Result<std::optional<PendingOrders>> TurnLoop::FindOrders(storage::GameRepository& repository,
+                                                          const std::string& game_id,
+                                                          std::int64_t turns_committed,
+                                                          const std::string& side) {
+  Result<std::vector<storage::Submission>> submissions = repository.ListSubmissions(game_id);
+  if (!submissions.ok()) return submissions.status();
+  for (auto it = submissions->rbegin(); it != submissions->rend(); ++it) {
+    if (!it->accepted || it->turn != turns_committed) continue;
+    // Accepted orders named the player's side (OrderDesk), so their header says whose they are.
+    std::optional<pbem::v1::Orders> orders = OrdersOf(*it, limits_);
+    if (!orders) continue;  // accepted once, so it parsed then; never expected
+    const std::optional<engine::Side> named = codec::SideFromProto(orders->side());
+    if (!named || SideText(*named) != side) continue;
+    return std::optional<PendingOrders>(PendingOrders{std::move(*orders), it->id});
+  }
+  return std::optional<PendingOrders>();
+}
+
+Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
+                                    storage::Timestamp now) {
+  Result<storage::Game> game = repository.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  Result<GameContext> context = catalog_.Load(*game);
+  if (!context.ok()) return context.status();
+  const ScenarioData& data = *context->data;
+  const engine::GameState& state = context->state;
+  if (state.finished || !game->result.empty() || game->paused_at) return false;
+  if (Result<bool> ended = MaybeForfeit(repository, *game, now); !ended.ok() || *ended) {
+    return ended.ok() ? Result<bool>(false) : Result<bool>(ended.status());
+  }
+  Result<OpenedTurn> opened = OpenTurn(repository, data.scenario, game_id, entropy_, now);
+  if (!opened.ok()) return opened.status();
+  const std::string side = SideText(state.side_to_move);
+
+  Result<std::optional<PendingOrders>> pending =
+      FindOrders(repository, game_id, game->turns_committed, side);
+  if (!pending.ok()) return pending.status();
+  pbem::v1::Orders orders;
+  bool missed = false;
+  if (pending->has_value()) {
+    orders = std::move((*pending)->orders);
+  } else {
+    const std::optional<storage::Timestamp> deadline = Deadline(*game, opened->stored);
+    if (!deadline) return false;
+    if (now < *deadline + options_.grace) {
+      if (Status reminded = MaybeRemind(repository, *game, state, opened->stored, *deadline, now);
+          !reminded.ok()) {
+        return reminded;
+      }
+      return false;
+    }
+    missed = true;
+    // Missed: the side plays no orders this turn.
+    orders.set_game_id(game_id);
+    orders.set_turn(state.turn);
+    orders.set_side(codec::SideToProto(state.side_to_move));
+  }
+
+  const Resolution resolution =
+      ResolveWithSeed(data.ruleset, data.scenario, state, orders, opened->stored.dice_seed);
+  std::optional<storage::OpenTurn> next;
+  if (!resolution.next.finished) {
+    Result<Bytes> seed = entropy_.Draw(kSeedBytes);
+    if (!seed.ok()) return seed.status();
+    next = storage::OpenTurn{game_id,
+                             resolution.next.turn,
+                             SideText(resolution.next.side_to_move),
+                             game->turns_committed + 1,
+                             *seed,
+                             codec::SerializeMessage(CommitmentFor(*seed), codec::Format::kBinary),
+                             now};
+  }
+  Result<std::vector<storage::NewMail>> mails =
+      ResultsMails(repository, *game, data, state, resolution, opened->stored, next, now);
+  if (!mails.ok()) return mails.status();
+  const std::size_t mail_count = mails->size();
+  // What ResolveAndCommit (daemon/turn) stores, with the mails, the next turn's seed and the
+  // missed-turn count in the same transaction (the resolution above is reused, not redone).
+  storage::TurnCommit commit;
+  commit.game_id = game_id;
+  commit.turn = state.turn;
+  commit.side = side;
+  commit.based_on = game->turns_committed;
+  commit.orders = resolution.canonical_orders;
+  commit.dice_seed = opened->stored.dice_seed;
+  commit.dice_commitment = opened->stored.dice_commitment;
+  commit.result = resolution.result;
+  commit.next_state = resolution.next_state;
+  commit.committed_at = now;
+  commit.mails = std::move(*mails);
+  commit.next_open = next;
+  commit.missed = missed;
+  Result<storage::CommittedTurn> committed = repository.CommitTurn(commit);
+  if (!committed.ok()) {
+    // Another process committed from the same state first: not an error, nothing to do.
+    if (committed.status().code() == StatusCode::kFailedPrecondition) return false;
+    return committed.status();
+  }
+  if (committed->replayed) return false;
+  metrics_.TurnResolved();
+  for (std::size_t i = 0; i < mail_count; ++i) metrics_.MailQueued();
+  if (missed) {
+    Result<storage::Game> after = repository.GetGame(game_id);
+    if (!after.ok()) return after.status();
+    if (Result<bool> ended = MaybeForfeit(repository, *after, now); !ended.ok()) {
+      return ended.status();
+    }
+  }
+  return true;
+}
+
+Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const storage::Game& game,
+                                    storage::Timestamp now) {
+  if (options_.forfeit_after_missed <= 0 || !game.result.empty()) return false;
+  Result<std::vector<storage::Player>> players = repository.ListPlayers(game.id);
+  if (!players.ok()) return players.status();
+  for (const storage::Player& loser : *players) {
+    if (loser.missed_turns < options_.forfeit_after_missed) continue;
+    std::string winner;
+    for (const storage::Player& p : *players) {
+      if (p.side != loser.side) winner = p.side;
+    }
+    const std::string result = (winner.empty() ? std::string("no winner") : winner + " wins") +
+                               ": " + loser.side + " forfeited after missing " +
+                               std::to_string(loser.missed_turns) + " turns";
+    std::vector<storage::NewMail> mails;
+    for (const storage::Player& p : *players) {
+      storage::NewMail mail;
+      mail.recipient = p.mail_address;
+      mail.subject = "Game " + game.id + ": the game is over";
+      mail.body = "Game " + game.id + " is over. " + result + ".\n";
+      mail.next_try = now;
+      mails.push_back(std::move(mail));
+    }
+    Result<bool> ended = repository.EndGame(game.id, result, now, mails);
+    if (!ended.ok()) return ended.status();
+    if (*ended) {
+      for (std::size_t i = 0; i < mails.size(); ++i) metrics_.MailQueued();
+    }
+    return true;
+  }
+  return false;
+}
+
+Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
+                             const engine::GameState& state, const storage::OpenTurn& open,
+                             storage::Timestamp deadline, storage::Timestamp now) {
+  if (game.deadlines.reminder_before.count() <= 0 || open.reminded_at ||
+      now < deadline - game.deadlines.reminder_before) {
+    return Status::Ok();
+  }
+  Result<std::vector<storage::Player>> players = repository.ListPlayers(game.id);
+  if (!players.ok()) return players.status();
+  for (const storage::Player& player : *players) {
+    if (player.side != open.side) continue;
+    templates::ReminderInput input;
+    input.game_id = game.id;
+    input.turn = state.turn;
+    input.side = state.side_to_move;
+    input.player = player.mail_address;
+    input.deadline = ToSeconds(deadline);
+    input.time_left = std::chrono::floor<std::chrono::minutes>(deadline - now);
+    templates::Mail mail;
+    if (templates::Status rendered = templates_.RenderReminder(
+            templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish),
+            input, &mail);
+        !rendered.ok) {
+      return Status::Internal("the reminder of game " + game.id + ": " + rendered.message);
+    }
+    storage::NewMail out;
+    out.recipient = player.mail_address;
+    out.subject = mail.subject;
+    out.body = mail.text;
+    out.attachments.push_back(storage::Attachment{"", "text/html", mail.html});
+    out.next_try = now;
+    Result<bool> recorded = repository.RecordReminder(game.id, open.turn, open.side, now, out);
+    if (!recorded.ok()) return recorded.status();
+    if (*recorded) metrics_.MailQueued();
+  }
+  return Status::Ok();
+}
+
+Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
+    storage::GameRepository& repository, const storage::Game& game, const ScenarioData& data,
+    const engine::GameState& before, const Resolution& resolution, const storage::OpenTurn& open,
+    const std::optional<storage::OpenTurn>& next, storage::Timestamp now) {
+  Result<std::vector<storage::Player>> players = repository.ListPlayers(game.id);
+  if (!players.ok()) return players.status();
+  const std::string what = "the results of turn " + std::to_string(before.turn) + " " +
+                           SideText(before.side_to_move) + " of game " + game.id;
+  auto result = codec::TurnResultFromProto(resolution.result_proto, data.scenario, what);
+  if (!result.ok()) return Status::Internal(what + ": " + result.ErrorText());
+
+  storage::Attachment map;
+  if (options_.map_image) {
+    templates::RenderOptions render;
+    render.game_id = game.id;
+    render.turn_played = before.turn;
+    render.side_played = before.side_to_move;
+    templates::MapImage image;
+    if (templates::Status drawn = templates::RenderMap(data.ruleset, data.scenario, resolution.next,
+                                                       &result.value().events, render, &image);
+        !drawn.ok) {
+      return Status::Internal(what + ": drawing the map: " + drawn.message);
+    }
+    std::vector<std::uint8_t> png;
+    if (templates::Status encoded = templates::EncodePng(image.surface(), {}, &png); !encoded.ok) {
+      return Status::Internal(what + ": encoding the map: " + encoded.message);
+    }
+    map = storage::Attachment{"map.png", "image/png", Bytes(png.begin(), png.end())};
+  }
+
+  templates::ResultsInput input;
+  input.scenario = &data.scenario;
+  input.result = &result.value();
+  input.game_id = game.id;
+  input.turn = before.turn;
+  input.side = before.side_to_move;
+  input.revealed_seed = Hex(open.dice_seed);
+  if (next) {
+    input.next_commitment = CommitmentFor(next->dice_seed).commitment();
+    if (std::optional<storage::Timestamp> deadline = Deadline(game, *next)) {
+      input.next_deadline = ToSeconds(*deadline);
+    }
+  }
+  std::vector<storage::NewMail> mails;
+  for (const storage::Player& player : *players) {
+    input.player = player.mail_address;
+    const templates::Language language =
+        templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish);
+    templates::Mail mail;
+    if (templates::Status rendered = templates_.RenderResults(language, input, &mail);
+        !rendered.ok) {
+      return Status::Internal(what + ": rendering the mail of " + player.side + ": " +
+                              rendered.message);
+    }
+    storage::NewMail out;
+    out.recipient = player.mail_address;
+    out.subject = mail.subject;
+    out.body = mail.text;
+    out.next_try = now;
+    out.attachments.push_back(storage::Attachment{
+        "", "text/html", options_.map_image ? WithInlineMap(mail.html, map.filename) : mail.html});
+    if (options_.map_image) out.attachments.push_back(map);
+    mails.push_back(std::move(out));
+  }
+  return mails;
+}
+
+}  // namespace pbem::daemon

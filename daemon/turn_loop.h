@@ -1,0 +1,110 @@
+// TurnLoop: the TurnJob of pbemd, built on daemon/turn (issue 7). For each game:
+//   - Open(): when a game is created, opens its first player-turn (draws and stores the dice
+//     seed) and returns the commitment to publish.
+//   - ResolveIfDue(): nothing while the game is paused or over. Once the side to move has accepted
+//   orders for the open turn (its
+//     latest accepted submission wins), or once the turn's deadline (opened_at + the game's
+//     turn_timeout + the grace period) has passed (then with no orders: a missed turn),
+//     resolves the turn with its committed seed and commits, in ONE transaction: the turn,
+//     the next state, the next player-turn opened with a fresh seed, and one results mail per
+//     player of the game. Before the deadline it reminds the side to move once (the game's
+//     reminder_before); a turn resolved without orders counts a missed turn for its player,
+//     and TurnLoopOptions::forfeit_after_missed of them end the game (EndGame).
+// A results mail: subject, text and HTML from templates/mail_render (RenderResults) in the
+// player's language, the map of the next state with the turn's events as an inline PNG
+// (Content-ID "map.png", shown by the HTML), the revealed seed of the turn and the
+// commitment of the next one.
+#ifndef PBEM_DAEMON_TURN_LOOP_H_
+#define PBEM_DAEMON_TURN_LOOP_H_
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "daemon/config.h"
+#include "daemon/game_catalog.h"
+#include "daemon/metrics.h"
+#include "daemon/turn/dice.h"
+#include "daemon/turn/turn_job.h"
+#include "daemon/turn_job.h"
+#include "pbem/v1/orders.pb.h"
+#include "storage/game_repository.h"
+#include "templates/mail_render.h"
+
+namespace pbem::daemon {
+
+struct TurnLoopOptions {
+  // Added to every deadline before a turn is resolved without orders.
+  std::chrono::seconds grace{0};
+  // The inline map; off in tests that do not look at it (rendering costs ~10 ms).
+  bool map_image = true;
+  // A player who has missed this many turns (no orders by the deadline) forfeits: the game
+  // ends with the other side winning (storage EndGame). 0: never.
+  int forfeit_after_missed = 0;
+};
+
+// The orders of the side to move found among a game's submissions.
+struct PendingOrders {
+  pbem::v1::Orders orders;
+  std::int64_t submission_id = 0;
+};
+
+class TurnLoop final : public TurnJob {
+ public:
+  // All must outlive the loop. `templates` loaded (MailTemplates::Load).
+  TurnLoop(GameCatalog& catalog, const templates::MailTemplates& templates, EntropySource& entropy,
+           Metrics& metrics, const LimitsConfig& limits, TurnLoopOptions options = {})
+      : catalog_(catalog),
+        templates_(templates),
+        entropy_(entropy),
+        metrics_(metrics),
+        limits_(limits),
+        options_(options) {}
+
+  // Opens the player-turn the game waits for (idempotent). FAILED_PRECONDITION when the game
+  // is finished.
+  Result<OpenedTurn> Open(storage::GameRepository& repository, const std::string& game_id,
+                          storage::Timestamp now);
+
+  Result<bool> ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
+                            storage::Timestamp now) override;
+
+  // The latest accepted orders of `side` for the position after `turns_committed` turns;
+  // nullopt when there are none. Orders are read back from the stored submission (a mail:
+  // its first part that parses as orders, as intake took it; HTTP: the body).
+  Result<std::optional<PendingOrders>> FindOrders(storage::GameRepository& repository,
+                                                  const std::string& game_id,
+                                                  std::int64_t turns_committed,
+                                                  const std::string& side);
+
+  // When the open turn's orders are due (opened_at + turn_timeout + the time the game stood
+  // paused while it was open), without the grace;
+  // nullopt when the game has no timeout.
+  static std::optional<storage::Timestamp> Deadline(const storage::Game& game,
+                                                    const storage::OpenTurn& open);
+
+ private:
+  // Ends the game when a player has missed forfeit_after_missed turns; true when it is over.
+  Result<bool> MaybeForfeit(storage::GameRepository& repository, const storage::Game& game,
+                            storage::Timestamp now);
+  // Reminds the side to move once, reminder_before its deadline (RenderReminder).
+  Status MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
+                     const engine::GameState& state, const storage::OpenTurn& open,
+                     storage::Timestamp deadline, storage::Timestamp now);
+  Result<std::vector<storage::NewMail>> ResultsMails(
+      storage::GameRepository& repository, const storage::Game& game, const ScenarioData& data,
+      const engine::GameState& before, const Resolution& resolution, const storage::OpenTurn& open,
+      const std::optional<storage::OpenTurn>& next, storage::Timestamp now);
+
+  GameCatalog& catalog_;
+  const templates::MailTemplates& templates_;
+  EntropySource& entropy_;
+  Metrics& metrics_;
+  const LimitsConfig& limits_;
+  TurnLoopOptions options_;
+};
+
+}  // namespace pbem::daemon
+
+#endif  // PBEM_DAEMON_TURN_LOOP_H_

@@ -1,0 +1,102 @@
+#!/bin/bash
+# The main job on embedded defaults (what `make demo` runs): pbemd with SQLite and the file
+# outbox, a game of the bundled scenario created over HTTP, both sides' bundled orders
+# submitted over HTTP, each player-turn resolved by pbemd's scheduler, and the results mails
+# left as .eml files in the outbox directory. Everything lives under DIR (emptied first);
+# pbemd listens on a free loopback port and is stopped with SIGTERM at the end.
+# Usage: deploy/demo.sh PBEMD [DIR]   (DIR defaults to ./pbem-demo)
+set -euo pipefail
+PBEMD=${1:?usage: demo.sh PBEMD [DIR]}
+DIR=${2:-pbem-demo}
+SRC=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$DIR"
+DIR=$(cd "$DIR" && pwd)
+rm -rf "${DIR:?}/data" "$DIR/outbox" "$DIR/maps" "$DIR/pbemd.log"
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+PORT=""
+for _ in $(seq 1 100); do
+  p=$((20000 + RANDOM % 40000))
+  port_open "$p" || { PORT=$p; break; }
+done
+[[ -n $PORT ]] || { echo "demo: no free port" >&2; exit 1; }
+API=http://127.0.0.1:$PORT
+ADMIN=demo-admin-token
+
+"$PBEMD" -Dpbemd.data_dir="$DIR/data" -Dpbemd.outbox_dir="$DIR/outbox" \
+  -Dpbemd.http.port="$PORT" -Dpbemd.http.admin_token="$ADMIN" \
+  -Dpbemd.mail.from=referee@pbem.example -Dpbemd.turns.poll_ms=100 \
+  -Dpbemd.mail.out.poll_ms=100 >"$DIR/pbemd.log" 2>&1 </dev/null &
+pid=$!
+trap 'kill -TERM $pid 2>/dev/null || true' EXIT
+fail() { echo "demo: $*" >&2; tail -20 "$DIR/pbemd.log" >&2; exit 1; }
+for _ in $(seq 1 100); do
+  curl -sf "$API/healthz" >/dev/null 2>&1 && break
+  kill -0 $pid 2>/dev/null || fail "pbemd exited"
+  sleep 0.1
+done
+curl -sf "$API/healthz" >/dev/null || fail "pbemd does not answer on $API"
+echo "pbemd runs on $API (SQLite in $DIR/data, file outbox in $DIR/outbox)"
+
+call() {  # call METHOD PATH TOKEN [CONTENT_TYPE BODY_FILE]
+  local args=(-sS --max-time 20 -X "$1" -H "Authorization: Bearer $3")
+  [[ $# -ge 5 ]] && args+=(-H "Content-Type: $4" --data-binary "@$5")
+  curl "${args[@]}" -w '\n%{http_code}' "$API$2"
+}
+check() {  # check WHAT REPLY: the reply's status line is 2xx
+  local status=${2##*$'\n'}
+  [[ $status == 2* ]] || fail "$1: HTTP $status: ${2%$'\n'*}"
+  echo "${2%$'\n'*}"
+}
+turns_committed() {
+  curl -sS --max-time 5 "$API/v1/games/demo" | grep -o '"turnsCommitted" *: *[0-9]*' | grep -o '[0-9]*$'
+}
+wait_turns() {  # wait_turns N: until game demo has N turns committed (20 s)
+  for _ in $(seq 1 200); do
+    [[ $(turns_committed) -ge $1 ]] && return 0
+    sleep 0.1
+  done
+  fail "the turn was not resolved within 20 s"
+}
+
+cat >"$DIR/game.json" <<'JSON'
+{"id": "demo", "scenario": "bois-de-la-morne",
+ "players": [
+   {"side": "blue", "address": "blue@players.example", "token": "blue-secret-1"},
+   {"side": "orange", "address": "orange@players.example", "token": "orange-secret-1",
+    "language": "fr"}]}
+JSON
+echo
+echo "1. create game demo of bois-de-la-morne (blue reads English, orange French):"
+check "creating the game" "$(call POST /v1/games "$ADMIN" application/json "$DIR/game.json")"
+
+echo
+echo "2. blue submits its bundled orders (engine/scenarios/bois-de-la-morne.orders-blue.textproto):"
+check "blue's orders" "$(call POST /v1/games/demo/orders blue-secret-1 text/plain \
+  "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto")" | cut -c1-300
+wait_turns 1
+echo "   -> blue's player-turn resolved"
+
+echo
+echo "3. orange submits its bundled orders:"
+check "orange's orders" "$(call POST /v1/games/demo/orders orange-secret-1 text/plain \
+  "$SRC/engine/scenarios/bois-de-la-morne.orders-orange.textproto")" | cut -c1-300
+wait_turns 2
+echo "   -> orange's player-turn resolved"
+
+# Four results mails (two player-turns, two players), sent by the outbox to .eml files.
+for _ in $(seq 1 200); do
+  [[ $(find "$DIR/outbox" -name '*.eml' 2>/dev/null | wc -l) -ge 4 ]] && break
+  sleep 0.1
+done
+kill -TERM $pid
+wait $pid || fail "pbemd did not stop cleanly"
+trap - EXIT
+
+echo
+echo "Results mails (text, HTML and the map PNG inline; the revealed seed and the next commitment):"
+for f in "$DIR"/outbox/*.eml; do
+  printf '  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")"
+done
+[[ $(ls "$DIR"/outbox/*.eml | wc -l) -ge 4 ]] || fail "expected 4 results mails in $DIR/outbox"
+echo "pbemd's log: $DIR/pbemd.log; the game store: $DIR/data/pbem.sqlite"

@@ -1,0 +1,334 @@
+// The turn loop and the scheduler on a real SQLite store with the bundled scenario and the
+// real mail templates: the first turn opened with a commitment, a turn resolved once the side
+// to move's orders are in (results mails for every player in the same transaction: subject,
+// text and HTML in the player's language, the inline map PNG, the revealed seed and the next
+// commitment), and a turn resolved without orders once its deadline and grace passed, driven
+// by a fake clock.
+#include "daemon/turn_loop.h"
+
+#include <catch2/catch.hpp>
+
+#include "daemon/clock.h"
+#include "daemon/scheduler.h"
+#include "tests/daemon/game_fixture.h"
+
+namespace pbem::daemon {
+namespace {
+
+using testing::At;
+using testing::BlueOrdersText;
+using testing::GameFixture;
+using testing::ReadText;
+using testing::SourceDir;
+
+std::string OrangeOrdersText(const std::string& token = "tok-orange") {
+  return ReadText(SourceDir() / "engine" / "scenarios" /
+                  "bois-de-la-morne.orders-orange.textproto") +
+         "\ntoken: \"" + token + "\"\n";
+}
+
+struct TurnFixture : GameFixture {
+  TurnFixture() : entropy("turn-loop-test") {
+    templates::Status loaded =
+        templates::MailTemplates::Load(SourceDir() / "templates" / "mail", &mail_templates);
+    INFO(loaded.message);
+    REQUIRE(loaded.ok);
+  }
+
+  DeskOutcome SubmitHttp(const std::string& game_id, const std::string& side,
+                         const std::string& text, storage::Timestamp at) {
+    auto orders = codec::ParseOrders(text, codec::Format::kText, "orders");
+    REQUIRE(orders.ok());
+    auto game = repository.GetGame(game_id);
+    REQUIRE(game.ok());
+    auto players = repository.ListPlayers(game_id);
+    REQUIRE(players.ok());
+    const storage::Player* player = nullptr;
+    for (const auto& p : *players) {
+      if (p.side == side) player = &p;
+    }
+    REQUIRE(player != nullptr);
+    Envelope envelope;
+    envelope.channel = storage::Channel::kHttp;
+    envelope.sender = "http:" + side;
+    envelope.raw = text;
+    envelope.received_at = at;
+    auto outcome = desk.Submit(repository, *game, *player, orders.value(), envelope);
+    REQUIRE(outcome.ok());
+    return *outcome;
+  }
+
+  std::vector<storage::OutboxMail> Due() {
+    auto due = repository.DueMail(At(1'000'000'000), 100);
+    REQUIRE(due.ok());
+    return *due;
+  }
+
+  // A game of the bundled scenario created as pbemd creates it, with its deadlines.
+  void CreateGame(const std::string& id, std::chrono::seconds timeout,
+                  std::chrono::seconds reminder) {
+    auto data = catalog.Scenario("bois-de-la-morne");
+    REQUIRE(data.ok());
+    storage::NewGame game =
+        MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario, id, At(1));
+    game.scenario = "bois-de-la-morne";
+    game.deadlines.turn_timeout = timeout;
+    game.deadlines.reminder_before = reminder;
+    REQUIRE(repository.CreateGame(game).ok());
+  }
+
+  templates::MailTemplates mail_templates;
+  FixedEntropy entropy;
+  LimitsConfig limits;
+};
+
+const storage::Attachment* Part(const storage::OutboxMail& mail, const std::string& type) {
+  for (const auto& a : mail.attachments) {
+    if (a.content_type == type) return &a;
+  }
+  return nullptr;
+}
+
+TEST_CASE("turn loop: the side to move's accepted orders resolve the turn, mails in the commit") {
+  TurnFixture f;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
+  Result<OpenedTurn> opened = loop.Open(f.repository, "demo", At(10));
+  REQUIRE(opened.ok());
+  CHECK(opened->stored.turn == 1);
+  CHECK(opened->stored.side == "blue");
+  CHECK(opened->commitment.commitment().size() == 64);
+  CHECK(opened->commitment.revealed_seed().empty());
+
+  // Nothing in, no deadline: nothing is due, nothing is stored.
+  CHECK_FALSE(*loop.ResolveIfDue(f.repository, "demo", At(20)));
+  CHECK(f.repository.GetGame("demo")->turns_committed == 0);
+  // Orange's orders do not resolve blue's turn.
+  (void)f.SubmitHttp("demo", "orange", OrangeOrdersText(), At(25));
+  CHECK_FALSE(*loop.ResolveIfDue(f.repository, "demo", At(26)));
+
+  REQUIRE(f.SubmitHttp("demo", "blue", BlueOrdersText(), At(30)).accepted);
+  Result<bool> resolved = loop.ResolveIfDue(f.repository, "demo", At(40));
+  INFO(resolved.status().ToString());
+  REQUIRE(resolved.ok());
+  CHECK(*resolved);
+  CHECK_FALSE(*loop.ResolveIfDue(f.repository, "demo", At(41)));  // orange has not played yet
+
+  auto turns = f.repository.ListTurns("demo");
+  REQUIRE(turns->size() == 1);
+  const storage::Turn& turn = (*turns)[0];
+  CHECK(turn.side == "blue");
+  CHECK(turn.dice_seed == opened->stored.dice_seed);
+  pbem::v1::Orders resolved_orders;
+  REQUIRE(resolved_orders.ParseFromString(turn.orders));
+  CHECK(resolved_orders.moves_size() > 0);  // blue's orders, not an empty set
+  CHECK(resolved_orders.token().empty());
+  // The next turn was opened in the same commit: its commitment is what the mails publish.
+  auto next = f.repository.GetOpenTurn("demo", 1, "orange");
+  REQUIRE(next.ok());
+  const std::string next_commitment = CommitmentFor(next->dice_seed).commitment();
+
+  std::vector<storage::OutboxMail> mails = f.Due();
+  REQUIRE(mails.size() == 2);
+  for (const storage::OutboxMail& mail : mails) {
+    INFO(mail.recipient << ": " << mail.subject);
+    CHECK(mail.subject == "Game demo, turn 1 (blue): results");
+    CHECK_THAT(mail.body, Catch::Contains(Hex(turn.dice_seed)));
+    CHECK_THAT(mail.body, Catch::Contains(next_commitment));
+    const storage::Attachment* html = Part(mail, "text/html");
+    REQUIRE(html != nullptr);
+    CHECK(html->filename.empty());
+    CHECK_THAT(html->data, Catch::Contains("<img src=\"cid:map.png\""));
+    CHECK_THAT(html->data, Catch::Contains(next_commitment));
+    const storage::Attachment* png = Part(mail, "image/png");
+    REQUIRE(png != nullptr);
+    CHECK(png->filename == "map.png");
+    REQUIRE(png->data.size() > 1000);
+    CHECK(png->data.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+  }
+  CHECK(mails[0].recipient != mails[1].recipient);
+
+  // Orange's orders sent now are for the position after blue's turn: they resolve it.
+  REQUIRE(f.SubmitHttp("demo", "orange", OrangeOrdersText(), At(50)).accepted);
+  CHECK(*loop.ResolveIfDue(f.repository, "demo", At(60)));
+  turns = f.repository.ListTurns("demo");
+  REQUIRE(turns->size() == 2);
+  CHECK((*turns)[1].side == "orange");
+  CHECK((*turns)[1].dice_seed == next->dice_seed);  // the seed committed to in blue's mails
+  CHECK(f.metrics.RenderPrometheus().find("pbemd_turns_resolved_total 2") != std::string::npos);
+}
+
+TEST_CASE("turn loop: a French player reads French results") {
+  TurnFixture f;
+  f.CreateGame("fr1", std::chrono::seconds(0), std::chrono::seconds(0));
+  REQUIRE(f.repository.AddPlayer({"fr1", "blue", "anne@test.local", "tok-b1", "fr"}).ok());
+  REQUIRE(f.repository.AddPlayer({"fr1", "orange", "ben@test.local", "tok-o1"}).ok());
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,
+                TurnLoopOptions{std::chrono::seconds(0), /*map_image=*/false});
+  REQUIRE(loop.Open(f.repository, "fr1", At(2)).ok());
+  std::string text = BlueOrdersText("tok-b1");
+  const std::string from = "game_id: \"demo\"", to = "game_id: \"fr1\"";
+  text.replace(text.find(from), from.size(), to);
+  REQUIRE(f.SubmitHttp("fr1", "blue", text, At(3)).accepted);
+  REQUIRE(*loop.ResolveIfDue(f.repository, "fr1", At(4)));
+  std::vector<storage::OutboxMail> mails = f.Due();
+  REQUIRE(mails.size() == 2);
+  for (const auto& mail : mails) {
+    if (mail.recipient == "anne@test.local") {
+      CHECK(mail.subject == "Partie fr1, tour 1 (bleu) : résultats");
+    } else {
+      CHECK(mail.subject == "Game fr1, turn 1 (blue): results");
+    }
+    CHECK(Part(mail, "image/png") == nullptr);  // no map asked for
+  }
+}
+
+TEST_CASE("scheduler: with a fake clock, turns go without orders after deadline and grace") {
+  TurnFixture f;
+  f.CreateGame("late", std::chrono::hours(24), std::chrono::hours(6));
+  REQUIRE(f.repository.AddPlayer({"late", "blue", "b@test.local", "tok-late-b"}).ok());
+  REQUIRE(f.repository.AddPlayer({"late", "orange", "o@test.local", "tok-late-o"}).ok());
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,
+                TurnLoopOptions{std::chrono::minutes(30), /*map_image=*/false});
+  FakeClock clock(At(1000));
+  Scheduler scheduler(f.repository, loop, clock, nullptr);
+
+  // The first pass opens every game's turn; "demo" and "other" have no deadline.
+  Result<SchedulerPass> pass = scheduler.Pass();
+  REQUIRE(pass.ok());
+  CHECK(pass->games == 3);
+  CHECK(pass->turns_resolved == 0);
+  REQUIRE(f.repository.GetOpenTurn("late", 1, "blue").ok());
+
+  clock.Advance(std::chrono::hours(24));  // the deadline, but not the grace
+  CHECK(scheduler.Pass()->turns_resolved == 0);
+  clock.Advance(std::chrono::minutes(30));
+  CHECK(scheduler.Pass()->turns_resolved == 1);
+  auto turns = f.repository.ListTurns("late");
+  REQUIRE(turns->size() == 1);
+  pbem::v1::Orders none;
+  REQUIRE(none.ParseFromString((*turns)[0].orders));
+  CHECK(none.moves_size() == 0);
+  CHECK(none.placements_size() == 0);
+  CHECK(none.attacks_size() == 0);
+
+  // Orange's deadline runs from its turn's opening (at the commit): orders in before it.
+  auto next = f.repository.GetOpenTurn("late", 1, "orange");
+  REQUIRE(next.ok());
+  CHECK(next->opened_at == clock.Now());
+  clock.Advance(std::chrono::hours(2));
+  std::string text = OrangeOrdersText("tok-late-o");
+  const std::string from = "game_id: \"demo\"", to = "game_id: \"late\"";
+  text.replace(text.find(from), from.size(), to);
+  (void)f.SubmitHttp("late", "orange", text, clock.Now());
+  CHECK(scheduler.Pass()->turns_resolved == 1);
+  turns = f.repository.ListTurns("late");
+  REQUIRE(turns->size() == 2);
+  CHECK((*turns)[1].side == "orange");
+  // Then blue's turn 2 times out as well: several turns through the fake clock.
+  clock.Advance(std::chrono::hours(24) + std::chrono::minutes(29));
+  CHECK(scheduler.Pass()->turns_resolved == 0);
+  clock.Advance(std::chrono::minutes(1));
+  CHECK(scheduler.Pass()->turns_resolved == 1);
+  CHECK(f.repository.ListTurns("late")->size() == 3);
+  CHECK(f.repository.GetGame("demo")->turns_committed == 0);
+}
+
+}  // namespace
+}  // namespace pbem::daemon
+
+namespace pbem::daemon {
+namespace {
+
+struct ScheduledGame : TurnFixture {
+  ScheduledGame() : clock(At(1000)) {
+    CreateGame("timed", std::chrono::hours(48), std::chrono::hours(12));
+    REQUIRE(repository.AddPlayer({"timed", "blue", "tb@test.local", "tok-timed-b", "fr"}).ok());
+    REQUIRE(repository.AddPlayer({"timed", "orange", "to@test.local", "tok-timed-o"}).ok());
+  }
+  std::vector<storage::OutboxMail> MailsTo(const std::string& address) {
+    std::vector<storage::OutboxMail> out;
+    for (auto& m : Due()) {
+      if (m.recipient == address) out.push_back(m);
+    }
+    return out;
+  }
+  FakeClock clock;
+};
+
+TEST_CASE("scheduler: one reminder, in the player's language, reminder_before the deadline") {
+  ScheduledGame f;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,
+                TurnLoopOptions{std::chrono::seconds(0), false});
+  Scheduler scheduler(f.repository, loop, f.clock, nullptr);
+  REQUIRE(scheduler.Pass().ok());
+  f.clock.Advance(std::chrono::hours(36) - std::chrono::minutes(1));
+  REQUIRE(scheduler.Pass().ok());
+  CHECK(f.MailsTo("tb@test.local").empty());
+  f.clock.Advance(std::chrono::minutes(1));
+  REQUIRE(scheduler.Pass().ok());
+  f.clock.Advance(std::chrono::hours(1));
+  REQUIRE(scheduler.Pass().ok());
+  std::vector<storage::OutboxMail> reminders = f.MailsTo("tb@test.local");
+  REQUIRE(reminders.size() == 1);
+  CHECK_THAT(reminders[0].subject, Catch::Contains("timed"));
+  CHECK(reminders[0].subject.find("Partie") != std::string::npos);  // French
+  CHECK(f.MailsTo("to@test.local").empty());  // orange is not the side to move
+  CHECK(f.repository.GetGame("timed")->turns_committed == 0);
+}
+
+TEST_CASE("scheduler: a paused game's clock stands still, then runs on") {
+  ScheduledGame f;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,
+                TurnLoopOptions{std::chrono::seconds(0), false});
+  Scheduler scheduler(f.repository, loop, f.clock, nullptr);
+  REQUIRE(scheduler.Pass().ok());
+  f.clock.Advance(std::chrono::hours(10));
+  REQUIRE(f.repository.SetPaused("timed", true, f.clock.Now()).ok());
+  f.clock.Advance(std::chrono::hours(100));  // far past the deadline, but paused
+  CHECK(scheduler.Pass()->turns_resolved == 0);
+  CHECK(f.MailsTo("tb@test.local").empty());  // no reminder while paused either
+  REQUIRE(f.repository.SetPaused("timed", false, f.clock.Now()).ok());
+  // 38 of the 48 hours are left.
+  f.clock.Advance(std::chrono::hours(38) - std::chrono::seconds(1));
+  CHECK(scheduler.Pass()->turns_resolved == 0);
+  f.clock.Advance(std::chrono::seconds(1));
+  CHECK(scheduler.Pass()->turns_resolved == 1);
+  CHECK(f.repository.ListTurns("timed")->size() == 1);
+}
+
+TEST_CASE("scheduler: missed turns are counted, and a player forfeits after the limit") {
+  ScheduledGame f;
+  TurnLoopOptions options{std::chrono::seconds(0), false};
+  options.forfeit_after_missed = 2;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits, options);
+  Scheduler scheduler(f.repository, loop, f.clock, nullptr);
+  REQUIRE(scheduler.Pass().ok());
+  // Blue misses turn 1; orange plays; blue misses turn 2 and forfeits.
+  f.clock.Advance(std::chrono::hours(48));
+  CHECK(scheduler.Pass()->turns_resolved == 1);
+  auto players = f.repository.ListPlayers("timed");
+  CHECK((*players)[0].missed_turns == 1);  // blue
+  CHECK((*players)[1].missed_turns == 0);
+  std::string text = OrangeOrdersText("tok-timed-o");
+  const std::string from = "game_id: \"demo\"", to = "game_id: \"timed\"";
+  text.replace(text.find(from), from.size(), to);
+  REQUIRE(f.SubmitHttp("timed", "orange", text, f.clock.Now()).accepted);
+  CHECK(scheduler.Pass()->turns_resolved == 1);
+  CHECK(f.repository.GetGame("timed")->result.empty());
+  f.clock.Advance(std::chrono::hours(48));
+  CHECK(scheduler.Pass()->turns_resolved == 1);
+  storage::Game game = *f.repository.GetGame("timed");
+  CHECK(game.result == "orange wins: blue forfeited after missing 2 turns");
+  CHECK((*f.repository.ListPlayers("timed"))[0].missed_turns == 2);
+  // Over: no more turns, and orders are refused naming the result.
+  f.clock.Advance(std::chrono::hours(480));
+  CHECK(scheduler.Pass()->turns_resolved == 0);
+  CHECK(f.repository.ListTurns("timed")->size() == 3);
+  std::vector<storage::OutboxMail> over = f.MailsTo("to@test.local");
+  bool told = false;
+  for (const auto& m : over) told = told || m.subject == "Game timed: the game is over";
+  CHECK(told);
+}
+
+}  // namespace
+}  // namespace pbem::daemon

@@ -1,0 +1,51 @@
+# Sourced by the mail end-to-end tests: a work directory, free loopback ports, the mail rig
+# (Postfix + Dovecot, mailrig.sh) started, game "demo" seeded with alice (blue) and bob
+# (orange), and helpers. Cleans up on exit (pbemd killed by its PID, the rig stopped).
+# Expects HERE (tests/mail), SEED (pbemd_seed_game) and WORK_PREFIX set by the caller.
+[[ $(id -u) -eq 0 ]] || { echo "SKIP-FAIL: needs root (postfix/dovecot rig)" >&2; exit 1; }
+
+work=$(mktemp -d "/tmp/$WORK_PREFIX-XXXXXX")
+chmod 755 "$work"
+export MAILRIG_ROOT=$work/rig
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+free_port() {
+  local p
+  for _ in $(seq 1 100); do
+    p=$((20000 + RANDOM % 40000))
+    port_open "$p" || { echo "$p"; return 0; }
+  done
+  return 1
+}
+export SMTP_PORT=$(free_port) IMAP_PORT=$(free_port) LMTP_PORT=$(free_port)
+HTTP_PORT=$(free_port)
+pbemd_pid=""
+cleanup() {
+  if [[ -n $pbemd_pid ]] && kill -0 "$pbemd_pid" 2>/dev/null; then kill -KILL "$pbemd_pid"; fi
+  "$HERE/mailrig.sh" stop || true
+  [[ -n ${KEEP_WORK:-} ]] || rm -rf "$work"
+}
+trap cleanup EXIT
+fail() {
+  echo "FAIL: $*" >&2
+  for f in "$work/pbemd.log" "$MAILRIG_ROOT/postfix.log" "$MAILRIG_ROOT/dovecot/dovecot.log"; do
+    [[ -f $f ]] && { echo "--- $f" >&2; tail -40 "$f" >&2; }
+  done
+  exit 1
+}
+
+"$HERE/mailrig.sh" start || fail "the mail rig did not start"
+IMAP=imap://127.0.0.1:$IMAP_PORT
+SMTP=smtp://127.0.0.1:$SMTP_PORT/client.test
+
+"$SEED" "$work/data" demo blue:alice@test.local:tok-blue orange:bob@test.local:tok-orange ||
+  fail "could not create the game"
+
+send() {  # send FROM FILE
+  curl -sS --max-time 20 "$SMTP" --mail-from "$1" --mail-rcpt game@test.local --upload-file "$2" ||
+    fail "SMTP send from $1"
+}
+crlf() { sed 's/$/\r/'; }
+count() {  # count USER: messages in USER's INBOX
+  curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
+    awk '/^\* SEARCH/ { print NF - 2; found = 1 } END { if (!found) print 0 }'
+}
