@@ -48,6 +48,7 @@ sanitize:
 	  cmake -S . -B $(ASAN_BUILD) -DPBEM_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug $(CMAKE_ARGS)
 	cmake --build $(ASAN_BUILD) -j $(JOBS)
 	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  ctest --test-dir $(ASAN_BUILD) $(CTEST_FLAGS)
 
 # gcc and clang must give byte-identical game results (bot games hashed turn by turn).

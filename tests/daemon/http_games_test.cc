@@ -285,7 +285,10 @@ TEST_CASE("bad requests get a JSON error with a stable code and change nothing",
   auto game = fixture.repository.GetGame("demo");
   CHECK(game->state == state_before);
   CHECK(game->turns_committed == 0);
-  for (const auto& submission : *fixture.repository.ListSubmissions("demo")) {
+  // Hold the Result: a range-for over *temporary would dangle (the Result dies first).
+  const auto submissions = fixture.repository.ListSubmissions("demo");
+  REQUIRE(submissions.ok());
+  for (const auto& submission : *submissions) {
     CHECK_FALSE(submission.accepted);
   }
   CHECK(fixture.repository.GetGame("g2").status().code() == StatusCode::kNotFound);
