@@ -13,26 +13,14 @@
 #include <string>
 
 #include "storage/game_repository.h"
+#include "tests/support/temp_dir.h"
 
 namespace pbem::daemon::testing {
 
-class TempDir {
+// A fresh directory (pbem-daemon-XXXXXX), removed with everything in it.
+class TempDir : public pbem::testing::TempDir {
  public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "pbem-daemon-XXXXXX");
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
+  TempDir() : pbem::testing::TempDir("pbem-daemon") {}
 };
 
 inline std::shared_ptr<spdlog::logger> NullLogger() {

@@ -13,6 +13,7 @@
 #include "daemon/turn/turn_job.h"
 #include "engine/bot.h"
 #include "storage/sqlite_repository.h"
+#include "tests/support/temp_dir.h"
 #include "tests/turn/turn_test_util.h"
 
 namespace pbem::league {
@@ -25,21 +26,10 @@ Timestamp At(std::int64_t ms) { return Timestamp(std::chrono::milliseconds(ms));
 
 const fs::path kTemplates = fs::path(PBEM_SOURCE_DIR) / "templates/league";
 
-class TempDir {
+// A fresh directory (pbem-league-XXXXXX), removed with everything in it.
+class TempDir : public pbem::testing::TempDir {
  public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "pbem-league-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
+  TempDir() : pbem::testing::TempDir("pbem-league") {}
 };
 
 struct Store {

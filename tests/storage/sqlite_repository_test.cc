@@ -11,6 +11,7 @@
 #include <string>
 
 #include "tests/storage/repository_contract.h"
+#include "tests/support/temp_dir.h"
 
 namespace pbem::storage {
 namespace {
@@ -18,25 +19,10 @@ namespace {
 using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
 
-// A fresh directory under the system temp dir, removed with everything in it.
-class TempDir {
+// A fresh directory (pbem-storage-XXXXXX), removed with everything in it.
+class TempDir : public pbem::testing::TempDir {
  public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "pbem-storage-XXXXXX");
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    std::filesystem::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
+  TempDir() : pbem::testing::TempDir("pbem-storage") {}
 };
 
 // A direct session on the database, to look behind the repository's back.

@@ -14,6 +14,7 @@
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
+#include "tests/support/temp_dir.h"
 #include "tests/turn/turn_test_util.h"
 
 namespace pbem::daemon {
@@ -24,21 +25,10 @@ using storage::Timestamp;
 
 Timestamp At(std::int64_t ms) { return Timestamp(std::chrono::milliseconds(ms)); }
 
-class TempDir {
+// A fresh directory (pbem-turn-XXXXXX), removed with everything in it.
+class TempDir : public pbem::testing::TempDir {
  public:
-  TempDir() {
-    std::string pattern = (fs::temp_directory_path() / "pbem-turn-XXXXXX").string();
-    REQUIRE(mkdtemp(pattern.data()) != nullptr);
-    path_ = pattern;
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::remove_all(path_, ignored);
-  }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
+  TempDir() : pbem::testing::TempDir("pbem-turn") {}
 };
 
 const testing::BundledGame& Bois() { return testing::Bois(); }
