@@ -258,36 +258,55 @@ std::vector<ReachableHex> ReachableReference(const Ruleset& ruleset, const Scena
 
 namespace {
 
-// One step of the cost table: bits 32-63 the hex entered, bit 31 passable,
-// bits 24-27 the StepBasis, bits 16-23 the route tag after the step
-// (normalised at the hex entered), bits 0-15 the cost. A step that is not
-// passable (or leaves the map) costs kNoStep, more than any budget, so the
-// search needs one test: cost <= points left.
-constexpr std::uint64_t kPassable = 1u << 31;
-constexpr std::uint64_t kNoStep = 0xFFFF;
+// Search keys: cost in the high 32 bits, steps in the low 32, so that one
+// unsigned comparison orders two paths by cost, then by steps, and a step
+// adds (cost << 32) + 1. A step that is not passable (or leaves the map)
+// adds kNoStep, more than any budget, so the search needs one test per
+// step: step key < room left.
+constexpr std::uint64_t kNoStep = std::uint64_t{1} << 63;
+constexpr std::uint64_t kUndiscovered = ~std::uint64_t{0};
+// Sentinels of ClassTable::min_step, both above any room left: the hex's
+// steps are not in the table yet; the start hex (asked of the full rules).
+constexpr std::uint64_t kUnfilled = ~std::uint64_t{0};
+constexpr std::uint64_t kStartHex = ~std::uint64_t{0} - 1;
+constexpr std::uint32_t kHexMask = (1u << 28) - 1;  // StepEntry::to_hex: the hex bits
+
+constexpr std::uint64_t StepKey(int cost) {
+  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(cost)) << 32) + 1;
+}
+constexpr int KeyCost(std::uint64_t key) { return static_cast<int>(key >> 32); }
+constexpr int KeySteps(std::uint64_t key) { return static_cast<int>(key & 0xFFFFFFFFu); }
+
+// One step of the cost table.
+struct StepEntry {
+  std::uint64_t key = kNoStep;  // StepKey(cost), or kNoStep
+  std::uint32_t to = 0;         // the state entered: (route tag after the step) * hexes + hex
+  std::uint32_t to_hex = 0;     // bits 0-27 the hex entered, bits 28-31 the StepBasis
+};
 
 // Per hex and search.
 constexpr std::uint8_t kCellAny = 1;       // under an enemy ZoC
 constexpr std::uint8_t kCellMounted = 2;   // under a mounted enemy's ZoC
 constexpr std::uint8_t kCellOccupied = 4;  // another unit stands there
 
-// A search node: (hex, route tag). Valid when stamp == the search's
-// generation.
-// State ids are tag-major (tag * hexes + hex), so that the common tag 0 of
-// neighbouring hexes sits close together in memory.
+// A search node: (hex, route tag). State ids are tag-major (tag * hexes +
+// hex), so that the common tag 0 of neighbouring hexes sits close together
+// in memory. `key` is kUndiscovered between searches (each search resets
+// the nodes it touched).
 struct Node {
-  std::uint32_t stamp = 0;
-  std::int32_t disc = 0;     // discovery index (the path tree's numbering)
+  std::uint64_t key = kUndiscovered;
   std::int32_t parent = -1;  // state id of the parent; -1: the start
-  std::int32_t pdisc = -1;   // the parent's discovery index; -1: the start
-  std::int32_t hex = 0;      // the hex index and route tag of the state,
-  std::int32_t cost = 0;     // kept to avoid dividing the id
-  std::int32_t steps = 0;
-  std::uint8_t tag = 0;
-  std::uint8_t dir = 0;
-  std::uint8_t expand = 1;
-  std::uint8_t settled = 0;
-  std::uint8_t basis = 0;  // StepBasis of the step from the parent
+  std::uint8_t dir = 0;      // of the step from the parent
+  std::uint8_t expand = 1;   // 0: a path may end here but not continue
+  std::uint8_t basis = 0;    // StepBasis of the step from the parent
+  std::uint8_t pad = 0;
+};
+static_assert(sizeof(Node) == 16);
+
+// The bucket queue's entries: a node and the next entry of its bucket.
+struct QueueEntry {
+  std::int32_t id;
+  std::int32_t next;
 };
 
 }  // namespace
@@ -296,6 +315,7 @@ struct ReachCache::Impl {
   int width = 0;
   int height = 0;
   std::size_t n_hex = 0;
+  std::size_t n_states = 0;
   int tags = 3;                        // route states per hex: max(1, road rates) * 3 modes
   std::vector<std::int32_t> neighbor;  // n_hex * 6: hex index or -1
   std::vector<Hex> hex_of;             // n_hex
@@ -308,31 +328,40 @@ struct ReachCache::Impl {
   std::vector<std::uint8_t> no_exert;   // town/woods: units there exert no ZoC
   std::vector<std::uint8_t> zoc_side;   // n_hex * 6: a ZoC crosses the hexside
   std::vector<std::int32_t> forts;      // fort hexes
+  std::vector<std::int32_t> state_hex;  // n_states: the hex of a state
 
   struct ClassTable {
     bool built = false;
-    std::vector<std::uint8_t> filled;        // per hex: its steps are in `steps`
-    std::unique_ptr<std::uint64_t[]> steps;  // (tag * hexes + hex) * 6 + dir
-    // Per (tag * hexes + hex): the cheapest passable step, 0xFFFF if none.
-    std::unique_ptr<std::uint16_t[]> cheapest;
+    std::unique_ptr<StepEntry[]> steps;  // state * 6 + dir
+    // Per state: the smallest step key of its passable steps (kNoStep if
+    // none), or kUnfilled before the hex's row is filled.
+    std::unique_ptr<std::uint64_t[]> min_step;
   };
   std::vector<ClassTable> classes;  // [0]: invalid class, then by index + 1
 
-  // Scratch, stamped with `gen`.
-  std::uint32_t gen = 0;
-  std::vector<Node> nodes;           // n_hex * tags
-  std::vector<std::uint8_t> cell;    // n_hex: kCell* bits of this search
-  std::vector<std::int32_t> marked;  // the hexes whose cell is not 0
-  std::vector<std::uint32_t> best_stamp;
-  std::vector<std::int32_t> best;  // per hex: state id of its best node
-  std::vector<std::int32_t> touched;
-  std::vector<std::int32_t> found;   // hexes reached
-  std::vector<std::int32_t> sorted;  // the same, sorting
+  // Scratch. Between searches: every node undiscovered, every queue head
+  // empty; `cell`, `best` and the start hex's min_step are reset at the
+  // start of the next search from what the last one recorded.
+  std::vector<Node> nodes;            // n_states
+  std::vector<std::int32_t> disc;     // n_states: discovery index, set at the end
+  std::vector<std::int32_t> touched;  // states discovered, in order
+  std::vector<std::uint8_t> cell;     // n_hex: kCell* bits of this search
+  std::vector<std::int32_t> marked;   // the hexes whose cell is not 0
+  std::vector<std::int32_t> best;     // per hex: state id of its best node, or -1
+  std::vector<std::int32_t> found;    // hexes whose best is set
+  std::vector<std::int32_t> sorted;   // the same, sorting
   std::vector<std::int32_t> counts;
   std::vector<int> stuck_of;  // per terrain type
-  // Open nodes by cost, then by steps (a two-level Dial bucket queue); all
-  // empty between searches.
-  std::vector<std::vector<std::vector<std::int32_t>>> open;
+  // The start hex's min_step entries, saved while a search marks them.
+  ClassTable* start_table = nullptr;
+  std::size_t start_hex = 0;
+  std::vector<std::uint64_t> start_saved;  // per tag
+  // The bucket queue: heads[cost * stride + steps], -1 when empty, into
+  // `queue` (cleared per search).
+  std::vector<std::int32_t> heads;
+  std::size_t stride = 0;
+  std::vector<QueueEntry> queue;
+  bool searching = false;  // set while a search runs
 
   std::size_t Index(Hex h) const {
     const Offset o = ToOffset(h);
@@ -348,14 +377,19 @@ struct ReachCache::Impl {
     return PackRoute(n);
   }
 
+  std::uint32_t State(std::uint32_t tag, std::int32_t hex) const {
+    return static_cast<std::uint32_t>(tag * n_hex + static_cast<std::size_t>(hex));
+  }
+
   ClassTable& Table(MovementClassId cls) {
     const std::size_t i = cls.valid() ? cls.index() + 1 : 0;
     if (classes.size() <= i) classes.resize(i + 1);
     ClassTable& t = classes[i];
     if (!t.built) {
-      t.filled.assign(n_hex, 0);
-      t.steps.reset(new std::uint64_t[n_hex * static_cast<std::size_t>(tags) * 6]);
-      t.cheapest.reset(new std::uint16_t[n_hex * static_cast<std::size_t>(tags)]);
+      // Rows are written when filled; a large table is mostly never touched.
+      t.steps.reset(new StepEntry[n_states * 6]);
+      t.min_step.reset(new std::uint64_t[n_states]);
+      std::fill(t.min_step.get(), t.min_step.get() + n_states, kUnfilled);
       t.built = true;
     }
     return t;
@@ -366,26 +400,65 @@ struct ReachCache::Impl {
             std::size_t h) {
     for (int tag = 0; tag < tags; ++tag) {
       const RouteState route = UnpackRoute(static_cast<std::uint32_t>(tag));
-      std::uint64_t* row = &t.steps[(static_cast<std::size_t>(tag) * n_hex + h) * 6];
-      std::uint16_t& cheapest = t.cheapest[static_cast<std::size_t>(tag) * n_hex + h];
-      cheapest = 0xFFFF;
+      const std::size_t id = static_cast<std::size_t>(tag) * n_hex + h;
+      StepEntry* row = &t.steps[id * 6];
+      std::uint64_t cheapest = kNoStep;
       for (std::size_t d = 0; d < 6; ++d) {
-        row[d] = kNoStep;
+        row[d] = StepEntry{};
         const std::int32_t n = neighbor[h * 6 + d];
         if (n < 0) continue;
         const StepCost sc = ComputeStepCost(ruleset, map, cls, hex_of[h],
                                             hex_of[static_cast<std::size_t>(n)], route);
         if (!sc.passable) continue;
-        PBEM_CHECK(sc.cost >= 0 && sc.cost < static_cast<int>(kNoStep));
+        PBEM_CHECK(sc.cost >= 0);
         const std::uint32_t next = Tag(sc.next, n);
-        PBEM_CHECK(next < 256);
-        row[d] = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(n)) << 32) | kPassable |
-                 (static_cast<std::uint64_t>(sc.basis) << 24) |
-                 (static_cast<std::uint64_t>(next) << 16) | static_cast<std::uint64_t>(sc.cost);
-        cheapest = std::min(cheapest, static_cast<std::uint16_t>(sc.cost));
+        PBEM_CHECK(next < static_cast<std::uint32_t>(tags));
+        PBEM_CHECK(static_cast<std::uint32_t>(sc.basis) < 16);
+        row[d].key = StepKey(sc.cost);
+        row[d].to = State(next, n);
+        row[d].to_hex =
+            static_cast<std::uint32_t>(n) | (static_cast<std::uint32_t>(sc.basis) << 28);
+        cheapest = std::min(cheapest, row[d].key);
       }
+      t.min_step[id] = cheapest;
     }
-    t.filled[h] = 1;
+  }
+
+  // Undoes what the last search left marked (see the scratch comment).
+  void Reset() {
+    for (const std::int32_t id : touched) nodes[static_cast<std::size_t>(id)].key = kUndiscovered;
+    touched.clear();
+    for (const std::int32_t h : marked) cell[static_cast<std::size_t>(h)] = 0;
+    marked.clear();
+    for (const std::int32_t h : found) best[static_cast<std::size_t>(h)] = -1;
+    found.clear();
+    if (start_table != nullptr) {
+      for (std::size_t tag = 0; tag < start_saved.size(); ++tag) {
+        start_table->min_step[tag * n_hex + start_hex] = start_saved[tag];
+      }
+      start_table = nullptr;
+    }
+    if (searching) {  // the last search stopped midway: its queue may hold entries
+      std::fill(heads.begin(), heads.end(), -1);
+      searching = false;
+    }
+    queue.clear();
+  }
+
+  // Room in `heads` for costs 0..budget and `steps`.
+  void Reserve(int budget, std::size_t steps) {
+    const std::size_t levels = static_cast<std::size_t>(budget) + 1;
+    if (steps < stride && heads.size() >= levels * stride) return;
+    std::size_t new_stride = std::max<std::size_t>(stride, 64);
+    while (new_stride <= steps) new_stride *= 2;
+    const std::size_t old_levels = stride == 0 ? 0 : heads.size() / stride;
+    std::vector<std::int32_t> grown(std::max(levels, old_levels) * new_stride, -1);
+    for (std::size_t c = 0; c < old_levels; ++c) {
+      std::copy_n(heads.begin() + static_cast<std::ptrdiff_t>(c * stride), stride,
+                  grown.begin() + static_cast<std::ptrdiff_t>(c * new_stride));
+    }
+    heads = std::move(grown);
+    stride = new_stride;
   }
 };
 
@@ -397,6 +470,9 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   c.n_hex = static_cast<std::size_t>(c.width) * static_cast<std::size_t>(c.height);
   const int n_road = static_cast<int>(ruleset.routes.road_alternating_costs.size());
   c.tags = std::max(1, n_road) * 3;
+  c.n_states = c.n_hex * static_cast<std::size_t>(c.tags);
+  // State ids and hex indices are 31 and 28 bits in the tables.
+  PBEM_CHECK(c.n_states < (std::size_t{1} << 31) && c.n_hex <= kHexMask);
   c.neighbor.assign(c.n_hex * 6, -1);
   c.hex_of.resize(c.n_hex);
   c.terrain_of.resize(c.n_hex);
@@ -431,11 +507,16 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
       }
     }
   }
-  c.nodes.resize(c.n_hex * static_cast<std::size_t>(c.tags));
+  c.state_hex.resize(c.n_states);
+  for (std::size_t s = 0; s < c.n_states; ++s) {
+    c.state_hex[s] = static_cast<std::int32_t>(s % c.n_hex);
+  }
+  c.nodes.resize(c.n_states);
+  c.disc.resize(c.n_states);
   c.cell.assign(c.n_hex, 0);
-  c.best_stamp.assign(c.n_hex, 0);
   c.best.assign(c.n_hex, -1);
   c.touched.reserve(1024);
+  c.queue.reserve(1024);
 }
 
 ReachCache::~ReachCache() = default;
@@ -471,23 +552,16 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const MovementClassId cls = CostClass(ruleset, spec);
   ReachCache::Impl::ClassTable& table = c.Table(cls);
   const auto tags = static_cast<std::size_t>(c.tags);
-
-  if (++c.gen == 0) {  // the stamps wrapped: start afresh
-    for (Node& n : c.nodes) n.stamp = 0;
-    std::fill(c.best_stamp.begin(), c.best_stamp.end(), 0);
-    c.gen = 1;
-  }
-  const std::uint32_t gen = c.gen;
+  const std::size_t n_hex = c.n_hex;
+  c.Reset();
+  c.searching = true;
   const std::int32_t self = unit.value;
-  // The previous search's marks are cleared, not stamped: one load per step.
-  for (const std::int32_t h : c.marked) c.cell[static_cast<std::size_t>(h)] = 0;
-  c.marked.clear();
+
   std::uint8_t* const cells = c.cell.data();
   const auto set_cell = [&](std::size_t h, std::uint8_t bits) {
     if (cells[h] == 0) c.marked.push_back(static_cast<std::int32_t>(h));
     cells[h] |= bits;
   };
-  const auto cell = [&](std::size_t h) -> std::uint8_t { return cells[h]; };
 
   // Who stands where, and the enemy control of every hex (ControlOf,
   // scattered from the controllers).
@@ -520,10 +594,9 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   }
 
   const int budget = std::max(0, mover.points_left);
-  if (c.open.size() < static_cast<std::size_t>(budget) + 1) {
-    c.open.resize(static_cast<std::size_t>(budget) + 1);
-  }
-  c.touched.clear();
+  // A path fits when its key is below `limit`: cost <= budget.
+  const std::uint64_t limit = (static_cast<std::uint64_t>(budget) + 1) << 32;
+  c.Reserve(budget, 0);
 
   const std::size_t start_hex = c.Index(mover.at);
   const std::uint32_t start_tag = PackRoute(mover.route);
@@ -532,34 +605,29 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const bool demoralised = IsDemoralised(spec, state.unit(unit));
   const auto refused = static_cast<std::uint8_t>(kCellOccupied | (demoralised ? kCellAny : 0));
 
+  // Steps out of the start hex are asked of the full rules: its table rows
+  // are marked kStartHex for this search (Reset puts them back).
+  std::uint64_t* const min_step = table.min_step.get();
+  c.start_saved.resize(tags);
+  for (std::size_t tag = 0; tag < tags; ++tag) {
+    c.start_saved[tag] = min_step[tag * n_hex + start_hex];
+    min_step[tag * n_hex + start_hex] = kStartHex;
+  }
+  c.start_table = &table;
+  c.start_hex = start_hex;
+
   Node* const nodes = c.nodes.data();
-  const auto discover = [&](std::int32_t id, std::size_t hex, std::size_t tag, int cost, int steps,
-                            std::int32_t parent, std::uint8_t dir, bool expand,
-                            std::uint8_t basis) {
-    Node& n = nodes[id];
-    n.stamp = gen;
-    n.hex = static_cast<std::int32_t>(hex);
-    n.tag = static_cast<std::uint8_t>(tag);
-    n.disc = static_cast<std::int32_t>(c.touched.size());
-    n.parent = parent;
-    n.pdisc = parent < 0 ? -1 : nodes[parent].disc;
-    n.cost = cost;
-    n.steps = steps;
-    n.dir = dir;
-    n.expand = expand ? 1 : 0;
-    n.settled = 0;
-    n.basis = basis;
-    c.touched.push_back(id);
-  };
-  const auto push = [&](int cost, int steps, std::int32_t id) {
-    auto& by_steps = c.open[static_cast<std::size_t>(cost)];
-    if (by_steps.size() <= static_cast<std::size_t>(steps)) {
-      by_steps.resize(static_cast<std::size_t>(steps) + 1);
-    }
-    by_steps[static_cast<std::size_t>(steps)].push_back(id);
+  std::size_t max_steps = 0;  // the most steps of a queued key
+  const auto push = [&](std::uint64_t key, std::int32_t id) {
+    const auto steps = static_cast<std::size_t>(KeySteps(key));
+    if (steps >= c.stride) c.Reserve(budget, steps);
+    max_steps = std::max(max_steps, steps);
+    const std::size_t b = static_cast<std::size_t>(KeyCost(key)) * c.stride + steps;
+    c.queue.push_back(QueueEntry{id, c.heads[b]});
+    c.heads[b] = static_cast<std::int32_t>(c.queue.size() - 1);
   };
   // SearchResult::NewPathIsSmaller on the node arrays.
-  const auto new_path_smaller = [&](std::int32_t parent, std::uint8_t dir, std::int32_t id) {
+  const auto new_path_smaller = [&](std::int32_t parent, std::uint8_t dir, std::uint32_t id) {
     std::int32_t a = parent;
     std::int32_t b = nodes[id].parent;
     if (a == b) return dir < nodes[id].dir;
@@ -569,106 +637,106 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     }
     return nodes[a].dir < nodes[b].dir;
   };
-  // FindPaths' relaxation: lowest cost, then fewest steps, then the smaller
-  // direction sequence.
-  const auto relax = [&](std::int32_t from, int cost, int steps, std::uint8_t dir,
-                         std::size_t to_hex, std::size_t to_tag, int step_cost, bool expand,
-                         std::uint8_t basis) {
-    const int new_cost = cost + step_cost;
-    const int new_steps = steps + 1;
-    const auto to = static_cast<std::int32_t>(to_tag * c.n_hex + to_hex);
+  // FindPaths' relaxation (lowest cost, then fewest steps, then the smaller
+  // direction sequence) of a step the caller found no worse than the best
+  // path to `to` so far (new_key <= its key). No node is settled here:
+  // every step adds a step to the key, so a node already taken from the
+  // queue has a smaller key than any step from the node being expanded.
+  const auto relax = [&](std::int32_t from, std::uint64_t new_key, std::uint32_t to,
+                         std::uint8_t dir, bool expand, std::uint8_t basis) {
     Node& n = nodes[to];
-    if (n.stamp != gen) {
-      discover(to, to_hex, to_tag, new_cost, new_steps, from, dir, expand, basis);
+    if (new_key == n.key) {
+      if (!new_path_smaller(from, dir, to)) return;
     } else {
-      if (n.settled) return;
-      const bool better_key = new_cost < n.cost || (new_cost == n.cost && new_steps < n.steps);
-      if (!better_key) {
-        if (new_cost != n.cost || new_steps != n.steps || !new_path_smaller(from, dir, to)) return;
-      }
-      n.cost = new_cost;
-      n.steps = new_steps;
-      n.parent = from;
-      n.pdisc = nodes[from].disc;
-      n.dir = dir;
-      n.expand = expand ? 1 : 0;
-      n.basis = basis;
-      if (!better_key) return;
+      if (n.key == kUndiscovered) c.touched.push_back(static_cast<std::int32_t>(to));
+      n.key = new_key;
+      push(new_key, static_cast<std::int32_t>(to));
     }
-    push(new_cost, new_steps, to);
+    n.parent = from;
+    n.dir = dir;
+    n.expand = expand ? 1 : 0;
+    n.basis = basis;
+  };
+  // The steps out of the start hex (any route state): the full rules
+  // (leaving a ZoC, the minimum move), as the reference search asks them.
+  const auto expand_start = [&](std::int32_t id, std::uint64_t key) {
+    const int cost = KeyCost(key);
+    MoverState m;
+    m.at = mover.at;
+    m.points_left = mover.points_left - cost;
+    m.route = UnpackRoute(static_cast<std::uint32_t>(static_cast<std::size_t>(id) / n_hex));
+    m.has_moved = cost == 0 ? mover.has_moved : true;
+    for (const Direction d : kAllDirections) {
+      const std::int32_t to = c.neighbor[start_hex * 6 + static_cast<std::size_t>(d)];
+      if (to < 0) continue;
+      const std::uint8_t there = cells[static_cast<std::size_t>(to)];
+      const StepCheck check = rules.Check(m, c.hex_of[static_cast<std::size_t>(to)], start_control,
+                                          (there & kCellAny) != 0, (there & kCellMounted) != 0);
+      if (!check.legal) continue;
+      PBEM_CHECK(check.cost >= 0);
+      const std::uint64_t new_key = key + StepKey(check.cost);
+      const std::uint32_t to_state = c.State(c.Tag(check.next, to), to);
+      if (new_key >= limit || new_key > nodes[to_state].key) continue;
+      relax(id, new_key, to_state, static_cast<std::uint8_t>(d), !check.enters_enemy_zoc,
+            static_cast<std::uint8_t>(check.basis));
+    }
   };
 
-  const auto start_id = static_cast<std::int32_t>(start_tag * c.n_hex + start_hex);
-  discover(start_id, start_hex, start_tag, 0, 0, -1, 0, true, 0);
-  push(0, 0, start_id);
+  const auto start_id =
+      static_cast<std::int32_t>(c.State(start_tag, static_cast<std::int32_t>(start_hex)));
+  c.touched.push_back(start_id);
+  nodes[start_id] = Node{0, -1, 0, 1, 0, 0};
+  push(0, start_id);
 
-  // Held in locals: the stores of the search do not make the compiler
-  // reload them.
-  const std::uint8_t* const filled = table.filled.data();
-  const std::uint16_t* const cheapest = table.cheapest.get();
-  const std::uint64_t* const step_table = table.steps.get();
-  for (int cost = 0; cost <= budget; ++cost) {
-    auto& by_steps = c.open[static_cast<std::size_t>(cost)];
-    const int left = mover.points_left - cost;
-    // The most a step may cost now, kNoStep excluded.
-    const int affordable = std::min(left, static_cast<int>(kNoStep) - 1);
-    // Zero-cost steps append to by_steps[steps + 1]: index, do not hold
-    // references across relax().
-    for (std::size_t steps_u = 0; steps_u < by_steps.size(); ++steps_u) {
-      const int steps = static_cast<int>(steps_u);
-      for (std::size_t k = 0; k < by_steps[steps_u].size(); ++k) {
-        const std::int32_t id = by_steps[steps_u][k];
-        Node& n = nodes[id];
-        if (n.settled || n.cost != cost || n.steps != steps) continue;
-        n.settled = 1;
-        if (!n.expand) continue;
-        const auto h = static_cast<std::size_t>(n.hex);
-        if (h == start_hex) {
-          // The start hex: the full rules (leaving a ZoC, the minimum
-          // move), as the reference search asks them.
-          MoverState m;
-          m.at = mover.at;
-          m.points_left = left;
-          m.route = UnpackRoute(n.tag);
-          m.has_moved = cost == 0 ? mover.has_moved : true;
-          for (const Direction d : kAllDirections) {
-            const std::int32_t to = c.neighbor[h * 6 + static_cast<std::size_t>(d)];
-            if (to < 0) continue;
-            const std::uint8_t there = cell(static_cast<std::size_t>(to));
-            const StepCheck check =
-                rules.Check(m, c.hex_of[static_cast<std::size_t>(to)], start_control,
-                            (there & kCellAny) != 0, (there & kCellMounted) != 0);
-            if (!check.legal) continue;
-            relax(id, cost, steps, static_cast<std::uint8_t>(d), static_cast<std::size_t>(to),
-                  c.Tag(check.next, to), check.cost, !check.enters_enemy_zoc,
-                  static_cast<std::uint8_t>(check.basis));
+  // Nodes leave the queue by key: cost, then steps. A step always adds a
+  // step, so a bucket never grows while it is emptied.
+  const StepEntry* const step_table = table.steps.get();
+  for (std::size_t cost = 0; cost <= static_cast<std::size_t>(budget); ++cost) {
+    for (std::size_t steps = 0; steps <= max_steps; ++steps) {
+      const std::size_t b = cost * c.stride + steps;
+      std::int32_t q = c.heads[b];
+      if (q < 0) continue;
+      c.heads[b] = -1;
+      const std::uint64_t key = (static_cast<std::uint64_t>(cost) << 32) | steps;
+      const std::uint64_t room = limit - key;  // a step fits when its key is below
+      while (q >= 0) {
+        const QueueEntry entry = c.queue[static_cast<std::size_t>(q)];
+        q = entry.next;
+        const std::int32_t id = entry.id;
+        const Node& n = nodes[id];
+        if (n.key != key || !n.expand) continue;  // a stale entry; a path's end
+        std::uint64_t cheapest = min_step[id];
+        if (cheapest >= room) {
+          if (cheapest == kStartHex) {
+            expand_start(id, key);
+            continue;
           }
-          continue;
+          if (cheapest != kUnfilled) continue;  // no points left for any step
+          c.Fill(ruleset, map, cls, table, static_cast<std::size_t>(c.state_hex[id]));
+          cheapest = min_step[id];
+          if (cheapest >= room) continue;
         }
         // Anywhere else: no ZoC to leave (entering one ends the path), the
         // unit has moved; the table has the step's cost.
-        if (!filled[h]) c.Fill(ruleset, map, cls, table, h);
-        if (cheapest[static_cast<std::size_t>(id)] > left) continue;  // no points left
-        const std::uint64_t* out = &step_table[static_cast<std::size_t>(id) * 6];
+        const StepEntry* const out = &step_table[static_cast<std::size_t>(id) * 6];
         for (std::size_t d = 0; d < 6; ++d) {
-          const std::uint64_t e = out[d];
-          const int step_cost = static_cast<int>(e & 0xFFFFu);
-          if (step_cost > affordable) continue;
-          const auto to = static_cast<std::size_t>(e >> 32);
-          const std::uint8_t there = cell(to);
+          const StepEntry& e = out[d];
+          if (e.key >= room) continue;
+          const std::uint64_t new_key = key + e.key;
+          if (new_key > nodes[e.to].key) continue;
+          const std::uint8_t there = cells[e.to_hex & kHexMask];
           if (there & refused) continue;
-          relax(id, cost, steps, static_cast<std::uint8_t>(d), to, (e >> 16) & 0xFFu, step_cost,
-                (there & kCellAny) == 0, static_cast<std::uint8_t>((e >> 24) & 0xFu));
+          relax(id, new_key, e.to, static_cast<std::uint8_t>(d), (there & kCellAny) == 0,
+                static_cast<std::uint8_t>(e.to_hex >> 28));
         }
       }
     }
-    for (auto& list : by_steps) list.clear();
   }
+  c.searching = false;
 
   // The best node per hex; the start hex is not listed.
   const auto better_node = [&](std::int32_t a, std::int32_t b) {
-    if (nodes[a].cost != nodes[b].cost) return nodes[a].cost < nodes[b].cost;
-    if (nodes[a].steps != nodes[b].steps) return nodes[a].steps < nodes[b].steps;
+    if (nodes[a].key != nodes[b].key) return nodes[a].key < nodes[b].key;
     while (nodes[a].parent != nodes[b].parent) {
       a = nodes[a].parent;
       b = nodes[b].parent;
@@ -679,11 +747,13 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   // compiler reload them.
   ReachSet result;
   const std::size_t n_touched = c.touched.size();
+  const std::int32_t* const touched = c.touched.data();
+  std::int32_t* const disc = c.disc.data();
+  for (std::size_t k = 0; k < n_touched; ++k) disc[touched[k]] = static_cast<std::int32_t>(k);
   result.tree_.resize(n_touched);
   ReachSet::TreeNode* const tree = result.tree_.data();
-  const std::int32_t* const touched = c.touched.data();
   const Hex* const hex_of = c.hex_of.data();
-  std::uint32_t* const best_stamp = c.best_stamp.data();
+  const std::int32_t* const state_hex = c.state_hex.data();
   std::int32_t* const best = c.best.data();
   const std::int32_t* const row_of = c.row_of.data();
   const std::int32_t* const col_of = c.col_of.data();
@@ -699,11 +769,10 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   for (std::size_t k = 0; k < n_touched; ++k) {
     const std::int32_t id = touched[k];
     const Node& n = nodes[id];
-    const auto h = static_cast<std::size_t>(n.hex);
-    tree[k] = ReachSet::TreeNode{hex_of[h], n.pdisc, n.steps};
+    const auto h = static_cast<std::size_t>(state_hex[id]);
+    tree[k] = ReachSet::TreeNode{hex_of[h], n.parent < 0 ? -1 : disc[n.parent], KeySteps(n.key)};
     if (h == start_hex) continue;
-    if (best_stamp[h] != gen) {
-      best_stamp[h] = gen;
+    if (best[h] < 0) {
       best[h] = id;
       found_hex[n_found++] = static_cast<std::int32_t>(h);
       ++row_start[row_of[h] + 1];
@@ -748,15 +817,17 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     const Node& n = nodes[id];
     ReachSet::Entry& e = entries[i];
     e.hex = hex_of[h];
-    e.cost = n.cost;
+    e.cost = KeyCost(n.key);
     e.ends_move = !n.expand;
-    e.node = n.disc;
-    const auto ph = static_cast<std::size_t>(nodes[n.parent].hex);
-    if (ph == start_hex) {
+    e.node = disc[id];
+    if (static_cast<std::size_t>(state_hex[n.parent]) == start_hex) {
       // As the reference: the last step checked again from its parent.
-      const std::uint8_t there = cell(h);
-      MoverState m{mover.at, mover.points_left - nodes[n.parent].cost,
-                   UnpackRoute(nodes[n.parent].tag), n.parent == start_id ? mover.has_moved : true};
+      const std::uint8_t there = cells[h];
+      const Node& p = nodes[n.parent];
+      const auto parent_tag =
+          static_cast<std::uint32_t>(static_cast<std::size_t>(n.parent) / n_hex);
+      MoverState m{mover.at, mover.points_left - KeyCost(p.key), UnpackRoute(parent_tag),
+                   n.parent == start_id ? mover.has_moved : true};
       const StepCheck last = rules.Check(m, e.hex, n.parent == start_id ? start_control : Control{},
                                          (there & kCellAny) != 0, (there & kCellMounted) != 0);
       e.stuck_chance_in_4 = last.stuck_chance_in_4;
