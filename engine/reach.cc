@@ -296,12 +296,34 @@ constexpr std::uint8_t kCellOccupied = 4;  // another unit stands there
 struct Node {
   std::uint64_t key = kUndiscovered;
   std::int32_t parent = -1;  // state id of the parent; -1: the start
-  std::uint8_t dir = 0;      // of the step from the parent
-  std::uint8_t expand = 1;   // 0: a path may end here but not continue
-  std::uint8_t basis = 0;    // StepBasis of the step from the parent
-  std::uint8_t pad = 0;
+  std::uint32_t info = 0;    // the step from the parent: see Info
 };
 static_assert(sizeof(Node) == 16);
+
+// Node::info: bits 0-2 the direction of the step from the parent, bit 3 set
+// when a path may continue from the node (0: it entered an enemy ZoC), bits
+// 4-7 the StepBasis. One word, so that the search makes no byte stores
+// (which the compiler must assume may change anything).
+constexpr std::uint32_t kInfoDir = 7;
+constexpr std::uint32_t kInfoExpand = 8;
+constexpr std::uint32_t kInfoBasis = 0xF0;
+constexpr std::uint32_t Info(std::uint32_t dir, bool expand, std::uint32_t basis) {
+  return dir | (expand ? kInfoExpand : 0) | (basis << 4);
+}
+
+// SearchResult::NewPathIsSmaller on the node arrays: whether the path to
+// `parent` then `dir` has a smaller direction sequence than the path to
+// `id` (same length).
+bool NewPathIsSmaller(const Node* nodes, std::int32_t parent, std::uint32_t dir, std::uint32_t id) {
+  std::int32_t a = parent;
+  std::int32_t b = nodes[id].parent;
+  if (a == b) return dir < (nodes[id].info & kInfoDir);
+  while (nodes[a].parent != nodes[b].parent) {
+    a = nodes[a].parent;
+    b = nodes[b].parent;
+  }
+  return (nodes[a].info & kInfoDir) < (nodes[b].info & kInfoDir);
+}
 
 // The bucket queue's entries: a node and the next entry of its bucket.
 struct QueueEntry {
@@ -344,12 +366,15 @@ struct ReachCache::Impl {
   // start of the next search from what the last one recorded.
   std::vector<Node> nodes;            // n_states
   std::vector<std::int32_t> disc;     // n_states: discovery index, set at the end
-  std::vector<std::int32_t> touched;  // states discovered, in order
+  std::vector<std::int32_t> touched;  // n_states: the states discovered, in order
+  std::size_t n_touched = 0;
+  std::vector<std::int32_t> blocked;  // states the unit may not enter (key 0)
   std::vector<std::uint8_t> cell;     // n_hex: kCell* bits of this search
   std::vector<std::int32_t> marked;   // the hexes whose cell is not 0
   std::vector<std::int32_t> best;     // per hex: state id of its best node, or -1
-  std::vector<std::int32_t> found;    // hexes whose best is set
-  std::vector<std::int32_t> sorted;   // the same, sorting
+  std::vector<std::int32_t> found;    // n_hex: the hexes whose best is set
+  std::size_t n_found = 0;
+  std::vector<std::int32_t> sorted;  // the same, sorting
   std::vector<std::int32_t> counts;
   std::vector<int> stuck_of;  // per terrain type
   // The start hex's min_step entries, saved while a search marks them.
@@ -426,21 +451,27 @@ struct ReachCache::Impl {
 
   // Undoes what the last search left marked (see the scratch comment).
   void Reset() {
-    for (const std::int32_t id : touched) nodes[static_cast<std::size_t>(id)].key = kUndiscovered;
-    touched.clear();
+    if (searching) {  // the last search stopped midway: start afresh
+      for (Node& n : nodes) n.key = kUndiscovered;
+      std::fill(heads.begin(), heads.end(), -1);
+      searching = false;
+    } else {
+      for (std::size_t k = 0; k < n_touched; ++k) {
+        nodes[static_cast<std::size_t>(touched[k])].key = kUndiscovered;
+      }
+    }
+    n_touched = 0;
+    for (const std::int32_t id : blocked) nodes[static_cast<std::size_t>(id)].key = kUndiscovered;
+    blocked.clear();
     for (const std::int32_t h : marked) cell[static_cast<std::size_t>(h)] = 0;
     marked.clear();
-    for (const std::int32_t h : found) best[static_cast<std::size_t>(h)] = -1;
-    found.clear();
+    for (std::size_t k = 0; k < n_found; ++k) best[static_cast<std::size_t>(found[k])] = -1;
+    n_found = 0;
     if (start_table != nullptr) {
       for (std::size_t tag = 0; tag < start_saved.size(); ++tag) {
         start_table->min_step[tag * n_hex + start_hex] = start_saved[tag];
       }
       start_table = nullptr;
-    }
-    if (searching) {  // the last search stopped midway: its queue may hold entries
-      std::fill(heads.begin(), heads.end(), -1);
-      searching = false;
     }
     queue.clear();
   }
@@ -515,7 +546,8 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   c.disc.resize(c.n_states);
   c.cell.assign(c.n_hex, 0);
   c.best.assign(c.n_hex, -1);
-  c.touched.reserve(1024);
+  c.touched.resize(c.n_states);
+  c.found.resize(c.n_hex);
   c.queue.reserve(1024);
 }
 
@@ -604,6 +636,17 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const Control start_control = rules.EnemyControl(mover.at);
   const bool demoralised = IsDemoralised(spec, state.unit(unit));
   const auto refused = static_cast<std::uint8_t>(kCellOccupied | (demoralised ? kCellAny : 0));
+  // The hexes the unit may not enter (occupied; under enemy control for a
+  // demoralised unit): their states get key 0, below any path, so the
+  // search's one comparison per step refuses them too.
+  for (const std::int32_t h : c.marked) {
+    if ((cells[static_cast<std::size_t>(h)] & refused) == 0) continue;
+    for (std::size_t tag = 0; tag < tags; ++tag) {
+      const std::size_t id = tag * n_hex + static_cast<std::size_t>(h);
+      c.nodes[id].key = 0;
+      c.blocked.push_back(static_cast<std::int32_t>(id));
+    }
+  }
 
   // Steps out of the start hex are asked of the full rules: its table rows
   // are marked kStartHex for this search (Reset puts them back).
@@ -616,26 +659,26 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   c.start_table = &table;
   c.start_hex = start_hex;
 
+  // Hot data in locals that nothing else points to, so that the stores of
+  // the search do not make the compiler reload them.
   Node* const nodes = c.nodes.data();
+  const StepEntry* const step_table = table.steps.get();
+  std::int32_t* const touched = c.touched.data();  // n_states: a state is discovered once
+  std::size_t n_touched = 0;
+  std::int32_t* heads = c.heads.data();
+  std::size_t stride = c.stride;
   std::size_t max_steps = 0;  // the most steps of a queued key
-  const auto push = [&](std::uint64_t key, std::int32_t id) {
+  const auto push = [&](std::uint64_t key, std::int32_t id) __attribute__((always_inline)) {
     const auto steps = static_cast<std::size_t>(KeySteps(key));
-    if (steps >= c.stride) c.Reserve(budget, steps);
-    max_steps = std::max(max_steps, steps);
-    const std::size_t b = static_cast<std::size_t>(KeyCost(key)) * c.stride + steps;
-    c.queue.push_back(QueueEntry{id, c.heads[b]});
-    c.heads[b] = static_cast<std::int32_t>(c.queue.size() - 1);
-  };
-  // SearchResult::NewPathIsSmaller on the node arrays.
-  const auto new_path_smaller = [&](std::int32_t parent, std::uint8_t dir, std::uint32_t id) {
-    std::int32_t a = parent;
-    std::int32_t b = nodes[id].parent;
-    if (a == b) return dir < nodes[id].dir;
-    while (nodes[a].parent != nodes[b].parent) {
-      a = nodes[a].parent;
-      b = nodes[b].parent;
+    if (steps >= stride) [[unlikely]] {
+      c.Reserve(budget, steps);
+      heads = c.heads.data();
+      stride = c.stride;
     }
-    return nodes[a].dir < nodes[b].dir;
+    max_steps = std::max(max_steps, steps);
+    const std::size_t b = static_cast<std::size_t>(KeyCost(key)) * stride + steps;
+    c.queue.push_back(QueueEntry{id, heads[b]});
+    heads[b] = static_cast<std::int32_t>(c.queue.size() - 1);
   };
   // FindPaths' relaxation (lowest cost, then fewest steps, then the smaller
   // direction sequence) of a step the caller found no worse than the best
@@ -643,29 +686,34 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   // every step adds a step to the key, so a node already taken from the
   // queue has a smaller key than any step from the node being expanded.
   const auto relax = [&](std::int32_t from, std::uint64_t new_key, std::uint32_t to,
-                         std::uint8_t dir, bool expand, std::uint8_t basis) {
+                         std::uint32_t info) __attribute__((always_inline)) {
     Node& n = nodes[to];
     if (new_key == n.key) {
-      if (!new_path_smaller(from, dir, to)) return;
+      if (!NewPathIsSmaller(nodes, from, info & kInfoDir, to)) return;
     } else {
-      if (n.key == kUndiscovered) c.touched.push_back(static_cast<std::int32_t>(to));
+      if (n.key == kUndiscovered) touched[n_touched++] = static_cast<std::int32_t>(to);
       n.key = new_key;
       push(new_key, static_cast<std::int32_t>(to));
     }
     n.parent = from;
-    n.dir = dir;
-    n.expand = expand ? 1 : 0;
-    n.basis = basis;
+    n.info = info;
   };
   // The steps out of the start hex (any route state): the full rules
   // (leaving a ZoC, the minimum move), as the reference search asks them.
-  const auto expand_start = [&](std::int32_t id, std::uint64_t key) {
+  struct StartStep {
+    std::uint64_t key;
+    std::uint32_t to;
+    std::uint32_t info;
+  };
+  const auto expand_start = [&](std::int32_t id, std::uint64_t key, StartStep * out)
+      __attribute__((noinline)) {
     const int cost = KeyCost(key);
     MoverState m;
     m.at = mover.at;
     m.points_left = mover.points_left - cost;
     m.route = UnpackRoute(static_cast<std::uint32_t>(static_cast<std::size_t>(id) / n_hex));
     m.has_moved = cost == 0 ? mover.has_moved : true;
+    int n_out = 0;
     for (const Direction d : kAllDirections) {
       const std::int32_t to = c.neighbor[start_hex * 6 + static_cast<std::size_t>(d)];
       if (to < 0) continue;
@@ -674,29 +722,27 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
                                           (there & kCellAny) != 0, (there & kCellMounted) != 0);
       if (!check.legal) continue;
       PBEM_CHECK(check.cost >= 0);
-      const std::uint64_t new_key = key + StepKey(check.cost);
-      const std::uint32_t to_state = c.State(c.Tag(check.next, to), to);
-      if (new_key >= limit || new_key > nodes[to_state].key) continue;
-      relax(id, new_key, to_state, static_cast<std::uint8_t>(d), !check.enters_enemy_zoc,
-            static_cast<std::uint8_t>(check.basis));
+      out[n_out++] = StartStep{key + StepKey(check.cost), c.State(c.Tag(check.next, to), to),
+                               Info(static_cast<std::uint32_t>(d), !check.enters_enemy_zoc,
+                                    static_cast<std::uint32_t>(check.basis))};
     }
+    return n_out;
   };
 
   const auto start_id =
       static_cast<std::int32_t>(c.State(start_tag, static_cast<std::int32_t>(start_hex)));
-  c.touched.push_back(start_id);
-  nodes[start_id] = Node{0, -1, 0, 1, 0, 0};
+  touched[n_touched++] = start_id;
+  nodes[start_id] = Node{0, -1, Info(0, true, 0)};
   push(0, start_id);
 
   // Nodes leave the queue by key: cost, then steps. A step always adds a
   // step, so a bucket never grows while it is emptied.
-  const StepEntry* const step_table = table.steps.get();
   for (std::size_t cost = 0; cost <= static_cast<std::size_t>(budget); ++cost) {
     for (std::size_t steps = 0; steps <= max_steps; ++steps) {
-      const std::size_t b = cost * c.stride + steps;
-      std::int32_t q = c.heads[b];
+      const std::size_t b = cost * stride + steps;
+      std::int32_t q = heads[b];
       if (q < 0) continue;
-      c.heads[b] = -1;
+      heads[b] = -1;
       const std::uint64_t key = (static_cast<std::uint64_t>(cost) << 32) | steps;
       const std::uint64_t room = limit - key;  // a step fits when its key is below
       while (q >= 0) {
@@ -704,11 +750,16 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
         q = entry.next;
         const std::int32_t id = entry.id;
         const Node& n = nodes[id];
-        if (n.key != key || !n.expand) continue;  // a stale entry; a path's end
+        if (n.key != key || !(n.info & kInfoExpand)) continue;  // stale; a path's end
         std::uint64_t cheapest = min_step[id];
-        if (cheapest >= room) {
+        if (cheapest >= room) [[unlikely]] {
           if (cheapest == kStartHex) {
-            expand_start(id, key);
+            StartStep out[6];
+            const int n_out = expand_start(id, key, out);
+            for (int k = 0; k < n_out; ++k) {
+              if (out[k].key >= limit || out[k].key > nodes[out[k].to].key) continue;
+              relax(id, out[k].key, out[k].to, out[k].info);
+            }
             continue;
           }
           if (cheapest != kUnfilled) continue;  // no points left for any step
@@ -719,19 +770,17 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
         // Anywhere else: no ZoC to leave (entering one ends the path), the
         // unit has moved; the table has the step's cost.
         const StepEntry* const out = &step_table[static_cast<std::size_t>(id) * 6];
-        for (std::size_t d = 0; d < 6; ++d) {
+        for (std::uint32_t d = 0; d < 6; ++d) {
           const StepEntry& e = out[d];
-          if (e.key >= room) continue;
-          const std::uint64_t new_key = key + e.key;
-          if (new_key > nodes[e.to].key) continue;
-          const std::uint8_t there = cells[e.to_hex & kHexMask];
-          if (there & refused) continue;
-          relax(id, new_key, e.to, static_cast<std::uint8_t>(d), (there & kCellAny) == 0,
-                static_cast<std::uint8_t>(e.to_hex >> 28));
+          const std::uint64_t new_key = key + e.key;  // no wrap: key < 2^63, e.key <= 2^63
+          if (new_key >= limit || new_key > nodes[e.to].key) continue;
+          const bool open = (cells[e.to_hex & kHexMask] & kCellAny) == 0;
+          relax(id, new_key, e.to, d | ((e.to_hex >> 24) & kInfoBasis) | (open ? kInfoExpand : 0));
         }
       }
     }
   }
+  c.n_touched = n_touched;
   c.searching = false;
 
   // The best node per hex; the start hex is not listed.
@@ -741,13 +790,11 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
       a = nodes[a].parent;
       b = nodes[b].parent;
     }
-    return nodes[a].dir < nodes[b].dir;
+    return (nodes[a].info & kInfoDir) < (nodes[b].info & kInfoDir);
   };
   // Data pointers held in locals: the stores below do not make the
   // compiler reload them.
   ReachSet result;
-  const std::size_t n_touched = c.touched.size();
-  const std::int32_t* const touched = c.touched.data();
   std::int32_t* const disc = c.disc.data();
   for (std::size_t k = 0; k < n_touched; ++k) disc[touched[k]] = static_cast<std::int32_t>(k);
   result.tree_.resize(n_touched);
@@ -757,8 +804,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   std::int32_t* const best = c.best.data();
   const std::int32_t* const row_of = c.row_of.data();
   const std::int32_t* const col_of = c.col_of.data();
-  c.found.resize(n_touched);
-  std::int32_t* const found_hex = c.found.data();
+  std::int32_t* const found_hex = c.found.data();  // n_hex
   std::size_t n_found = 0;
   // The hexes per row and per column, counted on the way for the sort.
   const auto height = static_cast<std::size_t>(c.height);
@@ -781,7 +827,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
       best[h] = id;
     }
   }
-  c.found.resize(n_found);  // shrinks: found_hex stays valid
+  c.n_found = n_found;
   // Label order (column, then row): a counting sort by row, then a stable
   // one by column.
   for (std::size_t i = 1; i <= height; ++i) row_start[i] += row_start[i - 1];
@@ -818,7 +864,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     ReachSet::Entry& e = entries[i];
     e.hex = hex_of[h];
     e.cost = KeyCost(n.key);
-    e.ends_move = !n.expand;
+    e.ends_move = (n.info & kInfoExpand) == 0;
     e.node = disc[id];
     if (static_cast<std::size_t>(state_hex[n.parent]) == start_hex) {
       // As the reference: the last step checked again from its parent.
@@ -832,9 +878,11 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
                                          (there & kCellAny) != 0, (there & kCellMounted) != 0);
       e.stuck_chance_in_4 = last.stuck_chance_in_4;
     } else {
-      e.stuck_chance_in_4 = n.basis == static_cast<std::uint8_t>(StepBasis::kRoad) && !marsh_on_road
-                                ? 0
-                                : stuck_of[terrain_of[h].index()];
+      e.stuck_chance_in_4 =
+          (n.info & kInfoBasis) >> 4 == static_cast<std::uint32_t>(StepBasis::kRoad) &&
+                  !marsh_on_road
+              ? 0
+              : stuck_of[terrain_of[h].index()];
     }
   }
   return result;
