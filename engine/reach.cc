@@ -1,7 +1,10 @@
 #include "engine/reach.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <cstdlib>
 #include <memory>
+#include <new>
 #include <queue>
 #include <tuple>
 #include <unordered_map>
@@ -259,29 +262,81 @@ std::vector<ReachableHex> ReachableReference(const Ruleset& ruleset, const Scena
 namespace {
 
 // Search keys: cost in the high 32 bits, steps in the low 32, so that one
-// unsigned comparison orders two paths by cost, then by steps, and a step
-// adds (cost << 32) + 1. A step that is not passable (or leaves the map)
-// adds kNoStep, more than any budget, so the search needs one test per
-// step: step key < room left.
-constexpr std::uint64_t kNoStep = std::uint64_t{1} << 63;
+// unsigned comparison orders two paths by cost, then by steps; a step adds
+// (cost << 32) + 1. A node's key is kUndiscovered between searches (each
+// search resets the nodes it touched).
 constexpr std::uint64_t kUndiscovered = ~std::uint64_t{0};
-// Sentinels of ClassTable::min_step, both above any room left: the hex's
-// steps are not in the table yet; the start hex (asked of the full rules).
-constexpr std::uint64_t kUnfilled = ~std::uint64_t{0};
-constexpr std::uint64_t kStartHex = ~std::uint64_t{0} - 1;
-constexpr std::uint32_t kHexMask = (1u << 28) - 1;  // StepEntry::to_hex: the hex bits
-
-constexpr std::uint64_t StepKey(int cost) {
-  return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(cost)) << 32) + 1;
-}
 constexpr int KeyCost(std::uint64_t key) { return static_cast<int>(key >> 32); }
 constexpr int KeySteps(std::uint64_t key) { return static_cast<int>(key & 0xFFFFFFFFu); }
+constexpr std::uint64_t StepKey(std::uint32_t cost) {
+  return (static_cast<std::uint64_t>(cost) << 32) + 1;
+}
 
-// One step of the cost table.
-struct StepEntry {
-  std::uint64_t key = kNoStep;  // StepKey(cost), or kNoStep
-  std::uint32_t to = 0;         // the state entered: (route tag after the step) * hexes + hex
-  std::uint32_t to_hex = 0;     // bits 0-27 the hex entered, bits 28-31 the StepBasis
+// One step of the cost table: the state entered ((route tag after the step)
+// * hexes + hex) in bits 0-27 of `to`, the StepBasis in bits 28-31, and the
+// cost. A step that is not passable (or leaves the map) costs kImpassable,
+// so that its key (2^63 and more) is above any budget: the search needs one
+// test per step.
+constexpr std::uint32_t kStateMask = (1u << 28) - 1;
+constexpr std::uint32_t kImpassable = 1u << 31;
+struct Edge {
+  std::uint32_t to;
+  std::uint32_t cost;
+};
+
+// The steps out of one state, one cache line. `min_plus` is the cheapest
+// passable step's cost + 1, so that 0 (a row never filled: the table is
+// allocated zeroed) and the sentinels below all exceed any points left
+// once 1 is taken away.
+constexpr std::uint32_t kRowNoStep = 0xFFFFFFFE;  // no passable step
+constexpr std::uint32_t kRowStart = 0xFFFFFFFF;   // the start hex: ask the full rules
+struct alignas(64) Row {
+  std::uint32_t min_plus;
+  std::uint32_t pad[3];
+  Edge edges[6];
+};
+static_assert(sizeof(Row) == 64);
+
+// A search node per (hex, route tag). State ids are tag-major (tag * hexes
+// + hex), so that the common tag 0 of neighbouring hexes sits close
+// together in memory. `zoc`: the hex is under enemy control (a path may end
+// there but not continue), set for this search.
+struct Node {
+  std::uint64_t key = kUndiscovered;
+  std::int32_t disc = -1;  // discovery index (the path tree's numbering)
+  std::uint32_t zoc = 0;
+};
+static_assert(sizeof(Node) == 16);
+
+// The path tree, by discovery index (dense: the tie-breaks walk it): the
+// parent's discovery index (-1: the start) and `info`, bits 0-2 the
+// direction of the step from the parent, bits 4-7 its StepBasis.
+struct TreeLink {
+  std::int32_t parent;
+  std::uint32_t info;
+};
+constexpr std::uint32_t kInfoDir = 7;
+constexpr std::uint32_t Info(std::uint32_t dir, std::uint32_t basis) { return dir | (basis << 4); }
+
+// SearchResult::NewPathIsSmaller on the tree: whether the path to `parent`
+// then `dir` has a smaller direction sequence than the path to `node` (same
+// length).
+bool NewPathIsSmaller(const TreeLink* tree, std::int32_t parent, std::uint32_t dir,
+                      std::int32_t node) {
+  std::int32_t a = parent;
+  std::int32_t b = tree[node].parent;
+  if (a == b) return dir < (tree[node].info & kInfoDir);
+  while (tree[a].parent != tree[b].parent) {
+    a = tree[a].parent;
+    b = tree[b].parent;
+  }
+  return (tree[a].info & kInfoDir) < (tree[b].info & kInfoDir);
+}
+
+// The bucket queue's entries: a node and the next entry of its bucket.
+struct QueueEntry {
+  std::int32_t id;
+  std::int32_t next;
 };
 
 // Per hex and search.
@@ -289,46 +344,10 @@ constexpr std::uint8_t kCellAny = 1;       // under an enemy ZoC
 constexpr std::uint8_t kCellMounted = 2;   // under a mounted enemy's ZoC
 constexpr std::uint8_t kCellOccupied = 4;  // another unit stands there
 
-// A search node: (hex, route tag). State ids are tag-major (tag * hexes +
-// hex), so that the common tag 0 of neighbouring hexes sits close together
-// in memory. `key` is kUndiscovered between searches (each search resets
-// the nodes it touched).
-struct Node {
-  std::uint64_t key = kUndiscovered;
-  std::int32_t parent = -1;  // state id of the parent; -1: the start
-  std::uint32_t info = 0;    // the step from the parent: see Info
-};
-static_assert(sizeof(Node) == 16);
-
-// Node::info: bits 0-2 the direction of the step from the parent, bit 3 set
-// when a path may continue from the node (0: it entered an enemy ZoC), bits
-// 4-7 the StepBasis. One word, so that the search makes no byte stores
-// (which the compiler must assume may change anything).
-constexpr std::uint32_t kInfoDir = 7;
-constexpr std::uint32_t kInfoExpand = 8;
-constexpr std::uint32_t kInfoBasis = 0xF0;
-constexpr std::uint32_t Info(std::uint32_t dir, bool expand, std::uint32_t basis) {
-  return dir | (expand ? kInfoExpand : 0) | (basis << 4);
-}
-
-// SearchResult::NewPathIsSmaller on the node arrays: whether the path to
-// `parent` then `dir` has a smaller direction sequence than the path to
-// `id` (same length).
-bool NewPathIsSmaller(const Node* nodes, std::int32_t parent, std::uint32_t dir, std::uint32_t id) {
-  std::int32_t a = parent;
-  std::int32_t b = nodes[id].parent;
-  if (a == b) return dir < (nodes[id].info & kInfoDir);
-  while (nodes[a].parent != nodes[b].parent) {
-    a = nodes[a].parent;
-    b = nodes[b].parent;
-  }
-  return (nodes[a].info & kInfoDir) < (nodes[b].info & kInfoDir);
-}
-
-// The bucket queue's entries: a node and the next entry of its bucket.
-struct QueueEntry {
-  std::int32_t id;
-  std::int32_t next;
+// Zeroed memory for the step tables, from calloc so that the rows of a
+// large map that no search reaches cost no memory.
+struct FreeRows {
+  void operator()(void* p) const { std::free(p); }
 };
 
 }  // namespace
@@ -353,22 +372,21 @@ struct ReachCache::Impl {
   std::vector<std::int32_t> state_hex;  // n_states: the hex of a state
 
   struct ClassTable {
-    bool built = false;
-    std::unique_ptr<StepEntry[]> steps;  // state * 6 + dir
-    // Per state: the smallest step key of its passable steps (kNoStep if
-    // none), or kUnfilled before the hex's row is filled.
-    std::unique_ptr<std::uint64_t[]> min_step;
+    std::unique_ptr<void, FreeRows> memory;
+    Row* rows = nullptr;  // n_states, 64-byte aligned in `memory`
   };
   std::vector<ClassTable> classes;  // [0]: invalid class, then by index + 1
 
-  // Scratch. Between searches: every node undiscovered, every queue head
-  // empty; `cell`, `best` and the start hex's min_step are reset at the
-  // start of the next search from what the last one recorded.
+  // Scratch. Between searches every node is undiscovered and every queue
+  // head empty; Reset undoes at the start of a search what the last one
+  // recorded (touched nodes, blocked and ZoC states, cells, best hexes, the
+  // start hex's rows).
   std::vector<Node> nodes;            // n_states
-  std::vector<std::int32_t> disc;     // n_states: discovery index, set at the end
   std::vector<std::int32_t> touched;  // n_states: the states discovered, in order
+  std::vector<TreeLink> links;        // n_states: the path tree by discovery index
   std::size_t n_touched = 0;
-  std::vector<std::int32_t> blocked;  // states the unit may not enter (key 0)
+  std::vector<std::int32_t> blocked;  // states with key 0 (the unit may not enter)
+  std::vector<std::int32_t> zoc;      // states with zoc set
   std::vector<std::uint8_t> cell;     // n_hex: kCell* bits of this search
   std::vector<std::int32_t> marked;   // the hexes whose cell is not 0
   std::vector<std::int32_t> best;     // per hex: state id of its best node, or -1
@@ -377,10 +395,10 @@ struct ReachCache::Impl {
   std::vector<std::int32_t> sorted;  // the same, sorting
   std::vector<std::int32_t> counts;
   std::vector<int> stuck_of;  // per terrain type
-  // The start hex's min_step entries, saved while a search marks them.
-  ClassTable* start_table = nullptr;
+  // The start hex's rows' min_plus, saved while a search marks them.
+  Row* start_rows = nullptr;
   std::size_t start_hex = 0;
-  std::vector<std::uint64_t> start_saved;  // per tag
+  std::vector<std::uint32_t> start_saved;  // per tag
   // The bucket queue: heads[cost * stride + steps], -1 when empty, into
   // `queue` (cleared per search).
   std::vector<std::int32_t> heads;
@@ -406,72 +424,70 @@ struct ReachCache::Impl {
     return static_cast<std::uint32_t>(tag * n_hex + static_cast<std::size_t>(hex));
   }
 
-  ClassTable& Table(MovementClassId cls) {
+  Row* Table(MovementClassId cls) {
     const std::size_t i = cls.valid() ? cls.index() + 1 : 0;
     if (classes.size() <= i) classes.resize(i + 1);
     ClassTable& t = classes[i];
-    if (!t.built) {
-      // Rows are written when filled; a large table is mostly never touched.
-      t.steps.reset(new StepEntry[n_states * 6]);
-      t.min_step.reset(new std::uint64_t[n_states]);
-      std::fill(t.min_step.get(), t.min_step.get() + n_states, kUnfilled);
-      t.built = true;
+    if (t.rows == nullptr) {
+      void* p = std::calloc(n_states * sizeof(Row) + alignof(Row), 1);
+      if (p == nullptr) throw std::bad_alloc();
+      t.memory.reset(p);
+      const auto at = reinterpret_cast<std::uintptr_t>(p);
+      t.rows = reinterpret_cast<Row*>((at + alignof(Row) - 1) & ~std::uintptr_t{alignof(Row) - 1});
     }
-    return t;
+    return t.rows;
   }
 
   // The steps out of hex `h` for every route tag, from ComputeStepCost.
-  void Fill(const Ruleset& ruleset, const Map& map, MovementClassId cls, ClassTable& t,
-            std::size_t h) {
+  void Fill(const Ruleset& ruleset, const Map& map, MovementClassId cls, Row* rows, std::size_t h) {
     for (int tag = 0; tag < tags; ++tag) {
       const RouteState route = UnpackRoute(static_cast<std::uint32_t>(tag));
-      const std::size_t id = static_cast<std::size_t>(tag) * n_hex + h;
-      StepEntry* row = &t.steps[id * 6];
-      std::uint64_t cheapest = kNoStep;
+      Row& row = rows[static_cast<std::size_t>(tag) * n_hex + h];
+      std::uint32_t cheapest = kImpassable;
       for (std::size_t d = 0; d < 6; ++d) {
-        row[d] = StepEntry{};
+        row.edges[d] = Edge{0, kImpassable};
         const std::int32_t n = neighbor[h * 6 + d];
         if (n < 0) continue;
         const StepCost sc = ComputeStepCost(ruleset, map, cls, hex_of[h],
                                             hex_of[static_cast<std::size_t>(n)], route);
         if (!sc.passable) continue;
         PBEM_CHECK(sc.cost >= 0);
+        const auto cost = static_cast<std::uint32_t>(sc.cost);  // < 2^31: an int
         const std::uint32_t next = Tag(sc.next, n);
         PBEM_CHECK(next < static_cast<std::uint32_t>(tags));
         PBEM_CHECK(static_cast<std::uint32_t>(sc.basis) < 16);
-        row[d].key = StepKey(sc.cost);
-        row[d].to = State(next, n);
-        row[d].to_hex =
-            static_cast<std::uint32_t>(n) | (static_cast<std::uint32_t>(sc.basis) << 28);
-        cheapest = std::min(cheapest, row[d].key);
+        row.edges[d] = Edge{State(next, n) | (static_cast<std::uint32_t>(sc.basis) << 28), cost};
+        cheapest = std::min(cheapest, cost);
       }
-      t.min_step[id] = cheapest;
+      row.min_plus = cheapest == kImpassable ? kRowNoStep : cheapest + 1;
     }
   }
 
   // Undoes what the last search left marked (see the scratch comment).
   void Reset() {
     if (searching) {  // the last search stopped midway: start afresh
-      for (Node& n : nodes) n.key = kUndiscovered;
+      for (Node& n : nodes) n = Node{};
       std::fill(heads.begin(), heads.end(), -1);
       searching = false;
     } else {
       for (std::size_t k = 0; k < n_touched; ++k) {
         nodes[static_cast<std::size_t>(touched[k])].key = kUndiscovered;
       }
+      for (const std::int32_t id : blocked) nodes[static_cast<std::size_t>(id)].key = kUndiscovered;
+      for (const std::int32_t id : zoc) nodes[static_cast<std::size_t>(id)].zoc = 0;
     }
     n_touched = 0;
-    for (const std::int32_t id : blocked) nodes[static_cast<std::size_t>(id)].key = kUndiscovered;
     blocked.clear();
+    zoc.clear();
     for (const std::int32_t h : marked) cell[static_cast<std::size_t>(h)] = 0;
     marked.clear();
     for (std::size_t k = 0; k < n_found; ++k) best[static_cast<std::size_t>(found[k])] = -1;
     n_found = 0;
-    if (start_table != nullptr) {
+    if (start_rows != nullptr) {
       for (std::size_t tag = 0; tag < start_saved.size(); ++tag) {
-        start_table->min_step[tag * n_hex + start_hex] = start_saved[tag];
+        start_rows[tag * n_hex + start_hex].min_plus = start_saved[tag];
       }
-      start_table = nullptr;
+      start_rows = nullptr;
     }
     queue.clear();
   }
@@ -502,8 +518,8 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   const int n_road = static_cast<int>(ruleset.routes.road_alternating_costs.size());
   c.tags = std::max(1, n_road) * 3;
   c.n_states = c.n_hex * static_cast<std::size_t>(c.tags);
-  // State ids and hex indices are 31 and 28 bits in the tables.
-  PBEM_CHECK(c.n_states < (std::size_t{1} << 31) && c.n_hex <= kHexMask);
+  // State ids are 28 bits in the tables.
+  PBEM_CHECK(c.n_states <= kStateMask);
   c.neighbor.assign(c.n_hex * 6, -1);
   c.hex_of.resize(c.n_hex);
   c.terrain_of.resize(c.n_hex);
@@ -543,10 +559,10 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
     c.state_hex[s] = static_cast<std::int32_t>(s % c.n_hex);
   }
   c.nodes.resize(c.n_states);
-  c.disc.resize(c.n_states);
+  c.touched.resize(c.n_states);
+  c.links.resize(c.n_states);
   c.cell.assign(c.n_hex, 0);
   c.best.assign(c.n_hex, -1);
-  c.touched.resize(c.n_states);
   c.found.resize(c.n_hex);
   c.queue.reserve(1024);
 }
@@ -582,7 +598,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const UnitSpec& spec = scenario.unit(unit);
   const StepRules rules(ruleset, scenario, state, board, unit);
   const MovementClassId cls = CostClass(ruleset, spec);
-  ReachCache::Impl::ClassTable& table = c.Table(cls);
+  Row* const rows = c.Table(cls);
   const auto tags = static_cast<std::size_t>(c.tags);
   const std::size_t n_hex = c.n_hex;
   c.Reset();
@@ -637,34 +653,40 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const bool demoralised = IsDemoralised(spec, state.unit(unit));
   const auto refused = static_cast<std::uint8_t>(kCellOccupied | (demoralised ? kCellAny : 0));
   // The hexes the unit may not enter (occupied; under enemy control for a
-  // demoralised unit): their states get key 0, below any path, so the
-  // search's one comparison per step refuses them too.
+  // demoralised unit) get key 0, below any path, so that the search's one
+  // key comparison per step refuses them; the states of hexes under enemy
+  // control are marked (a path may end there but not go on).
+  Node* const nodes = c.nodes.data();
   for (const std::int32_t h : c.marked) {
-    if ((cells[static_cast<std::size_t>(h)] & refused) == 0) continue;
+    const std::uint8_t bits = cells[static_cast<std::size_t>(h)];
     for (std::size_t tag = 0; tag < tags; ++tag) {
       const std::size_t id = tag * n_hex + static_cast<std::size_t>(h);
-      c.nodes[id].key = 0;
-      c.blocked.push_back(static_cast<std::int32_t>(id));
+      if (bits & refused) {
+        nodes[id].key = 0;
+        c.blocked.push_back(static_cast<std::int32_t>(id));
+      }
+      if (bits & kCellAny) {
+        nodes[id].zoc = 1;
+        c.zoc.push_back(static_cast<std::int32_t>(id));
+      }
     }
   }
 
-  // Steps out of the start hex are asked of the full rules: its table rows
-  // are marked kStartHex for this search (Reset puts them back).
-  std::uint64_t* const min_step = table.min_step.get();
+  // Steps out of the start hex are asked of the full rules: its rows are
+  // marked kRowStart for this search (Reset puts them back).
   c.start_saved.resize(tags);
   for (std::size_t tag = 0; tag < tags; ++tag) {
-    c.start_saved[tag] = min_step[tag * n_hex + start_hex];
-    min_step[tag * n_hex + start_hex] = kStartHex;
+    c.start_saved[tag] = rows[tag * n_hex + start_hex].min_plus;
+    rows[tag * n_hex + start_hex].min_plus = kRowStart;
   }
-  c.start_table = &table;
+  c.start_rows = rows;
   c.start_hex = start_hex;
 
   // Hot data in locals that nothing else points to, so that the stores of
   // the search do not make the compiler reload them.
-  Node* const nodes = c.nodes.data();
-  const StepEntry* const step_table = table.steps.get();
-  std::int32_t* const touched = c.touched.data();  // n_states: a state is discovered once
-  std::size_t n_touched = 0;
+  std::int32_t* const touched = c.touched.data();  // a state is discovered once
+  TreeLink* const links = c.links.data();
+  std::int32_t n_touched = 0;
   std::int32_t* heads = c.heads.data();
   std::size_t stride = c.stride;
   std::size_t max_steps = 0;  // the most steps of a queued key
@@ -681,22 +703,25 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     heads[b] = static_cast<std::int32_t>(c.queue.size() - 1);
   };
   // FindPaths' relaxation (lowest cost, then fewest steps, then the smaller
-  // direction sequence) of a step the caller found no worse than the best
-  // path to `to` so far (new_key <= its key). No node is settled here:
-  // every step adds a step to the key, so a node already taken from the
-  // queue has a smaller key than any step from the node being expanded.
+  // direction sequence) of a step from the node discovered `from`th that
+  // the caller found no worse than the best path to `to` so far (new_key <=
+  // its key). No node is settled here: every step adds a step to the key,
+  // so a node already taken from the queue has a smaller key than any step
+  // from the node being expanded.
   const auto relax = [&](std::int32_t from, std::uint64_t new_key, std::uint32_t to,
                          std::uint32_t info) __attribute__((always_inline)) {
     Node& n = nodes[to];
     if (new_key == n.key) {
-      if (!NewPathIsSmaller(nodes, from, info & kInfoDir, to)) return;
+      if (!NewPathIsSmaller(links, from, info & kInfoDir, n.disc)) return;
     } else {
-      if (n.key == kUndiscovered) touched[n_touched++] = static_cast<std::int32_t>(to);
+      if (n.key == kUndiscovered) {
+        n.disc = n_touched;
+        touched[n_touched++] = static_cast<std::int32_t>(to);
+      }
       n.key = new_key;
       push(new_key, static_cast<std::int32_t>(to));
     }
-    n.parent = from;
-    n.info = info;
+    links[n.disc] = TreeLink{from, info};
   };
   // The steps out of the start hex (any route state): the full rules
   // (leaving a ZoC, the minimum move), as the reference search asks them.
@@ -722,82 +747,88 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
                                           (there & kCellAny) != 0, (there & kCellMounted) != 0);
       if (!check.legal) continue;
       PBEM_CHECK(check.cost >= 0);
-      out[n_out++] = StartStep{key + StepKey(check.cost), c.State(c.Tag(check.next, to), to),
-                               Info(static_cast<std::uint32_t>(d), !check.enters_enemy_zoc,
-                                    static_cast<std::uint32_t>(check.basis))};
+      // The rules end the move on entering an enemy ZoC exactly where the
+      // search's zoc marks do (check.enters_enemy_zoc is the cell's bit).
+      PBEM_CHECK(check.enters_enemy_zoc == ((there & kCellAny) != 0));
+      out[n_out++] = StartStep{
+          key + StepKey(static_cast<std::uint32_t>(check.cost)), c.State(c.Tag(check.next, to), to),
+          Info(static_cast<std::uint32_t>(d), static_cast<std::uint32_t>(check.basis))};
     }
     return n_out;
   };
 
   const auto start_id =
       static_cast<std::int32_t>(c.State(start_tag, static_cast<std::int32_t>(start_hex)));
+  nodes[start_id].key = 0;
+  nodes[start_id].disc = n_touched;
   touched[n_touched++] = start_id;
-  nodes[start_id] = Node{0, -1, Info(0, true, 0)};
+  links[0] = TreeLink{-1, 0};
   push(0, start_id);
 
   // Nodes leave the queue by key: cost, then steps. A step always adds a
   // step, so a bucket never grows while it is emptied.
   for (std::size_t cost = 0; cost <= static_cast<std::size_t>(budget); ++cost) {
+    const auto left = static_cast<std::uint32_t>(budget - static_cast<int>(cost));
     for (std::size_t steps = 0; steps <= max_steps; ++steps) {
       const std::size_t b = cost * stride + steps;
       std::int32_t q = heads[b];
       if (q < 0) continue;
       heads[b] = -1;
       const std::uint64_t key = (static_cast<std::uint64_t>(cost) << 32) | steps;
-      const std::uint64_t room = limit - key;  // a step fits when its key is below
       while (q >= 0) {
         const QueueEntry entry = c.queue[static_cast<std::size_t>(q)];
         q = entry.next;
         const std::int32_t id = entry.id;
         const Node& n = nodes[id];
-        if (n.key != key || !(n.info & kInfoExpand)) continue;  // stale; a path's end
-        std::uint64_t cheapest = min_step[id];
-        if (cheapest >= room) [[unlikely]] {
-          if (cheapest == kStartHex) {
+        // A stale entry; a path's end (the start expands even under control).
+        if (n.key != key || (n.zoc && id != start_id)) continue;
+        const Row& row = rows[id];
+        if (row.min_plus - 1 > left) [[unlikely]] {  // no step fits; or a sentinel
+          if (row.min_plus == kRowStart) {
             StartStep out[6];
             const int n_out = expand_start(id, key, out);
             for (int k = 0; k < n_out; ++k) {
               if (out[k].key >= limit || out[k].key > nodes[out[k].to].key) continue;
-              relax(id, out[k].key, out[k].to, out[k].info);
+              relax(n.disc, out[k].key, out[k].to, out[k].info);
             }
             continue;
           }
-          if (cheapest != kUnfilled) continue;  // no points left for any step
-          c.Fill(ruleset, map, cls, table, static_cast<std::size_t>(c.state_hex[id]));
-          cheapest = min_step[id];
-          if (cheapest >= room) continue;
+          if (row.min_plus != 0) continue;  // filled: no points left for any step
+          c.Fill(ruleset, map, cls, rows, static_cast<std::size_t>(c.state_hex[id]));
+          if (row.min_plus - 1 > left) continue;
         }
         // Anywhere else: no ZoC to leave (entering one ends the path), the
         // unit has moved; the table has the step's cost.
-        const StepEntry* const out = &step_table[static_cast<std::size_t>(id) * 6];
+        const std::int32_t from = n.disc;
         for (std::uint32_t d = 0; d < 6; ++d) {
-          const StepEntry& e = out[d];
-          const std::uint64_t new_key = key + e.key;  // no wrap: key < 2^63, e.key <= 2^63
-          if (new_key >= limit || new_key > nodes[e.to].key) continue;
-          const bool open = (cells[e.to_hex & kHexMask] & kCellAny) == 0;
-          relax(id, new_key, e.to, d | ((e.to_hex >> 24) & kInfoBasis) | (open ? kInfoExpand : 0));
+          const Edge e = row.edges[d];
+          const std::uint64_t new_key = key + StepKey(e.cost);  // no wrap: both < 2^63
+          const std::uint32_t to = e.to & kStateMask;
+          if (new_key >= limit || new_key > nodes[to].key) continue;
+          relax(from, new_key, to, d | ((e.to >> 24) & 0xF0u));
         }
       }
     }
   }
-  c.n_touched = n_touched;
+  c.n_touched = static_cast<std::size_t>(n_touched);
   c.searching = false;
 
   // The best node per hex; the start hex is not listed.
   const auto better_node = [&](std::int32_t a, std::int32_t b) {
     if (nodes[a].key != nodes[b].key) return nodes[a].key < nodes[b].key;
-    while (nodes[a].parent != nodes[b].parent) {
-      a = nodes[a].parent;
-      b = nodes[b].parent;
+    std::int32_t x = nodes[a].disc;
+    std::int32_t y = nodes[b].disc;
+    while (links[x].parent != links[y].parent) {
+      x = links[x].parent;
+      y = links[y].parent;
     }
-    return (nodes[a].info & kInfoDir) < (nodes[b].info & kInfoDir);
+    return (links[x].info & kInfoDir) < (links[y].info & kInfoDir);
   };
   // Data pointers held in locals: the stores below do not make the
   // compiler reload them.
   ReachSet result;
-  std::int32_t* const disc = c.disc.data();
-  for (std::size_t k = 0; k < n_touched; ++k) disc[touched[k]] = static_cast<std::int32_t>(k);
-  result.tree_.resize(n_touched);
+  const auto n_nodes = static_cast<std::size_t>(n_touched);
+  result.tree_.resize(n_nodes);
   ReachSet::TreeNode* const tree = result.tree_.data();
   const Hex* const hex_of = c.hex_of.data();
   const std::int32_t* const state_hex = c.state_hex.data();
@@ -812,11 +843,10 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   c.counts.assign(height + width + 2, 0);
   std::int32_t* const row_start = c.counts.data();         // [row + 1]: count
   std::int32_t* const col_start = row_start + height + 1;  // [col + 1]: count
-  for (std::size_t k = 0; k < n_touched; ++k) {
+  for (std::size_t k = 0; k < n_nodes; ++k) {
     const std::int32_t id = touched[k];
-    const Node& n = nodes[id];
     const auto h = static_cast<std::size_t>(state_hex[id]);
-    tree[k] = ReachSet::TreeNode{hex_of[h], n.parent < 0 ? -1 : disc[n.parent], KeySteps(n.key)};
+    tree[k] = ReachSet::TreeNode{hex_of[h], links[k].parent, KeySteps(nodes[id].key)};
     if (h == start_hex) continue;
     if (best[h] < 0) {
       best[h] = id;
@@ -861,26 +891,25 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     const auto h = static_cast<std::size_t>(found_hex[i]);
     const std::int32_t id = best[h];
     const Node& n = nodes[id];
+    const TreeLink& link = links[n.disc];
     ReachSet::Entry& e = entries[i];
     e.hex = hex_of[h];
     e.cost = KeyCost(n.key);
-    e.ends_move = (n.info & kInfoExpand) == 0;
-    e.node = disc[id];
-    if (static_cast<std::size_t>(state_hex[n.parent]) == start_hex) {
+    e.ends_move = n.zoc != 0;
+    e.node = n.disc;
+    const std::int32_t parent = touched[link.parent];
+    if (static_cast<std::size_t>(state_hex[parent]) == start_hex) {
       // As the reference: the last step checked again from its parent.
       const std::uint8_t there = cells[h];
-      const Node& p = nodes[n.parent];
-      const auto parent_tag =
-          static_cast<std::uint32_t>(static_cast<std::size_t>(n.parent) / n_hex);
-      MoverState m{mover.at, mover.points_left - KeyCost(p.key), UnpackRoute(parent_tag),
-                   n.parent == start_id ? mover.has_moved : true};
-      const StepCheck last = rules.Check(m, e.hex, n.parent == start_id ? start_control : Control{},
+      const auto parent_tag = static_cast<std::uint32_t>(static_cast<std::size_t>(parent) / n_hex);
+      MoverState m{mover.at, mover.points_left - KeyCost(nodes[parent].key),
+                   UnpackRoute(parent_tag), parent == start_id ? mover.has_moved : true};
+      const StepCheck last = rules.Check(m, e.hex, parent == start_id ? start_control : Control{},
                                          (there & kCellAny) != 0, (there & kCellMounted) != 0);
       e.stuck_chance_in_4 = last.stuck_chance_in_4;
     } else {
       e.stuck_chance_in_4 =
-          (n.info & kInfoBasis) >> 4 == static_cast<std::uint32_t>(StepBasis::kRoad) &&
-                  !marsh_on_road
+          (link.info >> 4) == static_cast<std::uint32_t>(StepBasis::kRoad) && !marsh_on_road
               ? 0
               : stuck_of[terrain_of[h].index()];
     }
