@@ -339,6 +339,177 @@ struct QueueEntry {
   std::int32_t next;
 };
 
+// A step from the start hex, from the full rules.
+struct StartStep {
+  std::uint64_t key;
+  std::uint32_t to;
+  std::uint32_t info;
+};
+
+// The bucket-queue search over the step rows, resumable: Run goes on until
+// the queue is empty or a node needs what only the caller can do (fill its
+// row from the rules, or ask the rules for the start hex's steps), and
+// returns that node; the caller hands the answer over (`pending`, `extra`)
+// and calls Run again. So the loop makes no calls, and its values stay in
+// registers. A node is expanded once, when it leaves the queue with its
+// final key; every step adds a step to the key, so a node already taken
+// from the queue has a smaller key than any new path to it (no settled
+// flags).
+struct Dial {
+  Node* nodes = nullptr;
+  const Row* rows = nullptr;
+  TreeLink* links = nullptr;        // by discovery index
+  std::int32_t* touched = nullptr;  // discovery index -> state id
+  std::int32_t n_touched = 0;
+  std::int32_t* heads = nullptr;  // [cost * stride + steps]: -1 or the last entry of the bucket
+  std::size_t stride = 0;
+  QueueEntry* queue = nullptr;  // room for every push: 6 per expanded node, plus the start
+  std::int32_t n_queue = 0;
+  std::size_t max_steps = 0;  // the most steps of a queued key
+  std::uint64_t limit = 0;    // a path fits when its key is below
+  std::size_t budget = 0;
+  std::int32_t start = -1;  // the start node's state id
+  bool overflow = false;    // a key had stride steps or more: not queued, run again wider
+  // Where the search is: the bucket being emptied and the next entry.
+  std::size_t cost = 0;
+  std::size_t steps = 0;
+  std::int32_t q = -1;
+  // Handed over by the caller: a node whose row was just filled, to expand
+  // first; steps from the start hex, to relax first.
+  std::int32_t pending = -1;
+  StartStep extra[6];
+  int n_extra = 0;
+  std::int32_t extra_from = -1;
+
+  std::uint64_t Key() const { return (static_cast<std::uint64_t>(cost) << 32) | steps; }
+
+  // -1 when the queue is empty; else a node whose row is not filled or is
+  // the start hex's (it is taken off the queue: the caller deals with it).
+  std::int32_t Run();
+};
+
+std::int32_t Dial::Run() {
+  Node* const nodes_l = nodes;
+  const Row* const rows_l = rows;
+  TreeLink* const links_l = links;
+  std::int32_t* const touched_l = touched;
+  std::int32_t* const heads_l = heads;
+  QueueEntry* const queue_l = queue;
+  const std::size_t stride_l = stride;
+  const std::uint64_t limit_l = limit;
+  const std::size_t budget_l = budget;
+  const std::int32_t start_l = start;
+  std::int32_t n_touched_l = n_touched;
+  std::int32_t n_queue_l = n_queue;
+  std::size_t max_steps_l = max_steps;
+  bool overflow_l = overflow;
+  std::size_t cost_l = cost;
+  std::size_t steps_l = steps;
+  std::int32_t q_l = q;
+
+  const auto push = [&](std::uint64_t key, std::int32_t id) __attribute__((always_inline)) {
+    const auto s = static_cast<std::size_t>(KeySteps(key));
+    if (s >= stride_l) [[unlikely]] {
+      overflow_l = true;
+      return;
+    }
+    max_steps_l = std::max(max_steps_l, s);
+    const std::size_t b = static_cast<std::size_t>(KeyCost(key)) * stride_l + s;
+    queue_l[n_queue_l] = QueueEntry{id, heads_l[b]};
+    heads_l[b] = n_queue_l++;
+  };
+  // FindPaths' relaxation (lowest cost, then fewest steps, then the smaller
+  // direction sequence) of a step from the node discovered `from`th that
+  // the caller found no worse than the best path to `to` so far (new_key <=
+  // its key).
+  const auto relax = [&](std::int32_t from, std::uint64_t new_key, std::uint32_t to,
+                         std::uint32_t info) __attribute__((always_inline)) {
+    Node& n = nodes_l[to];
+    if (new_key == n.key) {
+      if (!NewPathIsSmaller(links_l, from, info & kInfoDir, n.disc)) return;
+    } else {
+      if (n.key == kUndiscovered) {
+        n.disc = n_touched_l;
+        touched_l[n_touched_l++] = static_cast<std::int32_t>(to);
+      }
+      n.key = new_key;
+      push(new_key, static_cast<std::int32_t>(to));
+    }
+    links_l[n.disc] = TreeLink{from, info};
+  };
+  // The steps of a node's row that fit the points left. Anywhere but the
+  // start hex: no ZoC to leave (entering one ends the path), the unit has
+  // moved; the table has the step's cost.
+  const auto expand = [&](std::int32_t id, std::uint64_t key) __attribute__((always_inline)) {
+    const Row& row = rows_l[id];
+    const std::int32_t from = nodes_l[id].disc;
+    for (std::uint32_t d = 0; d < 6; ++d) {
+      const Edge e = row.edges[d];
+      const std::uint64_t new_key = key + StepKey(e.cost);  // no wrap: both < 2^63
+      const std::uint32_t to = e.to & kStateMask;
+      if (new_key >= limit_l || new_key > nodes_l[to].key) continue;
+      relax(from, new_key, to, d | ((e.to >> 24) & 0xF0u));
+    }
+  };
+
+  for (int k = 0; k < n_extra; ++k) {
+    const StartStep& s = extra[k];
+    if (s.key >= limit_l || s.key > nodes_l[s.to].key) continue;
+    relax(extra_from, s.key, s.to, s.info);
+  }
+  n_extra = 0;
+  if (pending >= 0) {
+    const std::uint64_t key = (static_cast<std::uint64_t>(cost_l) << 32) | steps_l;
+    if (rows_l[pending].min_plus - 1 <= budget_l - cost_l) expand(pending, key);
+    pending = -1;
+  }
+
+  std::int32_t stop = -1;
+  for (;;) {
+    if (q_l < 0) {
+      // The next bucket that holds entries, from the current one on.
+      bool found = false;
+      for (; cost_l <= budget_l; ++cost_l, steps_l = 0) {
+        for (; steps_l <= max_steps_l; ++steps_l) {
+          const std::size_t b = cost_l * stride_l + steps_l;
+          if (heads_l[b] < 0) continue;
+          q_l = heads_l[b];
+          heads_l[b] = -1;
+          found = true;
+          break;
+        }
+        if (found) break;
+      }
+      if (!found) break;
+    }
+    const QueueEntry entry = queue_l[q_l];
+    q_l = entry.next;
+    const std::int32_t id = entry.id;
+    const std::uint64_t key = (static_cast<std::uint64_t>(cost_l) << 32) | steps_l;
+    const Node& n = nodes_l[id];
+    // A stale entry; a path's end (the start expands even under control).
+    if (n.key != key || (n.zoc && id != start_l)) continue;
+    const std::uint32_t min_plus = rows_l[id].min_plus;
+    if (min_plus - 1 > budget_l - cost_l) [[unlikely]] {  // no step fits; or a sentinel
+      if (min_plus == 0 || min_plus == kRowStart) {
+        stop = id;
+        break;
+      }
+      continue;
+    }
+    expand(id, key);
+  }
+
+  n_touched = n_touched_l;
+  n_queue = n_queue_l;
+  max_steps = max_steps_l;
+  overflow = overflow_l;
+  cost = cost_l;
+  steps = steps_l;
+  q = q_l;
+  return stop;
+}
+
 // Per hex and search.
 constexpr std::uint8_t kCellAny = 1;       // under an enemy ZoC
 constexpr std::uint8_t kCellMounted = 2;   // under a mounted enemy's ZoC
@@ -403,8 +574,8 @@ struct ReachCache::Impl {
   // `queue` (cleared per search).
   std::vector<std::int32_t> heads;
   std::size_t stride = 0;
-  std::vector<QueueEntry> queue;
-  bool searching = false;  // set while a search runs
+  std::unique_ptr<QueueEntry[]> queue;  // 6 * n_states + 1: room for every push of a search
+  bool searching = false;               // set while a search runs
 
   std::size_t Index(Hex h) const {
     const Offset o = ToOffset(h);
@@ -489,7 +660,6 @@ struct ReachCache::Impl {
       }
       start_rows = nullptr;
     }
-    queue.clear();
   }
 
   // Room in `heads` for costs 0..budget and `steps`.
@@ -564,7 +734,8 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   c.cell.assign(c.n_hex, 0);
   c.best.assign(c.n_hex, -1);
   c.found.resize(c.n_hex);
-  c.queue.reserve(1024);
+  // Not initialised: pages no search reaches are never touched.
+  c.queue.reset(new QueueEntry[c.n_states * 6 + 1]);
 }
 
 ReachCache::~ReachCache() = default;
@@ -682,56 +853,12 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   c.start_rows = rows;
   c.start_hex = start_hex;
 
-  // Hot data in locals that nothing else points to, so that the stores of
-  // the search do not make the compiler reload them.
-  std::int32_t* const touched = c.touched.data();  // a state is discovered once
-  TreeLink* const links = c.links.data();
-  std::int32_t n_touched = 0;
-  std::int32_t* heads = c.heads.data();
-  std::size_t stride = c.stride;
-  std::size_t max_steps = 0;  // the most steps of a queued key
-  const auto push = [&](std::uint64_t key, std::int32_t id) __attribute__((always_inline)) {
-    const auto steps = static_cast<std::size_t>(KeySteps(key));
-    if (steps >= stride) [[unlikely]] {
-      c.Reserve(budget, steps);
-      heads = c.heads.data();
-      stride = c.stride;
-    }
-    max_steps = std::max(max_steps, steps);
-    const std::size_t b = static_cast<std::size_t>(KeyCost(key)) * stride + steps;
-    c.queue.push_back(QueueEntry{id, heads[b]});
-    heads[b] = static_cast<std::int32_t>(c.queue.size() - 1);
-  };
-  // FindPaths' relaxation (lowest cost, then fewest steps, then the smaller
-  // direction sequence) of a step from the node discovered `from`th that
-  // the caller found no worse than the best path to `to` so far (new_key <=
-  // its key). No node is settled here: every step adds a step to the key,
-  // so a node already taken from the queue has a smaller key than any step
-  // from the node being expanded.
-  const auto relax = [&](std::int32_t from, std::uint64_t new_key, std::uint32_t to,
-                         std::uint32_t info) __attribute__((always_inline)) {
-    Node& n = nodes[to];
-    if (new_key == n.key) {
-      if (!NewPathIsSmaller(links, from, info & kInfoDir, n.disc)) return;
-    } else {
-      if (n.key == kUndiscovered) {
-        n.disc = n_touched;
-        touched[n_touched++] = static_cast<std::int32_t>(to);
-      }
-      n.key = new_key;
-      push(new_key, static_cast<std::int32_t>(to));
-    }
-    links[n.disc] = TreeLink{from, info};
-  };
-  // The steps out of the start hex (any route state): the full rules
-  // (leaving a ZoC, the minimum move), as the reference search asks them.
-  struct StartStep {
-    std::uint64_t key;
-    std::uint32_t to;
-    std::uint32_t info;
-  };
-  const auto expand_start = [&](std::int32_t id, std::uint64_t key, StartStep * out)
-      __attribute__((noinline)) {
+  const auto start_id =
+      static_cast<std::int32_t>(c.State(start_tag, static_cast<std::int32_t>(start_hex)));
+  int start_stuck[6] = {};  // the marsh test of each step from the start node
+  // The start hex's steps, from the full rules (leaving a ZoC, the
+  // minimum move), as the reference search asks them, for any route state.
+  const auto expand_start = [&](std::int32_t id, std::uint64_t key, StartStep* out) {
     const int cost = KeyCost(key);
     MoverState m;
     m.at = mover.at;
@@ -750,6 +877,7 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
       // The rules end the move on entering an enemy ZoC exactly where the
       // search's zoc marks do (check.enters_enemy_zoc is the cell's bit).
       PBEM_CHECK(check.enters_enemy_zoc == ((there & kCellAny) != 0));
+      if (id == start_id) start_stuck[static_cast<std::size_t>(d)] = check.stuck_chance_in_4;
       out[n_out++] = StartStep{
           key + StepKey(static_cast<std::uint32_t>(check.cost)), c.State(c.Tag(check.next, to), to),
           Info(static_cast<std::uint32_t>(d), static_cast<std::uint32_t>(check.basis))};
@@ -757,59 +885,51 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     return n_out;
   };
 
-  const auto start_id =
-      static_cast<std::int32_t>(c.State(start_tag, static_cast<std::int32_t>(start_hex)));
-  nodes[start_id].key = 0;
-  nodes[start_id].disc = n_touched;
-  touched[n_touched++] = start_id;
-  links[0] = TreeLink{-1, 0};
-  push(0, start_id);
-
-  // Nodes leave the queue by key: cost, then steps. A step always adds a
-  // step, so a bucket never grows while it is emptied.
-  for (std::size_t cost = 0; cost <= static_cast<std::size_t>(budget); ++cost) {
-    const auto left = static_cast<std::uint32_t>(budget - static_cast<int>(cost));
-    for (std::size_t steps = 0; steps <= max_steps; ++steps) {
-      const std::size_t b = cost * stride + steps;
-      std::int32_t q = heads[b];
-      if (q < 0) continue;
-      heads[b] = -1;
-      const std::uint64_t key = (static_cast<std::uint64_t>(cost) << 32) | steps;
-      while (q >= 0) {
-        const QueueEntry entry = c.queue[static_cast<std::size_t>(q)];
-        q = entry.next;
-        const std::int32_t id = entry.id;
-        const Node& n = nodes[id];
-        // A stale entry; a path's end (the start expands even under control).
-        if (n.key != key || (n.zoc && id != start_id)) continue;
-        const Row& row = rows[id];
-        if (row.min_plus - 1 > left) [[unlikely]] {  // no step fits; or a sentinel
-          if (row.min_plus == kRowStart) {
-            StartStep out[6];
-            const int n_out = expand_start(id, key, out);
-            for (int k = 0; k < n_out; ++k) {
-              if (out[k].key >= limit || out[k].key > nodes[out[k].to].key) continue;
-              relax(n.disc, out[k].key, out[k].to, out[k].info);
-            }
-            continue;
-          }
-          if (row.min_plus != 0) continue;  // filled: no points left for any step
-          c.Fill(ruleset, map, cls, rows, static_cast<std::size_t>(c.state_hex[id]));
-          if (row.min_plus - 1 > left) continue;
-        }
-        // Anywhere else: no ZoC to leave (entering one ends the path), the
-        // unit has moved; the table has the step's cost.
-        const std::int32_t from = n.disc;
-        for (std::uint32_t d = 0; d < 6; ++d) {
-          const Edge e = row.edges[d];
-          const std::uint64_t new_key = key + StepKey(e.cost);  // no wrap: both < 2^63
-          const std::uint32_t to = e.to & kStateMask;
-          if (new_key >= limit || new_key > nodes[to].key) continue;
-          relax(from, new_key, to, d | ((e.to >> 24) & 0xF0u));
-        }
+  Dial dial;
+  dial.nodes = nodes;
+  dial.rows = rows;
+  dial.links = c.links.data();
+  dial.touched = c.touched.data();
+  dial.queue = c.queue.get();
+  dial.limit = limit;
+  dial.budget = static_cast<std::size_t>(budget);
+  dial.start = start_id;
+  for (;;) {
+    dial.heads = c.heads.data();
+    dial.stride = c.stride;
+    nodes[start_id].key = 0;
+    nodes[start_id].disc = 0;
+    dial.touched[0] = start_id;
+    dial.links[0] = TreeLink{-1, 0};
+    dial.n_touched = 1;
+    dial.queue[0] = QueueEntry{start_id, -1};
+    dial.n_queue = 1;
+    dial.heads[0] = 0;
+    dial.max_steps = 0;
+    dial.cost = 0;
+    dial.steps = 0;
+    dial.q = -1;
+    for (std::int32_t id = dial.Run(); id >= 0; id = dial.Run()) {
+      if (rows[id].min_plus == kRowStart) {
+        dial.n_extra = expand_start(id, dial.Key(), dial.extra);
+        dial.extra_from = nodes[id].disc;
+      } else {
+        c.Fill(ruleset, map, cls, rows, static_cast<std::size_t>(c.state_hex[id]));
+        dial.pending = id;
       }
     }
+    if (!dial.overflow) break;
+    // A path of more steps than the queue has room for: widen it and
+    // search again (the queue is empty; forget the nodes found).
+    c.Reserve(budget, c.stride);
+    for (std::int32_t k = 0; k < dial.n_touched; ++k) {
+      nodes[dial.touched[k]].key = kUndiscovered;
+    }
+    dial.overflow = false;
   }
+  const std::int32_t n_touched = dial.n_touched;
+  TreeLink* const links = dial.links;
+  std::int32_t* const touched = dial.touched;
   c.n_touched = static_cast<std::size_t>(n_touched);
   c.searching = false;
 
@@ -898,14 +1018,18 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     e.ends_move = n.zoc != 0;
     e.node = n.disc;
     const std::int32_t parent = touched[link.parent];
-    if (static_cast<std::size_t>(state_hex[parent]) == start_hex) {
+    if (parent == start_id) {
+      // As the reference: the marsh test of the rules' check of the step
+      // (the search made that very check).
+      e.stuck_chance_in_4 = start_stuck[link.info & kInfoDir];
+    } else if (static_cast<std::size_t>(state_hex[parent]) == start_hex) {
       // As the reference: the last step checked again from its parent.
       const std::uint8_t there = cells[h];
       const auto parent_tag = static_cast<std::uint32_t>(static_cast<std::size_t>(parent) / n_hex);
       MoverState m{mover.at, mover.points_left - KeyCost(nodes[parent].key),
-                   UnpackRoute(parent_tag), parent == start_id ? mover.has_moved : true};
-      const StepCheck last = rules.Check(m, e.hex, parent == start_id ? start_control : Control{},
-                                         (there & kCellAny) != 0, (there & kCellMounted) != 0);
+                   UnpackRoute(parent_tag), true};
+      const StepCheck last =
+          rules.Check(m, e.hex, Control{}, (there & kCellAny) != 0, (there & kCellMounted) != 0);
       e.stuck_chance_in_4 = last.stuck_chance_in_4;
     } else {
       e.stuck_chance_in_4 =
