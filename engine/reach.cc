@@ -1,8 +1,10 @@
 #include "engine/reach.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <cstdlib>
+#include <limits>
 #include <memory>
 #include <new>
 #include <queue>
@@ -532,8 +534,10 @@ struct ReachCache::Impl {
   std::vector<std::int32_t> neighbor;  // n_hex * 6: hex index or -1
   std::vector<Hex> hex_of;             // n_hex
   std::vector<TerrainId> terrain_of;   // n_hex
-  std::vector<std::int32_t> col_of;    // n_hex: offset column and row
-  std::vector<std::int32_t> row_of;
+  // Label order (column, then row): label_of[hex] = column * height + row,
+  // and back.
+  std::vector<std::int32_t> label_of;  // n_hex
+  std::vector<std::int32_t> hex_of_label;
   std::vector<std::uint8_t> has_road;   // a road passes through
   std::vector<std::uint8_t> has_track;  // a track passes through
   std::vector<std::uint8_t> never_ctl;  // town/woods or fort: never under control
@@ -563,8 +567,9 @@ struct ReachCache::Impl {
   std::vector<std::int32_t> best;     // per hex: state id of its best node, or -1
   std::vector<std::int32_t> found;    // n_hex: the hexes whose best is set
   std::size_t n_found = 0;
-  std::vector<std::int32_t> sorted;  // the same, sorting
-  std::vector<std::int32_t> counts;
+  // One bit per label: the hexes found, read in label order (all clear
+  // between searches: reading clears them).
+  std::vector<std::uint64_t> label_bits;
   std::vector<int> stuck_of;  // per terrain type
   // The start hex's rows' min_plus, saved while a search marks them.
   Row* start_rows = nullptr;
@@ -693,8 +698,9 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   c.neighbor.assign(c.n_hex * 6, -1);
   c.hex_of.resize(c.n_hex);
   c.terrain_of.resize(c.n_hex);
-  c.col_of.resize(c.n_hex);
-  c.row_of.resize(c.n_hex);
+  c.label_of.resize(c.n_hex);
+  c.hex_of_label.resize(c.n_hex);
+  c.label_bits.assign((c.n_hex + 63) / 64, 0);
   c.has_road.assign(c.n_hex, 0);
   c.has_track.assign(c.n_hex, 0);
   c.never_ctl.assign(c.n_hex, 0);
@@ -705,8 +711,8 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
       const Hex h = FromOffset(Offset{col, row});
       const std::size_t i = c.Index(h);
       c.hex_of[i] = h;
-      c.col_of[i] = col;
-      c.row_of[i] = row;
+      c.label_of[i] = col * c.height + row;
+      c.hex_of_label[static_cast<std::size_t>(c.label_of[i])] = static_cast<std::int32_t>(i);
       c.terrain_of[i] = map.terrain(h);
       for (const std::int32_t id : map.RoutesThrough(h)) {
         (map.routes()[static_cast<std::size_t>(id)].track ? c.has_track : c.has_road)[i] = 1;
@@ -953,16 +959,11 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const Hex* const hex_of = c.hex_of.data();
   const std::int32_t* const state_hex = c.state_hex.data();
   std::int32_t* const best = c.best.data();
-  const std::int32_t* const row_of = c.row_of.data();
-  const std::int32_t* const col_of = c.col_of.data();
-  std::int32_t* const found_hex = c.found.data();  // n_hex
+  const std::int32_t* const label_of = c.label_of.data();
+  std::uint64_t* const label_bits = c.label_bits.data();
   std::size_t n_found = 0;
-  // The hexes per row and per column, counted on the way for the sort.
-  const auto height = static_cast<std::size_t>(c.height);
-  const auto width = static_cast<std::size_t>(c.width);
-  c.counts.assign(height + width + 2, 0);
-  std::int32_t* const row_start = c.counts.data();         // [row + 1]: count
-  std::int32_t* const col_start = row_start + height + 1;  // [col + 1]: count
+  std::int32_t label_min = std::numeric_limits<std::int32_t>::max();
+  std::int32_t label_max = -1;
   for (std::size_t k = 0; k < n_nodes; ++k) {
     const std::int32_t id = touched[k];
     const auto h = static_cast<std::size_t>(state_hex[id]);
@@ -970,28 +971,32 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     if (h == start_hex) continue;
     if (best[h] < 0) {
       best[h] = id;
-      found_hex[n_found++] = static_cast<std::int32_t>(h);
-      ++row_start[row_of[h] + 1];
-      ++col_start[col_of[h] + 1];
+      ++n_found;
+      const std::int32_t label = label_of[h];
+      label_bits[label >> 6] |= std::uint64_t{1} << (label & 63);
+      label_min = std::min(label_min, label);
+      label_max = std::max(label_max, label);
     } else if (better_node(id, best[h])) {
       best[h] = id;
     }
   }
-  c.n_found = n_found;
-  // Label order (column, then row): a counting sort by row, then a stable
-  // one by column.
-  for (std::size_t i = 1; i <= height; ++i) row_start[i] += row_start[i - 1];
-  for (std::size_t i = 1; i <= width; ++i) col_start[i] += col_start[i - 1];
-  c.sorted.resize(n_found);
-  std::int32_t* const sorted = c.sorted.data();
-  for (std::size_t i = 0; i < n_found; ++i) {
-    const std::int32_t h = found_hex[i];
-    sorted[row_start[row_of[h]]++] = h;
+  // Label order (column, then row) without a sort: the hexes found, read
+  // off their label bits (which reading clears for the next search).
+  std::int32_t* const found_hex = c.found.data();  // n_hex
+  const std::int32_t* const hex_of_label = c.hex_of_label.data();
+  std::size_t n_listed = 0;
+  if (n_found > 0) {
+    for (auto w = static_cast<std::size_t>(label_min >> 6);
+         w <= static_cast<std::size_t>(label_max >> 6); ++w) {
+      for (std::uint64_t bits = label_bits[w]; bits != 0; bits &= bits - 1) {
+        const auto label =
+            static_cast<std::size_t>(w * 64) + static_cast<std::size_t>(std::countr_zero(bits));
+        found_hex[n_listed++] = hex_of_label[label];
+      }
+      label_bits[w] = 0;
+    }
   }
-  for (std::size_t i = 0; i < n_found; ++i) {
-    const std::int32_t h = sorted[i];
-    found_hex[col_start[col_of[h]]++] = h;
-  }
+  c.n_found = n_listed;
 
   const MovementClassId stuck_class = StuckClass(ruleset, spec);
   const bool marsh_on_road = ruleset.params.marsh_test_on_road;
