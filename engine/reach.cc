@@ -323,8 +323,9 @@ constexpr std::uint32_t Info(std::uint32_t dir, std::uint32_t basis) { return di
 // SearchResult::NewPathIsSmaller on the tree: whether the path to `parent`
 // then `dir` has a smaller direction sequence than the path to `node` (same
 // length).
-bool NewPathIsSmaller(const TreeLink* tree, std::int32_t parent, std::uint32_t dir,
-                      std::int32_t node) {
+inline __attribute__((always_inline)) bool NewPathIsSmaller(const TreeLink* tree,
+                                                            std::int32_t parent, std::uint32_t dir,
+                                                            std::int32_t node) {
   std::int32_t a = parent;
   std::int32_t b = tree[node].parent;
   if (a == b) return dir < (tree[node].info & kInfoDir);

@@ -107,7 +107,12 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
 // and the search's scratch arrays (each search undoes only what the last one
 // touched, so nothing proportional to the map is cleared per search). Not
 // thread-safe: one search at a time. The ruleset and the map must outlive it
-// and not change. REQUIRES: fewer than 2^28 hexes.
+// and not change. Memory: per movement class searched, one 64-byte row
+// per (hex, route state) (allocated zeroed, so rows never reached cost no
+// memory), plus 80 bytes per (hex, route state) of scratch (48 of them the
+// queue, touched only as far as a search uses it).
+// REQUIRES: fewer than 2^28 (hex, route state) pairs (hexes * 3 * road
+// rates).
 class ReachCache {
  public:
   ReachCache(const Ruleset& ruleset, const Map& map);
