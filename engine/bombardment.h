@@ -59,8 +59,8 @@ MoraleLossSplit SplitMoraleLoss(const UnitSpec& spec, const UnitState& state, in
 // _distance..range), no_line_of_sight {target, blocking hex(es)}.
 // nullopt: it may fire. REQUIRES: `firer` is an artillery unit on the map.
 // Digest 5.11 GAP, elimination_bonus_scope kAll: a unit that eliminated an
-// enemy outside the combat phase (a battery's shot; charges and reaction fire
-// are for the movement phase to call) regains 1 MV, never above its initial
+// enemy outside the combat phase (a battery's shot; in the movement phase a
+// charge or a reaction fire) regains 1 MV, never above its initial
 // MV, logged as kMoraleGained {1, "elimination"} in `phase`. Nothing happens
 // with the scope kCombatPhase (the combat phase gives its own bonus), for a
 // leader (no MV), or for a unit no longer on the map.

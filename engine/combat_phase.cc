@@ -83,16 +83,7 @@ class CombatPhase {
   }
 
   void Eliminate(UnitId unit, const std::string& cause) {
-    UnitState& us = state_.unit(unit);
-    std::vector<Hex> hexes;
-    if (us.hex) {
-      hexes.push_back(*us.hex);
-      board_.RemoveUnit(*us.hex);
-    }
-    us.eliminated = true;
-    us.cs = 0;
-    us.hex.reset();
-    Emit(EventKind::kEliminated, unit, std::move(hexes), {cause});
+    EliminateUnit(state_, board_, unit, Phase::kCombat, cause, events_);
   }
 
   // Morale points off MV, then CS (digest 5.12); CS 0 eliminates.

@@ -60,9 +60,10 @@ struct CombatPhaseResult {
 //     would leave an objective hex for a non-objective one; after an
 //     elimination only when advance_after_elimination.
 // The elimination bonus above is the combat phase's own. With
-// elimination_bonus_scope kAll a battery whose shot eliminates also regains
-// 1 MV (GrantEliminationBonus, bombardment.h); charges and reaction fire in
-// the movement phase do not call it yet.
+// elimination_bonus_scope kAll a unit that eliminates outside the combat
+// phase also regains 1 MV (GrantEliminationBonus, bombardment.h): a battery
+// whose shot eliminates, and in the movement phase a charger whose target
+// is eliminated and a battery whose reaction fire eliminates.
 // Forced moves (retreat, advance) take forts and passing objectives as
 // movement does when passing_includes_forced_moves (leaders never take
 // objectives, R9).

@@ -136,6 +136,20 @@ void Board::RemoveUnit(Hex at) {
   if (map_->Contains(at)) occupant_[Index(at)] = -1;
 }
 
+void EliminateUnit(GameState& state, Board& board, UnitId unit, Phase phase,
+                   const std::string& cause, std::vector<Event>& events) {
+  UnitState& us = state.unit(unit);
+  std::vector<Hex> hexes;
+  if (us.hex) {
+    hexes.push_back(*us.hex);
+    board.RemoveUnit(*us.hex);
+  }
+  us.eliminated = true;
+  us.cs = 0;
+  us.hex.reset();
+  events.push_back(Event{phase, EventKind::kEliminated, unit, std::move(hexes), {cause}, {}});
+}
+
 // ---- Zones of control ------------------------------------------------------
 
 bool ZocCrossesSide(const Map& map, Hexside side) {

@@ -69,6 +69,12 @@ class Board {
   std::vector<std::int32_t> occupant_;  // unit index or -1, row-major
 };
 
+// Takes `unit` off the map for good: off `board`, CS 0, eliminated; logs
+// kEliminated {cause} in `phase` with the hex it stood in (none if it was
+// off the map). For the phases that eliminate (combat, charges).
+void EliminateUnit(GameState& state, Board& board, UnitId unit, Phase phase,
+                   const std::string& cause, std::vector<Event>& events);
+
 // ---- Zones of control (digest 4.6, rulings R7, R8) -------------------------
 
 // The enemy control over one hex.

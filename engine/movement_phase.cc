@@ -352,16 +352,7 @@ class MovementPhase {
   }
 
   void Eliminate(UnitId unit, const std::string& cause) {
-    UnitState& us = state_.unit(unit);
-    std::vector<Hex> hexes;
-    if (us.hex) {
-      hexes.push_back(*us.hex);
-      board_.RemoveUnit(*us.hex);
-    }
-    us.eliminated = true;
-    us.cs = 0;
-    us.hex.reset();
-    Emit(EventKind::kEliminated, unit, std::move(hexes), {cause});
+    EliminateUnit(state_, board_, unit, Phase::kMovement, cause, events_);
   }
 
   // ---- Charges (digest 4.7, rulings R5, R6, R8) ----------------------------

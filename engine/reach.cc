@@ -1,7 +1,12 @@
 #include "engine/reach.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <cstdlib>
+#include <limits>
 #include <memory>
+#include <new>
 #include <queue>
 #include <tuple>
 #include <unordered_map>
@@ -258,36 +263,265 @@ std::vector<ReachableHex> ReachableReference(const Ruleset& ruleset, const Scena
 
 namespace {
 
-// One step of the cost table: bits 32-63 the hex entered, bit 31 passable,
-// bits 24-27 the StepBasis, bits 16-23 the route tag after the step
-// (normalised at the hex entered), bits 0-15 the cost. A step that is not
-// passable (or leaves the map) costs kNoStep, more than any budget, so the
-// search needs one test: cost <= points left.
-constexpr std::uint64_t kPassable = 1u << 31;
-constexpr std::uint64_t kNoStep = 0xFFFF;
+// Search keys: cost in the high 32 bits, steps in the low 32, so that one
+// unsigned comparison orders two paths by cost, then by steps; a step adds
+// (cost << 32) + 1. A node's key is kUndiscovered between searches (each
+// search resets the nodes it touched).
+constexpr std::uint64_t kUndiscovered = ~std::uint64_t{0};
+constexpr int KeyCost(std::uint64_t key) { return static_cast<int>(key >> 32); }
+constexpr int KeySteps(std::uint64_t key) { return static_cast<int>(key & 0xFFFFFFFFu); }
+constexpr std::uint64_t StepKey(std::uint32_t cost) {
+  return (static_cast<std::uint64_t>(cost) << 32) + 1;
+}
+
+// One step of the cost table: the state entered ((route tag after the step)
+// * hexes + hex) in bits 0-27 of `to`, the StepBasis in bits 28-31, and the
+// cost. A step that is not passable (or leaves the map) costs kImpassable,
+// so that its key (2^63 and more) is above any budget: the search needs one
+// test per step.
+constexpr std::uint32_t kStateMask = (1u << 28) - 1;
+constexpr std::uint32_t kImpassable = 1u << 31;
+struct Edge {
+  std::uint32_t to;
+  std::uint32_t cost;
+};
+
+// The steps out of one state, one cache line. `min_plus` is the cheapest
+// passable step's cost + 1, so that 0 (a row never filled: the table is
+// allocated zeroed) and the sentinels below all exceed any points left
+// once 1 is taken away.
+constexpr std::uint32_t kRowNoStep = 0xFFFFFFFE;  // no passable step
+constexpr std::uint32_t kRowStart = 0xFFFFFFFF;   // the start hex: ask the full rules
+struct alignas(64) Row {
+  std::uint32_t min_plus;
+  std::uint32_t pad[3];
+  Edge edges[6];
+};
+static_assert(sizeof(Row) == 64);
+
+// A search node per (hex, route tag). State ids are tag-major (tag * hexes
+// + hex), so that the common tag 0 of neighbouring hexes sits close
+// together in memory. `zoc`: the hex is under enemy control (a path may end
+// there but not continue), set for this search.
+struct Node {
+  std::uint64_t key = kUndiscovered;
+  std::int32_t disc = -1;  // discovery index (the path tree's numbering)
+  std::uint32_t zoc = 0;
+};
+static_assert(sizeof(Node) == 16);
+
+// The path tree, by discovery index (dense: the tie-breaks walk it): the
+// parent's discovery index (-1: the start) and `info`, bits 0-2 the
+// direction of the step from the parent, bits 4-7 its StepBasis.
+struct TreeLink {
+  std::int32_t parent;
+  std::uint32_t info;
+};
+constexpr std::uint32_t kInfoDir = 7;
+constexpr std::uint32_t Info(std::uint32_t dir, std::uint32_t basis) { return dir | (basis << 4); }
+
+// SearchResult::NewPathIsSmaller on the tree: whether the path to `parent`
+// then `dir` has a smaller direction sequence than the path to `node` (same
+// length).
+inline __attribute__((always_inline)) bool NewPathIsSmaller(const TreeLink* tree,
+                                                            std::int32_t parent, std::uint32_t dir,
+                                                            std::int32_t node) {
+  std::int32_t a = parent;
+  std::int32_t b = tree[node].parent;
+  if (a == b) return dir < (tree[node].info & kInfoDir);
+  while (tree[a].parent != tree[b].parent) {
+    a = tree[a].parent;
+    b = tree[b].parent;
+  }
+  return (tree[a].info & kInfoDir) < (tree[b].info & kInfoDir);
+}
+
+// The bucket queue's entries: a node and the next entry of its bucket.
+struct QueueEntry {
+  std::int32_t id;
+  std::int32_t next;
+};
+
+// A step from the start hex, from the full rules.
+struct StartStep {
+  std::uint64_t key;
+  std::uint32_t to;
+  std::uint32_t info;
+};
+
+// The bucket-queue search over the step rows, resumable: Run goes on until
+// the queue is empty or a node needs what only the caller can do (fill its
+// row from the rules, or ask the rules for the start hex's steps), and
+// returns that node; the caller hands the answer over (`pending`, `extra`)
+// and calls Run again. So the loop makes no calls, and its values stay in
+// registers. A node is expanded once, when it leaves the queue with its
+// final key; every step adds a step to the key, so a node already taken
+// from the queue has a smaller key than any new path to it (no settled
+// flags).
+struct Dial {
+  Node* nodes = nullptr;
+  const Row* rows = nullptr;
+  TreeLink* links = nullptr;        // by discovery index
+  std::int32_t* touched = nullptr;  // discovery index -> state id
+  std::int32_t n_touched = 0;
+  std::int32_t* heads = nullptr;  // [cost * stride + steps]: -1 or the last entry of the bucket
+  std::size_t stride = 0;
+  QueueEntry* queue = nullptr;  // room for every push: 6 per expanded node, plus the start
+  std::int32_t n_queue = 0;
+  std::size_t max_steps = 0;  // the most steps of a queued key
+  std::uint64_t limit = 0;    // a path fits when its key is below
+  std::size_t budget = 0;
+  std::int32_t start = -1;  // the start node's state id
+  bool overflow = false;    // a key had stride steps or more: not queued, run again wider
+  // Where the search is: the bucket being emptied and the next entry.
+  std::size_t cost = 0;
+  std::size_t steps = 0;
+  std::int32_t q = -1;
+  // Handed over by the caller: a node whose row was just filled, to expand
+  // first; steps from the start hex, to relax first.
+  std::int32_t pending = -1;
+  StartStep extra[6];
+  int n_extra = 0;
+  std::int32_t extra_from = -1;
+
+  std::uint64_t Key() const { return (static_cast<std::uint64_t>(cost) << 32) | steps; }
+
+  // -1 when the queue is empty; else a node whose row is not filled or is
+  // the start hex's (it is taken off the queue: the caller deals with it).
+  std::int32_t Run();
+};
+
+std::int32_t Dial::Run() {
+  Node* const nodes_l = nodes;
+  const Row* const rows_l = rows;
+  TreeLink* const links_l = links;
+  std::int32_t* const touched_l = touched;
+  std::int32_t* const heads_l = heads;
+  QueueEntry* const queue_l = queue;
+  const std::size_t stride_l = stride;
+  const std::uint64_t limit_l = limit;
+  const std::size_t budget_l = budget;
+  const std::int32_t start_l = start;
+  std::int32_t n_touched_l = n_touched;
+  std::int32_t n_queue_l = n_queue;
+  std::size_t max_steps_l = max_steps;
+  bool overflow_l = overflow;
+  std::size_t cost_l = cost;
+  std::size_t steps_l = steps;
+  std::int32_t q_l = q;
+
+  const auto push = [&](std::uint64_t key, std::int32_t id) __attribute__((always_inline)) {
+    const auto s = static_cast<std::size_t>(KeySteps(key));
+    if (s >= stride_l) [[unlikely]] {
+      overflow_l = true;
+      return;
+    }
+    max_steps_l = std::max(max_steps_l, s);
+    const std::size_t b = static_cast<std::size_t>(KeyCost(key)) * stride_l + s;
+    queue_l[n_queue_l] = QueueEntry{id, heads_l[b]};
+    heads_l[b] = n_queue_l++;
+  };
+  // FindPaths' relaxation (lowest cost, then fewest steps, then the smaller
+  // direction sequence) of a step from the node discovered `from`th that
+  // the caller found no worse than the best path to `to` so far (new_key <=
+  // its key).
+  const auto relax = [&](std::int32_t from, std::uint64_t new_key, std::uint32_t to,
+                         std::uint32_t info) __attribute__((always_inline)) {
+    Node& n = nodes_l[to];
+    if (new_key == n.key) {
+      if (!NewPathIsSmaller(links_l, from, info & kInfoDir, n.disc)) return;
+    } else {
+      if (n.key == kUndiscovered) {
+        n.disc = n_touched_l;
+        touched_l[n_touched_l++] = static_cast<std::int32_t>(to);
+      }
+      n.key = new_key;
+      push(new_key, static_cast<std::int32_t>(to));
+    }
+    links_l[n.disc] = TreeLink{from, info};
+  };
+  // The steps of a node's row that fit the points left. Anywhere but the
+  // start hex: no ZoC to leave (entering one ends the path), the unit has
+  // moved; the table has the step's cost.
+  const auto expand = [&](std::int32_t id, std::uint64_t key) __attribute__((always_inline)) {
+    const Row& row = rows_l[id];
+    const std::int32_t from = nodes_l[id].disc;
+    for (std::uint32_t d = 0; d < 6; ++d) {
+      const Edge e = row.edges[d];
+      const std::uint64_t new_key = key + StepKey(e.cost);  // no wrap: both < 2^63
+      const std::uint32_t to = e.to & kStateMask;
+      if (new_key >= limit_l || new_key > nodes_l[to].key) continue;
+      relax(from, new_key, to, d | ((e.to >> 24) & 0xF0u));
+    }
+  };
+
+  for (int k = 0; k < n_extra; ++k) {
+    const StartStep& s = extra[k];
+    if (s.key >= limit_l || s.key > nodes_l[s.to].key) continue;
+    relax(extra_from, s.key, s.to, s.info);
+  }
+  n_extra = 0;
+  if (pending >= 0) {
+    const std::uint64_t key = (static_cast<std::uint64_t>(cost_l) << 32) | steps_l;
+    if (rows_l[pending].min_plus - 1 <= budget_l - cost_l) expand(pending, key);
+    pending = -1;
+  }
+
+  std::int32_t stop = -1;
+  for (;;) {
+    if (q_l < 0) {
+      // The next bucket that holds entries, from the current one on.
+      bool found = false;
+      for (; cost_l <= budget_l; ++cost_l, steps_l = 0) {
+        for (; steps_l <= max_steps_l; ++steps_l) {
+          const std::size_t b = cost_l * stride_l + steps_l;
+          if (heads_l[b] < 0) continue;
+          q_l = heads_l[b];
+          heads_l[b] = -1;
+          found = true;
+          break;
+        }
+        if (found) break;
+      }
+      if (!found) break;
+    }
+    const QueueEntry entry = queue_l[q_l];
+    q_l = entry.next;
+    const std::int32_t id = entry.id;
+    const std::uint64_t key = (static_cast<std::uint64_t>(cost_l) << 32) | steps_l;
+    const Node& n = nodes_l[id];
+    // A stale entry; a path's end (the start expands even under control).
+    if (n.key != key || (n.zoc && id != start_l)) continue;
+    const std::uint32_t min_plus = rows_l[id].min_plus;
+    if (min_plus - 1 > budget_l - cost_l) [[unlikely]] {  // no step fits; or a sentinel
+      if (min_plus == 0 || min_plus == kRowStart) {
+        stop = id;
+        break;
+      }
+      continue;
+    }
+    expand(id, key);
+  }
+
+  n_touched = n_touched_l;
+  n_queue = n_queue_l;
+  max_steps = max_steps_l;
+  overflow = overflow_l;
+  cost = cost_l;
+  steps = steps_l;
+  q = q_l;
+  return stop;
+}
 
 // Per hex and search.
 constexpr std::uint8_t kCellAny = 1;       // under an enemy ZoC
 constexpr std::uint8_t kCellMounted = 2;   // under a mounted enemy's ZoC
 constexpr std::uint8_t kCellOccupied = 4;  // another unit stands there
 
-// A search node: (hex, route tag). Valid when stamp == the search's
-// generation.
-// State ids are tag-major (tag * hexes + hex), so that the common tag 0 of
-// neighbouring hexes sits close together in memory.
-struct Node {
-  std::uint32_t stamp = 0;
-  std::int32_t disc = 0;     // discovery index (the path tree's numbering)
-  std::int32_t parent = -1;  // state id of the parent; -1: the start
-  std::int32_t pdisc = -1;   // the parent's discovery index; -1: the start
-  std::int32_t hex = 0;      // the hex index and route tag of the state,
-  std::int32_t cost = 0;     // kept to avoid dividing the id
-  std::int32_t steps = 0;
-  std::uint8_t tag = 0;
-  std::uint8_t dir = 0;
-  std::uint8_t expand = 1;
-  std::uint8_t settled = 0;
-  std::uint8_t basis = 0;  // StepBasis of the step from the parent
+// Zeroed memory for the step tables, from calloc so that the rows of a
+// large map that no search reaches cost no memory.
+struct FreeRows {
+  void operator()(void* p) const { std::free(p); }
 };
 
 }  // namespace
@@ -296,43 +530,58 @@ struct ReachCache::Impl {
   int width = 0;
   int height = 0;
   std::size_t n_hex = 0;
+  std::size_t n_states = 0;
   int tags = 3;                        // route states per hex: max(1, road rates) * 3 modes
   std::vector<std::int32_t> neighbor;  // n_hex * 6: hex index or -1
   std::vector<Hex> hex_of;             // n_hex
   std::vector<TerrainId> terrain_of;   // n_hex
-  std::vector<std::int32_t> col_of;    // n_hex: offset column and row
-  std::vector<std::int32_t> row_of;
+  // Label order (column, then row): label_of[hex] = column * height + row,
+  // and back.
+  std::vector<std::int32_t> label_of;  // n_hex
+  std::vector<std::int32_t> hex_of_label;
   std::vector<std::uint8_t> has_road;   // a road passes through
   std::vector<std::uint8_t> has_track;  // a track passes through
   std::vector<std::uint8_t> never_ctl;  // town/woods or fort: never under control
   std::vector<std::uint8_t> no_exert;   // town/woods: units there exert no ZoC
   std::vector<std::uint8_t> zoc_side;   // n_hex * 6: a ZoC crosses the hexside
   std::vector<std::int32_t> forts;      // fort hexes
+  std::vector<std::int32_t> state_hex;  // n_states: the hex of a state
 
   struct ClassTable {
-    bool built = false;
-    std::vector<std::uint8_t> filled;        // per hex: its steps are in `steps`
-    std::unique_ptr<std::uint64_t[]> steps;  // (tag * hexes + hex) * 6 + dir
-    // Per (tag * hexes + hex): the cheapest passable step, 0xFFFF if none.
-    std::unique_ptr<std::uint16_t[]> cheapest;
+    std::unique_ptr<void, FreeRows> memory;
+    Row* rows = nullptr;  // n_states, 64-byte aligned in `memory`
   };
   std::vector<ClassTable> classes;  // [0]: invalid class, then by index + 1
 
-  // Scratch, stamped with `gen`.
-  std::uint32_t gen = 0;
-  std::vector<Node> nodes;           // n_hex * tags
-  std::vector<std::uint8_t> cell;    // n_hex: kCell* bits of this search
-  std::vector<std::int32_t> marked;  // the hexes whose cell is not 0
-  std::vector<std::uint32_t> best_stamp;
-  std::vector<std::int32_t> best;  // per hex: state id of its best node
-  std::vector<std::int32_t> touched;
-  std::vector<std::int32_t> found;   // hexes reached
-  std::vector<std::int32_t> sorted;  // the same, sorting
-  std::vector<std::int32_t> counts;
+  // Scratch. Between searches every node is undiscovered and every queue
+  // head empty; Reset undoes at the start of a search what the last one
+  // recorded (touched nodes, blocked and ZoC states, cells, best hexes, the
+  // start hex's rows).
+  std::vector<Node> nodes;            // n_states
+  std::vector<std::int32_t> touched;  // n_states: the states discovered, in order
+  std::vector<TreeLink> links;        // n_states: the path tree by discovery index
+  std::size_t n_touched = 0;
+  std::vector<std::int32_t> blocked;  // states with key 0 (the unit may not enter)
+  std::vector<std::int32_t> zoc;      // states with zoc set
+  std::vector<std::uint8_t> cell;     // n_hex: kCell* bits of this search
+  std::vector<std::int32_t> marked;   // the hexes whose cell is not 0
+  std::vector<std::int32_t> best;     // per hex: state id of its best node, or -1
+  std::vector<std::int32_t> found;    // n_hex: the hexes whose best is set
+  std::size_t n_found = 0;
+  // One bit per label: the hexes found, read in label order (all clear
+  // between searches: reading clears them).
+  std::vector<std::uint64_t> label_bits;
   std::vector<int> stuck_of;  // per terrain type
-  // Open nodes by cost, then by steps (a two-level Dial bucket queue); all
-  // empty between searches.
-  std::vector<std::vector<std::vector<std::int32_t>>> open;
+  // The start hex's rows' min_plus, saved while a search marks them.
+  Row* start_rows = nullptr;
+  std::size_t start_hex = 0;
+  std::vector<std::uint32_t> start_saved;  // per tag
+  // The bucket queue: heads[cost * stride + steps], -1 when empty, into
+  // `queue` (cleared per search).
+  std::vector<std::int32_t> heads;
+  std::size_t stride = 0;
+  std::unique_ptr<QueueEntry[]> queue;  // 6 * n_states + 1: room for every push of a search
+  bool searching = false;               // set while a search runs
 
   std::size_t Index(Hex h) const {
     const Offset o = ToOffset(h);
@@ -348,44 +597,91 @@ struct ReachCache::Impl {
     return PackRoute(n);
   }
 
-  ClassTable& Table(MovementClassId cls) {
+  std::uint32_t State(std::uint32_t tag, std::int32_t hex) const {
+    return static_cast<std::uint32_t>(tag * n_hex + static_cast<std::size_t>(hex));
+  }
+
+  Row* Table(MovementClassId cls) {
     const std::size_t i = cls.valid() ? cls.index() + 1 : 0;
     if (classes.size() <= i) classes.resize(i + 1);
     ClassTable& t = classes[i];
-    if (!t.built) {
-      t.filled.assign(n_hex, 0);
-      t.steps.reset(new std::uint64_t[n_hex * static_cast<std::size_t>(tags) * 6]);
-      t.cheapest.reset(new std::uint16_t[n_hex * static_cast<std::size_t>(tags)]);
-      t.built = true;
+    if (t.rows == nullptr) {
+      void* p = std::calloc(n_states * sizeof(Row) + alignof(Row), 1);
+      if (p == nullptr) throw std::bad_alloc();
+      t.memory.reset(p);
+      const auto at = reinterpret_cast<std::uintptr_t>(p);
+      t.rows = reinterpret_cast<Row*>((at + alignof(Row) - 1) & ~std::uintptr_t{alignof(Row) - 1});
     }
-    return t;
+    return t.rows;
   }
 
   // The steps out of hex `h` for every route tag, from ComputeStepCost.
-  void Fill(const Ruleset& ruleset, const Map& map, MovementClassId cls, ClassTable& t,
-            std::size_t h) {
+  void Fill(const Ruleset& ruleset, const Map& map, MovementClassId cls, Row* rows, std::size_t h) {
     for (int tag = 0; tag < tags; ++tag) {
       const RouteState route = UnpackRoute(static_cast<std::uint32_t>(tag));
-      std::uint64_t* row = &t.steps[(static_cast<std::size_t>(tag) * n_hex + h) * 6];
-      std::uint16_t& cheapest = t.cheapest[static_cast<std::size_t>(tag) * n_hex + h];
-      cheapest = 0xFFFF;
+      Row& row = rows[static_cast<std::size_t>(tag) * n_hex + h];
+      std::uint32_t cheapest = kImpassable;
       for (std::size_t d = 0; d < 6; ++d) {
-        row[d] = kNoStep;
+        row.edges[d] = Edge{0, kImpassable};
         const std::int32_t n = neighbor[h * 6 + d];
         if (n < 0) continue;
         const StepCost sc = ComputeStepCost(ruleset, map, cls, hex_of[h],
                                             hex_of[static_cast<std::size_t>(n)], route);
         if (!sc.passable) continue;
-        PBEM_CHECK(sc.cost >= 0 && sc.cost < static_cast<int>(kNoStep));
+        PBEM_CHECK(sc.cost >= 0);
+        const auto cost = static_cast<std::uint32_t>(sc.cost);  // < 2^31: an int
         const std::uint32_t next = Tag(sc.next, n);
-        PBEM_CHECK(next < 256);
-        row[d] = (static_cast<std::uint64_t>(static_cast<std::uint32_t>(n)) << 32) | kPassable |
-                 (static_cast<std::uint64_t>(sc.basis) << 24) |
-                 (static_cast<std::uint64_t>(next) << 16) | static_cast<std::uint64_t>(sc.cost);
-        cheapest = std::min(cheapest, static_cast<std::uint16_t>(sc.cost));
+        PBEM_CHECK(next < static_cast<std::uint32_t>(tags));
+        PBEM_CHECK(static_cast<std::uint32_t>(sc.basis) < 16);
+        row.edges[d] = Edge{State(next, n) | (static_cast<std::uint32_t>(sc.basis) << 28), cost};
+        cheapest = std::min(cheapest, cost);
       }
+      row.min_plus = cheapest == kImpassable ? kRowNoStep : cheapest + 1;
     }
-    t.filled[h] = 1;
+  }
+
+  // Undoes what the last search left marked (see the scratch comment).
+  void Reset() {
+    if (searching) {  // the last search stopped midway: start afresh
+      for (Node& n : nodes) n = Node{};
+      std::fill(heads.begin(), heads.end(), -1);
+      searching = false;
+    } else {
+      for (std::size_t k = 0; k < n_touched; ++k) {
+        nodes[static_cast<std::size_t>(touched[k])].key = kUndiscovered;
+      }
+      for (const std::int32_t id : blocked) nodes[static_cast<std::size_t>(id)].key = kUndiscovered;
+      for (const std::int32_t id : zoc) nodes[static_cast<std::size_t>(id)].zoc = 0;
+    }
+    n_touched = 0;
+    blocked.clear();
+    zoc.clear();
+    for (const std::int32_t h : marked) cell[static_cast<std::size_t>(h)] = 0;
+    marked.clear();
+    for (std::size_t k = 0; k < n_found; ++k) best[static_cast<std::size_t>(found[k])] = -1;
+    n_found = 0;
+    if (start_rows != nullptr) {
+      for (std::size_t tag = 0; tag < start_saved.size(); ++tag) {
+        start_rows[tag * n_hex + start_hex].min_plus = start_saved[tag];
+      }
+      start_rows = nullptr;
+    }
+  }
+
+  // Room in `heads` for costs 0..budget and `steps`.
+  void Reserve(int budget, std::size_t steps) {
+    const std::size_t levels = static_cast<std::size_t>(budget) + 1;
+    if (steps < stride && heads.size() >= levels * stride) return;
+    std::size_t new_stride = std::max<std::size_t>(stride, 64);
+    while (new_stride <= steps) new_stride *= 2;
+    const std::size_t old_levels = stride == 0 ? 0 : heads.size() / stride;
+    std::vector<std::int32_t> grown(std::max(levels, old_levels) * new_stride, -1);
+    for (std::size_t c = 0; c < old_levels; ++c) {
+      std::copy_n(heads.begin() + static_cast<std::ptrdiff_t>(c * stride), stride,
+                  grown.begin() + static_cast<std::ptrdiff_t>(c * new_stride));
+    }
+    heads = std::move(grown);
+    stride = new_stride;
   }
 };
 
@@ -397,11 +693,15 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
   c.n_hex = static_cast<std::size_t>(c.width) * static_cast<std::size_t>(c.height);
   const int n_road = static_cast<int>(ruleset.routes.road_alternating_costs.size());
   c.tags = std::max(1, n_road) * 3;
+  c.n_states = c.n_hex * static_cast<std::size_t>(c.tags);
+  // State ids are 28 bits in the tables.
+  PBEM_CHECK(c.n_states <= kStateMask);
   c.neighbor.assign(c.n_hex * 6, -1);
   c.hex_of.resize(c.n_hex);
   c.terrain_of.resize(c.n_hex);
-  c.col_of.resize(c.n_hex);
-  c.row_of.resize(c.n_hex);
+  c.label_of.resize(c.n_hex);
+  c.hex_of_label.resize(c.n_hex);
+  c.label_bits.assign((c.n_hex + 63) / 64, 0);
   c.has_road.assign(c.n_hex, 0);
   c.has_track.assign(c.n_hex, 0);
   c.never_ctl.assign(c.n_hex, 0);
@@ -412,8 +712,8 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
       const Hex h = FromOffset(Offset{col, row});
       const std::size_t i = c.Index(h);
       c.hex_of[i] = h;
-      c.col_of[i] = col;
-      c.row_of[i] = row;
+      c.label_of[i] = col * c.height + row;
+      c.hex_of_label[static_cast<std::size_t>(c.label_of[i])] = static_cast<std::int32_t>(i);
       c.terrain_of[i] = map.terrain(h);
       for (const std::int32_t id : map.RoutesThrough(h)) {
         (map.routes()[static_cast<std::size_t>(id)].track ? c.has_track : c.has_road)[i] = 1;
@@ -431,11 +731,18 @@ ReachCache::ReachCache(const Ruleset& ruleset, const Map& map)
       }
     }
   }
-  c.nodes.resize(c.n_hex * static_cast<std::size_t>(c.tags));
+  c.state_hex.resize(c.n_states);
+  for (std::size_t s = 0; s < c.n_states; ++s) {
+    c.state_hex[s] = static_cast<std::int32_t>(s % c.n_hex);
+  }
+  c.nodes.resize(c.n_states);
+  c.touched.resize(c.n_states);
+  c.links.resize(c.n_states);
   c.cell.assign(c.n_hex, 0);
-  c.best_stamp.assign(c.n_hex, 0);
   c.best.assign(c.n_hex, -1);
-  c.touched.reserve(1024);
+  c.found.resize(c.n_hex);
+  // Not initialised: pages no search reaches are never touched.
+  c.queue.reset(new QueueEntry[c.n_states * 6 + 1]);
 }
 
 ReachCache::~ReachCache() = default;
@@ -469,25 +776,18 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const UnitSpec& spec = scenario.unit(unit);
   const StepRules rules(ruleset, scenario, state, board, unit);
   const MovementClassId cls = CostClass(ruleset, spec);
-  ReachCache::Impl::ClassTable& table = c.Table(cls);
+  Row* const rows = c.Table(cls);
   const auto tags = static_cast<std::size_t>(c.tags);
-
-  if (++c.gen == 0) {  // the stamps wrapped: start afresh
-    for (Node& n : c.nodes) n.stamp = 0;
-    std::fill(c.best_stamp.begin(), c.best_stamp.end(), 0);
-    c.gen = 1;
-  }
-  const std::uint32_t gen = c.gen;
+  const std::size_t n_hex = c.n_hex;
+  c.Reset();
+  c.searching = true;
   const std::int32_t self = unit.value;
-  // The previous search's marks are cleared, not stamped: one load per step.
-  for (const std::int32_t h : c.marked) c.cell[static_cast<std::size_t>(h)] = 0;
-  c.marked.clear();
+
   std::uint8_t* const cells = c.cell.data();
   const auto set_cell = [&](std::size_t h, std::uint8_t bits) {
     if (cells[h] == 0) c.marked.push_back(static_cast<std::int32_t>(h));
     cells[h] |= bits;
   };
-  const auto cell = [&](std::size_t h) -> std::uint8_t { return cells[h]; };
 
   // Who stands where, and the enemy control of every hex (ControlOf,
   // scattered from the controllers).
@@ -520,10 +820,9 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   }
 
   const int budget = std::max(0, mover.points_left);
-  if (c.open.size() < static_cast<std::size_t>(budget) + 1) {
-    c.open.resize(static_cast<std::size_t>(budget) + 1);
-  }
-  c.touched.clear();
+  // A path fits when its key is below `limit`: cost <= budget.
+  const std::uint64_t limit = (static_cast<std::uint64_t>(budget) + 1) << 32;
+  c.Reserve(budget, 0);
 
   const std::size_t start_hex = c.Index(mover.at);
   const std::uint32_t start_tag = PackRoute(mover.route);
@@ -531,202 +830,174 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
   const Control start_control = rules.EnemyControl(mover.at);
   const bool demoralised = IsDemoralised(spec, state.unit(unit));
   const auto refused = static_cast<std::uint8_t>(kCellOccupied | (demoralised ? kCellAny : 0));
-
+  // The hexes the unit may not enter (occupied; under enemy control for a
+  // demoralised unit) get key 0, below any path, so that the search's one
+  // key comparison per step refuses them; the states of hexes under enemy
+  // control are marked (a path may end there but not go on).
   Node* const nodes = c.nodes.data();
-  const auto discover = [&](std::int32_t id, std::size_t hex, std::size_t tag, int cost, int steps,
-                            std::int32_t parent, std::uint8_t dir, bool expand,
-                            std::uint8_t basis) {
-    Node& n = nodes[id];
-    n.stamp = gen;
-    n.hex = static_cast<std::int32_t>(hex);
-    n.tag = static_cast<std::uint8_t>(tag);
-    n.disc = static_cast<std::int32_t>(c.touched.size());
-    n.parent = parent;
-    n.pdisc = parent < 0 ? -1 : nodes[parent].disc;
-    n.cost = cost;
-    n.steps = steps;
-    n.dir = dir;
-    n.expand = expand ? 1 : 0;
-    n.settled = 0;
-    n.basis = basis;
-    c.touched.push_back(id);
-  };
-  const auto push = [&](int cost, int steps, std::int32_t id) {
-    auto& by_steps = c.open[static_cast<std::size_t>(cost)];
-    if (by_steps.size() <= static_cast<std::size_t>(steps)) {
-      by_steps.resize(static_cast<std::size_t>(steps) + 1);
-    }
-    by_steps[static_cast<std::size_t>(steps)].push_back(id);
-  };
-  // SearchResult::NewPathIsSmaller on the node arrays.
-  const auto new_path_smaller = [&](std::int32_t parent, std::uint8_t dir, std::int32_t id) {
-    std::int32_t a = parent;
-    std::int32_t b = nodes[id].parent;
-    if (a == b) return dir < nodes[id].dir;
-    while (nodes[a].parent != nodes[b].parent) {
-      a = nodes[a].parent;
-      b = nodes[b].parent;
-    }
-    return nodes[a].dir < nodes[b].dir;
-  };
-  // FindPaths' relaxation: lowest cost, then fewest steps, then the smaller
-  // direction sequence.
-  const auto relax = [&](std::int32_t from, int cost, int steps, std::uint8_t dir,
-                         std::size_t to_hex, std::size_t to_tag, int step_cost, bool expand,
-                         std::uint8_t basis) {
-    const int new_cost = cost + step_cost;
-    const int new_steps = steps + 1;
-    const auto to = static_cast<std::int32_t>(to_tag * c.n_hex + to_hex);
-    Node& n = nodes[to];
-    if (n.stamp != gen) {
-      discover(to, to_hex, to_tag, new_cost, new_steps, from, dir, expand, basis);
-    } else {
-      if (n.settled) return;
-      const bool better_key = new_cost < n.cost || (new_cost == n.cost && new_steps < n.steps);
-      if (!better_key) {
-        if (new_cost != n.cost || new_steps != n.steps || !new_path_smaller(from, dir, to)) return;
+  for (const std::int32_t h : c.marked) {
+    const std::uint8_t bits = cells[static_cast<std::size_t>(h)];
+    for (std::size_t tag = 0; tag < tags; ++tag) {
+      const std::size_t id = tag * n_hex + static_cast<std::size_t>(h);
+      if (bits & refused) {
+        nodes[id].key = 0;
+        c.blocked.push_back(static_cast<std::int32_t>(id));
       }
-      n.cost = new_cost;
-      n.steps = new_steps;
-      n.parent = from;
-      n.pdisc = nodes[from].disc;
-      n.dir = dir;
-      n.expand = expand ? 1 : 0;
-      n.basis = basis;
-      if (!better_key) return;
-    }
-    push(new_cost, new_steps, to);
-  };
-
-  const auto start_id = static_cast<std::int32_t>(start_tag * c.n_hex + start_hex);
-  discover(start_id, start_hex, start_tag, 0, 0, -1, 0, true, 0);
-  push(0, 0, start_id);
-
-  // Held in locals: the stores of the search do not make the compiler
-  // reload them.
-  const std::uint8_t* const filled = table.filled.data();
-  const std::uint16_t* const cheapest = table.cheapest.get();
-  const std::uint64_t* const step_table = table.steps.get();
-  for (int cost = 0; cost <= budget; ++cost) {
-    auto& by_steps = c.open[static_cast<std::size_t>(cost)];
-    const int left = mover.points_left - cost;
-    // The most a step may cost now, kNoStep excluded.
-    const int affordable = std::min(left, static_cast<int>(kNoStep) - 1);
-    // Zero-cost steps append to by_steps[steps + 1]: index, do not hold
-    // references across relax().
-    for (std::size_t steps_u = 0; steps_u < by_steps.size(); ++steps_u) {
-      const int steps = static_cast<int>(steps_u);
-      for (std::size_t k = 0; k < by_steps[steps_u].size(); ++k) {
-        const std::int32_t id = by_steps[steps_u][k];
-        Node& n = nodes[id];
-        if (n.settled || n.cost != cost || n.steps != steps) continue;
-        n.settled = 1;
-        if (!n.expand) continue;
-        const auto h = static_cast<std::size_t>(n.hex);
-        if (h == start_hex) {
-          // The start hex: the full rules (leaving a ZoC, the minimum
-          // move), as the reference search asks them.
-          MoverState m;
-          m.at = mover.at;
-          m.points_left = left;
-          m.route = UnpackRoute(n.tag);
-          m.has_moved = cost == 0 ? mover.has_moved : true;
-          for (const Direction d : kAllDirections) {
-            const std::int32_t to = c.neighbor[h * 6 + static_cast<std::size_t>(d)];
-            if (to < 0) continue;
-            const std::uint8_t there = cell(static_cast<std::size_t>(to));
-            const StepCheck check =
-                rules.Check(m, c.hex_of[static_cast<std::size_t>(to)], start_control,
-                            (there & kCellAny) != 0, (there & kCellMounted) != 0);
-            if (!check.legal) continue;
-            relax(id, cost, steps, static_cast<std::uint8_t>(d), static_cast<std::size_t>(to),
-                  c.Tag(check.next, to), check.cost, !check.enters_enemy_zoc,
-                  static_cast<std::uint8_t>(check.basis));
-          }
-          continue;
-        }
-        // Anywhere else: no ZoC to leave (entering one ends the path), the
-        // unit has moved; the table has the step's cost.
-        if (!filled[h]) c.Fill(ruleset, map, cls, table, h);
-        if (cheapest[static_cast<std::size_t>(id)] > left) continue;  // no points left
-        const std::uint64_t* out = &step_table[static_cast<std::size_t>(id) * 6];
-        for (std::size_t d = 0; d < 6; ++d) {
-          const std::uint64_t e = out[d];
-          const int step_cost = static_cast<int>(e & 0xFFFFu);
-          if (step_cost > affordable) continue;
-          const auto to = static_cast<std::size_t>(e >> 32);
-          const std::uint8_t there = cell(to);
-          if (there & refused) continue;
-          relax(id, cost, steps, static_cast<std::uint8_t>(d), to, (e >> 16) & 0xFFu, step_cost,
-                (there & kCellAny) == 0, static_cast<std::uint8_t>((e >> 24) & 0xFu));
-        }
+      if (bits & kCellAny) {
+        nodes[id].zoc = 1;
+        c.zoc.push_back(static_cast<std::int32_t>(id));
       }
     }
-    for (auto& list : by_steps) list.clear();
   }
+
+  // Steps out of the start hex are asked of the full rules: its rows are
+  // marked kRowStart for this search (Reset puts them back).
+  c.start_saved.resize(tags);
+  for (std::size_t tag = 0; tag < tags; ++tag) {
+    c.start_saved[tag] = rows[tag * n_hex + start_hex].min_plus;
+    rows[tag * n_hex + start_hex].min_plus = kRowStart;
+  }
+  c.start_rows = rows;
+  c.start_hex = start_hex;
+
+  const auto start_id =
+      static_cast<std::int32_t>(c.State(start_tag, static_cast<std::int32_t>(start_hex)));
+  int start_stuck[6] = {};  // the marsh test of each step from the start node
+  // The start hex's steps, from the full rules (leaving a ZoC, the
+  // minimum move), as the reference search asks them, for any route state.
+  const auto expand_start = [&](std::int32_t id, std::uint64_t key, StartStep* out) {
+    const int cost = KeyCost(key);
+    MoverState m;
+    m.at = mover.at;
+    m.points_left = mover.points_left - cost;
+    m.route = UnpackRoute(static_cast<std::uint32_t>(static_cast<std::size_t>(id) / n_hex));
+    m.has_moved = cost == 0 ? mover.has_moved : true;
+    int n_out = 0;
+    for (const Direction d : kAllDirections) {
+      const std::int32_t to = c.neighbor[start_hex * 6 + static_cast<std::size_t>(d)];
+      if (to < 0) continue;
+      const std::uint8_t there = cells[static_cast<std::size_t>(to)];
+      const StepCheck check = rules.Check(m, c.hex_of[static_cast<std::size_t>(to)], start_control,
+                                          (there & kCellAny) != 0, (there & kCellMounted) != 0);
+      if (!check.legal) continue;
+      PBEM_CHECK(check.cost >= 0);
+      // The rules end the move on entering an enemy ZoC exactly where the
+      // search's zoc marks do (check.enters_enemy_zoc is the cell's bit).
+      PBEM_CHECK(check.enters_enemy_zoc == ((there & kCellAny) != 0));
+      if (id == start_id) start_stuck[static_cast<std::size_t>(d)] = check.stuck_chance_in_4;
+      out[n_out++] = StartStep{
+          key + StepKey(static_cast<std::uint32_t>(check.cost)), c.State(c.Tag(check.next, to), to),
+          Info(static_cast<std::uint32_t>(d), static_cast<std::uint32_t>(check.basis))};
+    }
+    return n_out;
+  };
+
+  Dial dial;
+  dial.nodes = nodes;
+  dial.rows = rows;
+  dial.links = c.links.data();
+  dial.touched = c.touched.data();
+  dial.queue = c.queue.get();
+  dial.limit = limit;
+  dial.budget = static_cast<std::size_t>(budget);
+  dial.start = start_id;
+  for (;;) {
+    dial.heads = c.heads.data();
+    dial.stride = c.stride;
+    nodes[start_id].key = 0;
+    nodes[start_id].disc = 0;
+    dial.touched[0] = start_id;
+    dial.links[0] = TreeLink{-1, 0};
+    dial.n_touched = 1;
+    dial.queue[0] = QueueEntry{start_id, -1};
+    dial.n_queue = 1;
+    dial.heads[0] = 0;
+    dial.max_steps = 0;
+    dial.cost = 0;
+    dial.steps = 0;
+    dial.q = -1;
+    for (std::int32_t id = dial.Run(); id >= 0; id = dial.Run()) {
+      if (rows[id].min_plus == kRowStart) {
+        dial.n_extra = expand_start(id, dial.Key(), dial.extra);
+        dial.extra_from = nodes[id].disc;
+      } else {
+        c.Fill(ruleset, map, cls, rows, static_cast<std::size_t>(c.state_hex[id]));
+        dial.pending = id;
+      }
+    }
+    if (!dial.overflow) break;
+    // A path of more steps than the queue has room for: widen it and
+    // search again (the queue is empty; forget the nodes found).
+    c.Reserve(budget, c.stride);
+    for (std::int32_t k = 0; k < dial.n_touched; ++k) {
+      nodes[dial.touched[k]].key = kUndiscovered;
+    }
+    dial.overflow = false;
+  }
+  const std::int32_t n_touched = dial.n_touched;
+  TreeLink* const links = dial.links;
+  std::int32_t* const touched = dial.touched;
+  c.n_touched = static_cast<std::size_t>(n_touched);
+  c.searching = false;
 
   // The best node per hex; the start hex is not listed.
   const auto better_node = [&](std::int32_t a, std::int32_t b) {
-    if (nodes[a].cost != nodes[b].cost) return nodes[a].cost < nodes[b].cost;
-    if (nodes[a].steps != nodes[b].steps) return nodes[a].steps < nodes[b].steps;
-    while (nodes[a].parent != nodes[b].parent) {
-      a = nodes[a].parent;
-      b = nodes[b].parent;
+    if (nodes[a].key != nodes[b].key) return nodes[a].key < nodes[b].key;
+    std::int32_t x = nodes[a].disc;
+    std::int32_t y = nodes[b].disc;
+    while (links[x].parent != links[y].parent) {
+      x = links[x].parent;
+      y = links[y].parent;
     }
-    return nodes[a].dir < nodes[b].dir;
+    return (links[x].info & kInfoDir) < (links[y].info & kInfoDir);
   };
   // Data pointers held in locals: the stores below do not make the
   // compiler reload them.
   ReachSet result;
-  const std::size_t n_touched = c.touched.size();
-  result.tree_.resize(n_touched);
+  const auto n_nodes = static_cast<std::size_t>(n_touched);
+  result.tree_.resize(n_nodes);
   ReachSet::TreeNode* const tree = result.tree_.data();
-  const std::int32_t* const touched = c.touched.data();
   const Hex* const hex_of = c.hex_of.data();
-  std::uint32_t* const best_stamp = c.best_stamp.data();
+  const std::int32_t* const state_hex = c.state_hex.data();
   std::int32_t* const best = c.best.data();
-  const std::int32_t* const row_of = c.row_of.data();
-  const std::int32_t* const col_of = c.col_of.data();
-  c.found.resize(n_touched);
-  std::int32_t* const found_hex = c.found.data();
+  const std::int32_t* const label_of = c.label_of.data();
+  std::uint64_t* const label_bits = c.label_bits.data();
   std::size_t n_found = 0;
-  // The hexes per row and per column, counted on the way for the sort.
-  const auto height = static_cast<std::size_t>(c.height);
-  const auto width = static_cast<std::size_t>(c.width);
-  c.counts.assign(height + width + 2, 0);
-  std::int32_t* const row_start = c.counts.data();         // [row + 1]: count
-  std::int32_t* const col_start = row_start + height + 1;  // [col + 1]: count
-  for (std::size_t k = 0; k < n_touched; ++k) {
+  std::int32_t label_min = std::numeric_limits<std::int32_t>::max();
+  std::int32_t label_max = -1;
+  for (std::size_t k = 0; k < n_nodes; ++k) {
     const std::int32_t id = touched[k];
-    const Node& n = nodes[id];
-    const auto h = static_cast<std::size_t>(n.hex);
-    tree[k] = ReachSet::TreeNode{hex_of[h], n.pdisc, n.steps};
+    const auto h = static_cast<std::size_t>(state_hex[id]);
+    tree[k] = ReachSet::TreeNode{hex_of[h], links[k].parent, KeySteps(nodes[id].key)};
     if (h == start_hex) continue;
-    if (best_stamp[h] != gen) {
-      best_stamp[h] = gen;
+    if (best[h] < 0) {
       best[h] = id;
-      found_hex[n_found++] = static_cast<std::int32_t>(h);
-      ++row_start[row_of[h] + 1];
-      ++col_start[col_of[h] + 1];
+      ++n_found;
+      const std::int32_t label = label_of[h];
+      label_bits[label >> 6] |= std::uint64_t{1} << (label & 63);
+      label_min = std::min(label_min, label);
+      label_max = std::max(label_max, label);
     } else if (better_node(id, best[h])) {
       best[h] = id;
     }
   }
-  c.found.resize(n_found);  // shrinks: found_hex stays valid
-  // Label order (column, then row): a counting sort by row, then a stable
-  // one by column.
-  for (std::size_t i = 1; i <= height; ++i) row_start[i] += row_start[i - 1];
-  for (std::size_t i = 1; i <= width; ++i) col_start[i] += col_start[i - 1];
-  c.sorted.resize(n_found);
-  std::int32_t* const sorted = c.sorted.data();
-  for (std::size_t i = 0; i < n_found; ++i) {
-    const std::int32_t h = found_hex[i];
-    sorted[row_start[row_of[h]]++] = h;
+  // Label order (column, then row) without a sort: the hexes found, read
+  // off their label bits (which reading clears for the next search).
+  std::int32_t* const found_hex = c.found.data();  // n_hex
+  const std::int32_t* const hex_of_label = c.hex_of_label.data();
+  std::size_t n_listed = 0;
+  if (n_found > 0) {
+    for (auto w = static_cast<std::size_t>(label_min >> 6);
+         w <= static_cast<std::size_t>(label_max >> 6); ++w) {
+      for (std::uint64_t bits = label_bits[w]; bits != 0; bits &= bits - 1) {
+        const auto label =
+            static_cast<std::size_t>(w * 64) + static_cast<std::size_t>(std::countr_zero(bits));
+        found_hex[n_listed++] = hex_of_label[label];
+      }
+      label_bits[w] = 0;
+    }
   }
-  for (std::size_t i = 0; i < n_found; ++i) {
-    const std::int32_t h = sorted[i];
-    found_hex[col_start[col_of[h]]++] = h;
-  }
+  c.n_found = n_listed;
 
   const MovementClassId stuck_class = StuckClass(ruleset, spec);
   const bool marsh_on_road = ruleset.params.marsh_test_on_road;
@@ -746,24 +1017,31 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
     const auto h = static_cast<std::size_t>(found_hex[i]);
     const std::int32_t id = best[h];
     const Node& n = nodes[id];
+    const TreeLink& link = links[n.disc];
     ReachSet::Entry& e = entries[i];
     e.hex = hex_of[h];
-    e.cost = n.cost;
-    e.ends_move = !n.expand;
+    e.cost = KeyCost(n.key);
+    e.ends_move = n.zoc != 0;
     e.node = n.disc;
-    const auto ph = static_cast<std::size_t>(nodes[n.parent].hex);
-    if (ph == start_hex) {
+    const std::int32_t parent = touched[link.parent];
+    if (parent == start_id) {
+      // As the reference: the marsh test of the rules' check of the step
+      // (the search made that very check).
+      e.stuck_chance_in_4 = start_stuck[link.info & kInfoDir];
+    } else if (static_cast<std::size_t>(state_hex[parent]) == start_hex) {
       // As the reference: the last step checked again from its parent.
-      const std::uint8_t there = cell(h);
-      MoverState m{mover.at, mover.points_left - nodes[n.parent].cost,
-                   UnpackRoute(nodes[n.parent].tag), n.parent == start_id ? mover.has_moved : true};
-      const StepCheck last = rules.Check(m, e.hex, n.parent == start_id ? start_control : Control{},
-                                         (there & kCellAny) != 0, (there & kCellMounted) != 0);
+      const std::uint8_t there = cells[h];
+      const auto parent_tag = static_cast<std::uint32_t>(static_cast<std::size_t>(parent) / n_hex);
+      MoverState m{mover.at, mover.points_left - KeyCost(nodes[parent].key),
+                   UnpackRoute(parent_tag), true};
+      const StepCheck last =
+          rules.Check(m, e.hex, Control{}, (there & kCellAny) != 0, (there & kCellMounted) != 0);
       e.stuck_chance_in_4 = last.stuck_chance_in_4;
     } else {
-      e.stuck_chance_in_4 = n.basis == static_cast<std::uint8_t>(StepBasis::kRoad) && !marsh_on_road
-                                ? 0
-                                : stuck_of[terrain_of[h].index()];
+      e.stuck_chance_in_4 =
+          (link.info >> 4) == static_cast<std::uint32_t>(StepBasis::kRoad) && !marsh_on_road
+              ? 0
+              : stuck_of[terrain_of[h].index()];
     }
   }
   return result;

@@ -104,9 +104,15 @@ ReachSet FindReach(const Scenario& scenario, const GameState& state, const Board
 // reused by every search on that map: the neighbours of each hex, the step
 // costs per movement class (filled hex by hex the first time a search
 // leaves a hex, from ComputeStepCost, so they are the rules' own answers),
-// and the search's scratch arrays (generation-stamped: nothing is cleared
-// between searches). Not thread-safe: one search at a time. The ruleset and
-// the map must outlive it and not change.
+// and the search's scratch arrays (each search undoes only what the last one
+// touched, so nothing proportional to the map is cleared per search). Not
+// thread-safe: one search at a time. The ruleset and the map must outlive it
+// and not change. Memory: per movement class searched, one 64-byte row
+// per (hex, route state) (allocated zeroed, so rows never reached cost no
+// memory), plus 80 bytes per (hex, route state) of scratch (48 of them the
+// queue, touched only as far as a search uses it).
+// REQUIRES: fewer than 2^28 (hex, route state) pairs (hexes * 3 * road
+// rates).
 class ReachCache {
  public:
   ReachCache(const Ruleset& ruleset, const Map& map);

@@ -225,6 +225,22 @@ bool SameReach(const std::vector<ReachableHex>& a, const std::vector<ReachableHe
   return true;
 }
 
+// Whether FindReach gives what ReachableReference gives for this query
+// (every entry spelled out; each entry also found by Find).
+bool FastMatchesReference(const World& w, const GameState& state, const Board& board,
+                          UnitId mover_id, const MoverState& mover, ReachCache& cache) {
+  const auto reference = ReachableReference(w.ruleset, w.scenario, state, board, mover_id, mover);
+  const ReachSet fast = FindReach(w.scenario, state, board, mover_id, mover, cache);
+  std::vector<ReachableHex> spelled;
+  bool found = true;
+  for (const ReachSet::Entry& e : fast.hexes()) {
+    spelled.push_back(
+        ReachableHex{e.hex, e.cost, fast.PathTo(e), e.ends_move, e.stuck_chance_in_4});
+    found = found && fast.Find(e.hex) == &e;
+  }
+  return found && SameReach(spelled, reference);
+}
+
 TEST_CASE_MINI(FastReachMatchesTheReferenceOnRandomWorlds) {
   const char* terrains[] = {"clear", "clear",   "clear", "rough", "woods", "town",
                             "marsh", "orchard", "fort",  "dune",  "hamlet"};
@@ -310,14 +326,7 @@ TEST_CASE_MINI(FastReachMatchesTheReferenceOnRandomWorlds) {
       mover.has_moved = rng.Below(2) == 0;
       const auto reference =
           ReachableReference(w.ruleset, w.scenario, state, board, mover_id, mover);
-      const ReachSet fast = FindReach(w.scenario, state, board, mover_id, mover, cache);
-      std::vector<ReachableHex> spelled;
-      for (const ReachSet::Entry& e : fast.hexes()) {
-        spelled.push_back(
-            ReachableHex{e.hex, e.cost, fast.PathTo(e), e.ends_move, e.stuck_chance_in_4});
-        CHECK_MINI(fast.Find(e.hex) == &e);
-      }
-      const bool same = SameReach(spelled, reference);
+      const bool same = FastMatchesReference(w, state, board, mover_id, mover, cache);
       if (!same) std::cout << "  seed " << seed << " query " << q << "\n";
       CHECK_MINI(same);
       CHECK_MINI(SameReach(Reachable(w.ruleset, w.scenario, state, board, mover_id, mover, &cache),
@@ -328,6 +337,50 @@ TEST_CASE_MINI(FastReachMatchesTheReferenceOnRandomWorlds) {
   }
   CHECK_EQ_MINI(compared, 360);
   CHECK_MINI(nonempty > 200);  // the worlds are not trivially empty
+}
+
+// Long road paths: a road along a 140x4 map and allowances of 30 to 60
+// points give best paths of more than 64 steps, more than the fast search's
+// first bucket stride, so it must widen its queue and search again; the
+// result must still be the reference's.
+TEST_CASE_MINI(FastReachMatchesTheReferenceOnLongRoads) {
+  int longest = 0;
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    Lcg rng(seed);
+    World w(140, 4);
+    Map& map = w.scenario.map;
+    Route road;
+    road.name = "long";
+    for (int col = 0; col < 140; ++col) road.hexes.push_back(FromOffset(Offset{col, 1}));
+    map.AddRoute(road);
+    for (const Hex h : map.AllHexes()) {
+      if (rng.Below(8) == 0) map.SetTerrain(h, *w.ruleset.FindTerrain("rough"));
+    }
+    w.Add("mover", Side::kBlue, rng.Below(2) == 0 ? "line_infantry" : "light_cavalry", "0102");
+    for (int k = 0; k < 3; ++k) {
+      const std::string label = FormatLabel(FromOffset(Offset{10 + rng.Below(120), 3}));
+      w.Add("e" + std::to_string(k), Side::kOrange, "line_infantry", label.c_str());
+    }
+    const GameState& state = w.state();
+    const UnitId mover_id{0};
+    const Board board(w.scenario, state);
+    ReachCache cache(w.ruleset, map);
+    for (int q = 0; q < 2; ++q) {
+      MoverState mover;
+      mover.at = *state.unit(mover_id).hex;
+      mover.points_left = 30 + rng.Below(31);
+      mover.route = TurnStartRoute();
+      const auto reference =
+          ReachableReference(w.ruleset, w.scenario, state, board, mover_id, mover);
+      const bool same = FastMatchesReference(w, state, board, mover_id, mover, cache);
+      if (!same) std::cout << "  seed " << seed << " query " << q << "\n";
+      CHECK_MINI(same);
+      for (const ReachableHex& r : reference) {
+        longest = std::max(longest, static_cast<int>(r.path.size()));
+      }
+    }
+  }
+  CHECK_MINI(longest > 64);  // the widening was needed
 }
 
 }  // namespace
