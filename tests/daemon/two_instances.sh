@@ -197,9 +197,13 @@ due() {  # due GAME: orange's orders accepted, its turn not committed
             AND EXISTS (SELECT 1 FROM submissions s WHERE s.game_id = g.id AND s.turn = 1
                         AND s.accepted <> 0)") -eq 1 ]]
 }
-settled_a() {  # nothing pbemd-a sent is still being processed by the server
+settled_a() {  # nothing pbemd-a sent is still being processed (a lock wait cannot commit)
+  [[ $(sql "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pbemd-a'
+            AND state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock'") -eq 0 ]]
+}
+quiet_a() {  # no connection of pbemd-a is inside a transaction (holding row locks b may need)
   [[ $(sql "SELECT count(*) FROM pg_stat_activity
-            WHERE application_name = 'pbemd-a' AND state = 'active'") -eq 0 ]]
+            WHERE application_name = 'pbemd-a' AND state <> 'idle'") -eq 0 ]]
 }
 live_claims_of_a() {
   sql "SELECT count(*) FROM outbox WHERE claimed_by = 'pbemd-a' AND sent_at_ms IS NULL
@@ -213,6 +217,10 @@ for attempt in $(seq 1 1000); do
   want_mail=$(($(games_with 2) < GAMES / 2))
   kill -STOP "$pid_a"
   wait_for 10 "pbemd-a's last statements done" settled_a
+  if ! quiet_a; then  # frozen inside a transaction: its row locks would hold b up
+    kill -CONT "$pid_a"
+    continue
+  fi
   for key in $(held_by_a); do
     g=${game_of_key[$key]:-}
     if [[ -n $g ]] && due "$g"; then frozen_game=$g; fi
