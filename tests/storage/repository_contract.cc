@@ -669,6 +669,48 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->EndGame("nope", "x", At(1), {}).status().code() == StatusCode::kNotFound);
   }
 
+  SECTION("scheduler: concurrent reminders and endings (several instances) act once") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+      REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
+    }
+    constexpr int kInstances = 4;
+    std::vector<std::unique_ptr<GameRepository>> instances;
+    for (int i = 0; i < kInstances; ++i) instances.push_back(Open(*harness));
+    std::vector<Result<bool>> reminded(kInstances, Status::Internal("not run"));
+    std::vector<Result<bool>> ended(kInstances, Status::Internal("not run"));
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kInstances; ++i) {
+      threads.emplace_back([&, i] {
+        reminded[i] = instances[i]->RecordReminder("g", 1, "france", At(200 + i),
+                                                   SampleMail("remind@example.org", 5));
+        ended[i] = instances[i]->EndGame("g", "ended by " + std::to_string(i), At(300 + i),
+                                         {SampleMail("end@example.org", 5)});
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    int reminders = 0, endings = 0, winner = -1;
+    for (int i = 0; i < kInstances; ++i) {
+      INFO("instance " << i << ": " << reminded[i].status().ToString() << " / "
+                       << ended[i].status().ToString());
+      REQUIRE(reminded[i].ok());
+      REQUIRE(ended[i].ok());
+      if (*reminded[i]) ++reminders;
+      if (*ended[i]) {
+        ++endings;
+        winner = i;
+      }
+    }
+    CHECK(reminders == 1);
+    CHECK(endings == 1);
+    auto reader = Open(*harness);
+    CHECK(reader->GetGame("g")->result == "ended by " + std::to_string(winner));
+    std::vector<OutboxMail> mails = *reader->DueMail(At(1'000'000'000'000), 100);
+    REQUIRE(mails.size() == 2);  // one reminder, one end-of-game mail
+    CHECK(mails[0].recipient != mails[1].recipient);
+  }
+
   SECTION("turns: committing the same (game, turn, side) twice stores it once") {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
