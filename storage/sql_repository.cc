@@ -348,6 +348,14 @@ void SqlRepository::ApplyMigration(Poco::Data::Session& session, int version,
 }
 
 Result<int> SqlRepository::OpenOrMigrate() {
+  // Reopening drops the locks this instance held (PostgreSQL: they go with the old session).
+  for (const std::string& name : locks_held_) {
+    try {
+      if (session_ != nullptr) (void)ReleaseLock(LockKey(name));
+    } catch (...) {  // the old connection is broken: the server freed them already
+    }
+  }
+  locks_held_.clear();
   session_.reset();
   if (Status prepared = PrepareStore(); !prepared.ok()) return prepared;
   try {

@@ -994,6 +994,12 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     }
     CHECK(taken);
     CHECK(*a->TryLock("game:g1"));
+    // Reopening an instance drops what it held.
+    REQUIRE(a->OpenOrMigrate().ok());
+    auto c = Open(*harness);
+    CHECK(*c->TryLock("game:g1"));
+    CHECK(*c->TryLock("mail-intake"));
+    CHECK_FALSE(*a->TryLock("mail-intake"));
   }
 }
 
