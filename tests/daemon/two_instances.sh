@@ -209,12 +209,12 @@ live_claims_of_a() {
   sql "SELECT count(*) FROM outbox WHERE claimed_by = 'pbemd-a' AND sent_at_ms IS NULL
        AND claimed_until_ms IS NOT NULL"
 }
-# Until half the games are done, wait for a moment pbemd-a also has outbox mails claimed;
+# Until 3/4 of the games are done, wait for a moment pbemd-a also has outbox mails claimed;
 # after that, a due game is enough (the mail takeover is then shown when there is one).
 frozen_game=""
 for attempt in $(seq 1 1000); do
   all_have 2 && fail "every game finished before pbemd-a was caught holding a due one"
-  want_mail=$(($(games_with 2) < GAMES / 2))
+  want_mail=$(($(games_with 2) < GAMES * 3 / 4))
   kill -STOP "$pid_a"
   wait_for 10 "pbemd-a's last statements done" settled_a
   if ! quiet_a; then  # frozen inside a transaction: its row locks would hold b up
