@@ -1,8 +1,10 @@
 #include "daemon/config.h"
 
 #include <Poco/AutoPtr.h>
+#include <Poco/Environment.h>
 #include <Poco/Exception.h>
 #include <Poco/Net/IPAddress.h>
+#include <Poco/Process.h>
 #include <Poco/String.h>
 #include <Poco/URI.h>
 #include <Poco/Util/AbstractConfiguration.h>
@@ -105,14 +107,14 @@ void CheckUrl(std::string_view key, const std::string& url, const std::vector<st
 
 const std::vector<std::string_view>& KnownKeys() {
   static const std::vector<std::string_view> keys = {
-      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,      kHttpAddressKey,
-      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,      kRulesetsDirKey,
-      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,        kMailInPasswordKey,
-      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,         kMailOutSmtpUrlKey,
-      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,        kMailOutPollMsKey,
-      kMailOutRetryBaseKey,  kMailOutRetryMaxKey,  kMaxMessageBytesKey,   kMaxMimePartsKey,
-      kMaxMimeDepthKey,      kTurnsPollMsKey,      kTurnsGraceSecondsKey, kMailTemplatesDirKey,
-      kTurnsForfeitKey,
+      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,        kHttpAddressKey,
+      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,        kRulesetsDirKey,
+      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,          kMailInPasswordKey,
+      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,           kMailOutSmtpUrlKey,
+      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,          kMailOutPollMsKey,
+      kMailOutRetryBaseKey,  kMailOutRetryMaxKey,  kMaxMessageBytesKey,     kMaxMimePartsKey,
+      kMaxMimeDepthKey,      kTurnsPollMsKey,      kTurnsGraceSecondsKey,   kMailTemplatesDirKey,
+      kTurnsForfeitKey,      kInstanceNameKey,     kMailOutClaimSecondsKey,
   };
   return keys;
 }
@@ -248,6 +250,8 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       std::chrono::seconds(ReadInteger(config, kMailOutRetryBaseKey, 30, 1, 86400, errors));
   out.retry_max =
       std::chrono::seconds(ReadInteger(config, kMailOutRetryMaxKey, 3600, 1, 604800, errors));
+  out.claim_lease =
+      std::chrono::seconds(ReadInteger(config, kMailOutClaimSecondsKey, 300, 1, 86400, errors));
   if (out.retry_max < out.retry_base) {
     errors.push_back(std::string(kMailOutRetryMaxKey) + ": must not be less than " +
                      std::string(kMailOutRetryBaseKey));
@@ -260,6 +264,19 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       CheckUrl(kMailOutSmtpUrlKey, out.smtp_url,
                {out.tls == SmtpTls::kSmtps ? std::string("smtps") : std::string("smtp")}, errors);
     }
+  }
+
+  // <hostname>-<pid>, the host name cut so that the default always fits the 64 characters.
+  const std::string default_instance =
+      Poco::Environment::nodeName().substr(0, 48) + "-" + std::to_string(Poco::Process::id());
+  result.instance_name = ReadString(config, kInstanceNameKey, default_instance, errors);
+  if (result.instance_name.empty() || result.instance_name.size() > 64 ||
+      !std::all_of(result.instance_name.begin(), result.instance_name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-';
+      })) {
+    errors.push_back(std::string(kInstanceNameKey) + ": " + Quoted(result.instance_name) +
+                     " is not an instance name (expected 1 to 64 letters, digits, '.', '_' or "
+                     "'-', e.g. pbemd-a)");
   }
 
   LimitsConfig& limits = result.limits;
@@ -362,6 +379,8 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kTurnsPollMsKey, std::to_string(config.turns.poll_interval.count())},
       {kTurnsGraceSecondsKey, std::to_string(config.turns.grace.count())},
       {kTurnsForfeitKey, std::to_string(config.turns.forfeit_after_missed)},
+      {kInstanceNameKey, config.instance_name},
+      {kMailOutClaimSecondsKey, std::to_string(out.claim_lease.count())},
   };
   std::string line;
   for (const auto& [key, value] : fields) {

@@ -60,6 +60,8 @@ inline constexpr std::string_view kMailTemplatesDirKey = "pbemd.mail_templates_d
 inline constexpr std::string_view kTurnsPollMsKey = "pbemd.turns.poll_ms";
 inline constexpr std::string_view kTurnsGraceSecondsKey = "pbemd.turns.grace_seconds";
 inline constexpr std::string_view kTurnsForfeitKey = "pbemd.turns.forfeit_after_missed";
+inline constexpr std::string_view kInstanceNameKey = "pbemd.instance.name";
+inline constexpr std::string_view kMailOutClaimSecondsKey = "pbemd.mail.out.claim_seconds";
 
 // Every key pbemd knows, in the order of deploy/pbemd.properties.
 const std::vector<std::string_view>& KnownKeys();
@@ -91,6 +93,9 @@ struct MailOutConfig {
   std::chrono::milliseconds poll_interval{1000};
   std::chrono::seconds retry_base{30};   // first retry after this, then doubling ...
   std::chrono::seconds retry_max{3600};  // ... up to this
+  // How long a claim on outbox mails (storage ClaimDueMail) lasts: a pass must send its batch
+  // within it, and mails claimed by an instance that died are sent by another after it.
+  std::chrono::seconds claim_lease{300};
 };
 
 struct LimitsConfig {
@@ -106,6 +111,9 @@ struct TurnsConfig {
 };
 
 struct DaemonConfig {
+  // pbemd.instance.name: this process among those sharing one database (outbox claims, logs,
+  // /metrics). Default: <hostname>-<pid>. Letters, digits, '.', '_' and '-'; 1 to 64.
+  std::string instance_name;
   std::filesystem::path data_dir;  // pbemd.data_dir: the SQLite database and what is stored
   DbBackend db_backend = DbBackend::kSqlite;
   std::string db_postgresql;            // libpq key=value connection string (postgresql backend)

@@ -24,7 +24,23 @@ void Metrics::SubmissionRejected(const std::string& channel, const std::string& 
 
 std::string Metrics::RenderPrometheus() const {
   std::ostringstream out;
+  {
+    std::lock_guard lock(mutex_);
+    if (!instance_.empty()) {
+      // Every counter below is this instance's; the label says which one it is (Prometheus
+      // adds its own `instance` label, the scrape target, hence another name).
+      out << "# HELP pbemd_instance_info This pbemd among those sharing one database.\n"
+             "# TYPE pbemd_instance_info gauge\n"
+          << "pbemd_instance_info{pbemd_instance=\"" << instance_ << "\"} 1\n";
+    }
+  }
   Counter(out, "pbemd_turns_resolved_total", "Turns resolved and committed.", turns_resolved_);
+  Counter(out, "pbemd_games_busy_total",
+          "Games a scheduler pass skipped because another instance was working on them.",
+          games_busy_);
+  out << "# HELP pbemd_mail_intake_leader 1 while this instance reads the mailbox.\n"
+         "# TYPE pbemd_mail_intake_leader gauge\n"
+      << "pbemd_mail_intake_leader " << intake_leader_ << '\n';
   {
     std::lock_guard lock(mutex_);
     out << "# HELP pbemd_submissions_accepted_total Order submissions accepted.\n"

@@ -8,12 +8,22 @@
 #include <map>
 #include <mutex>
 #include <string>
+#include <utility>
 
 namespace pbem::daemon {
 
 class Metrics {
  public:
+  // The instance name (pbemd.instance.name) shown by pbemd_instance_info; "" shows none.
+  void SetInstance(std::string name) {
+    std::lock_guard lock(mutex_);
+    instance_ = std::move(name);
+  }
   void TurnResolved() { ++turns_resolved_; }
+  // A game skipped by a scheduler pass because another instance was working on it.
+  void GameBusy() { ++games_busy_; }
+  // Whether this instance reads the mailbox (holds the mail intake lock).
+  void IntakeLeader(bool leader) { intake_leader_ = leader ? 1 : 0; }
   void SubmissionAccepted(const std::string& channel);
   // `reason` is a stable code (malformed, unauthenticated, stale_turn, ...).
   void SubmissionRejected(const std::string& channel, const std::string& reason);
@@ -33,6 +43,8 @@ class Metrics {
 
  private:
   std::atomic<std::int64_t> turns_resolved_{0};
+  std::atomic<std::int64_t> games_busy_{0};
+  std::atomic<int> intake_leader_{0};
   std::atomic<std::int64_t> submissions_duplicate_{0};
   std::atomic<std::int64_t> mails_sent_{0};
   std::atomic<std::int64_t> mails_failed_{0};
@@ -41,6 +53,7 @@ class Metrics {
   std::atomic<std::int64_t> mailbox_polls_ok_{0};
   std::atomic<std::int64_t> mailbox_polls_failed_{0};
   mutable std::mutex mutex_;
+  std::string instance_;
   std::map<std::string, std::int64_t> accepted_;                          // by channel
   std::map<std::pair<std::string, std::string>, std::int64_t> rejected_;  // (channel, reason)
 };

@@ -114,6 +114,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     logger->info("event=storage_open db={} schema_version={}",
                  QuoteLogValue(DescribeStore(settings)), schema.ok() ? *schema : -1);
     auto metrics = std::make_shared<Metrics>();
+    metrics->SetInstance(settings.instance_name);
 
     // Mail out: its own repository (one per thread) and transport.
     Result<std::unique_ptr<storage::GameRepository>> outbox_repository = OpenRepository(settings);
@@ -128,8 +129,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
     } else {
       mailer = std::make_unique<mail::FileMailer>(settings.outbox_dir);
     }
-    mail::OutboxSender sender(**outbox_repository, *mailer, settings.mail_from, settings.mail_out,
-                              *metrics, *logger);
+    mail::OutboxSender sender(**outbox_repository, *mailer, settings.mail_from,
+                              settings.instance_name, settings.mail_out, *metrics, *logger);
     PeriodicWorker outbox_worker(settings.mail_out.poll_interval, [&] {
       Result<mail::OutboxPass> pass = sender.RunOnce(Now());
       if (!pass.ok()) {
@@ -157,13 +158,15 @@ class Pbemd final : public Poco::Util::ServerApplication {
       intake_worker = std::make_unique<PeriodicWorker>(
           std::chrono::duration_cast<std::chrono::milliseconds>(settings.mail_in.poll_interval),
           [&] {
-            Result<mail::PollStats> stats = intake->PollOnce(*mailbox, Now());
+            // Only the instance holding the intake lock reads the mailbox (others skip).
+            Result<std::optional<mail::PollStats>> stats = intake->PollIfLeader(*mailbox, Now());
             if (!stats.ok()) {
               logger->warn("event=mailbox_poll_failed error={}",
                            QuoteLogValue(stats.status().ToString()));
-            } else if (stats->fetched > 0 || stats->kept > 0) {
+            } else if (stats->has_value() && ((*stats)->fetched > 0 || (*stats)->kept > 0)) {
               logger->info("event=mailbox_poll fetched={} answered={} dropped={} kept={}",
-                           stats->fetched, stats->answered, stats->dropped, stats->kept);
+                           (*stats)->fetched, (*stats)->answered, (*stats)->dropped,
+                           (*stats)->kept);
             }
           });
     }
@@ -194,8 +197,9 @@ class Pbemd final : public Poco::Util::ServerApplication {
       if (!pass.ok()) {
         logger->error("event=scheduler_pass_failed error={}",
                       QuoteLogValue(pass.status().ToString()));
-      } else if (pass->turns_resolved > 0) {
-        outbox_worker.Wake();
+      } else {
+        for (int i = 0; i < pass->busy; ++i) metrics->GameBusy();
+        if (pass->turns_resolved > 0) outbox_worker.Wake();
       }
     });
     desk.OnAccepted([&turn_worker](const std::string&) { turn_worker.Wake(); });
@@ -232,7 +236,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
                     settings.http_port, QuoteLogValue(e.displayText()));
       return EXIT_UNAVAILABLE;
     }
-    logger->info("event=listening address={} port={}", settings.http_address, settings.http_port);
+    logger->info("event=listening address={} port={} instance={}", settings.http_address,
+                 settings.http_port, QuoteLogValue(settings.instance_name));
     outbox_worker.Start();
     if (intake_worker) intake_worker->Start();
     turn_worker.Start();
@@ -243,6 +248,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     server->stopAll(/*abortCurrent=*/false);
     server.reset();
     if (intake_worker) intake_worker->Stop();
+    if (intake) intake->StepDown();
     turn_worker.Stop();
     outbox_worker.Stop();
     logger->info("event=stopped");

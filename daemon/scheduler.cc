@@ -12,6 +12,19 @@ Result<SchedulerPass> Scheduler::Pass() {
   SchedulerPass pass;
   for (const std::string& game_id : *games) {
     ++pass.games;
+    Result<bool> claimed = repository_.TryLock(GameLock(game_id));
+    if (!claimed.ok()) {
+      ++pass.failures;
+      if (logger_ != nullptr) {
+        logger_->error("event=game_lock_failed game={} error={}", game_id,
+                       QuoteLogValue(claimed.status().ToString()));
+      }
+      continue;
+    }
+    if (!*claimed) {
+      ++pass.busy;
+      continue;
+    }
     for (int i = 0; i < kMaxTurnsPerPass; ++i) {
       Result<bool> resolved = job_.ResolveIfDue(repository_, game_id, clock_.Now());
       if (!resolved.ok()) {
@@ -25,6 +38,12 @@ Result<SchedulerPass> Scheduler::Pass() {
       if (!*resolved) break;
       ++pass.turns_resolved;
       if (logger_ != nullptr) logger_->info("event=turn_resolved game={}", game_id);
+    }
+    if (Status released = repository_.Unlock(GameLock(game_id));
+        !released.ok() && logger_ != nullptr) {
+      // The connection is broken: the server frees the lock when it closes.
+      logger_->error("event=game_unlock_failed game={} error={}", game_id,
+                     QuoteLogValue(released.ToString()));
     }
   }
   return pass;

@@ -2,6 +2,13 @@
 // thread, and at once after an accepted submission). For each game: opens the turn it waits
 // for, then resolves turns while they are due (TurnJob::ResolveIfDue: the side's orders are
 // in, or its deadline plus the grace period passed). Time comes from an injected Clock.
+//
+// Several pbemd may share one database: a pass works on a game only while it holds the
+// game's lock (GameRepository::TryLock("game:<id>")), and skips (counts `busy`) a game another
+// instance holds. So one instance at a time resolves a game, renders its results mails and
+// reminds its players; the storage's own checks (CommitTurn refuses a second commit of a turn,
+// RecordReminder and EndGame act once) stay as the last guard. A killed instance's locks free
+// with its connection, and the next pass of another instance takes its games.
 #ifndef PBEM_DAEMON_SCHEDULER_H_
 #define PBEM_DAEMON_SCHEDULER_H_
 
@@ -22,6 +29,7 @@ struct SchedulerPass {
   int games = 0;           // games looked at
   int turns_resolved = 0;  // turns committed in this pass
   int failures = 0;        // games whose pass failed (logged; retried at the next pass)
+  int busy = 0;            // games skipped: another instance was working on them
 };
 
 class Scheduler {
@@ -38,6 +46,9 @@ class Scheduler {
   // At most this many turns of one game are resolved in one pass (both sides' orders may be
   // in at once).
   static constexpr int kMaxTurnsPerPass = 8;
+
+  // The lock a pass holds while it works on a game.
+  static std::string GameLock(const std::string& game_id) { return "game:" + game_id; }
 
  private:
   storage::GameRepository& repository_;

@@ -150,6 +150,10 @@ struct OutboxMail {
   Timestamp next_try;
   std::optional<Timestamp> sent_at;  // set once sent; a sent mail is never due again
   std::string last_error;
+  // The last claimant (ClaimDueMail): for a sent mail, the one that sent it; empty when the
+  // mail was never claimed. claimed_until is set while a claim runs (until its lease ends).
+  std::string claimed_by;
+  std::optional<Timestamp> claimed_until;
 };
 
 // A turn opened for orders: the secret dice seed drawn for it before any order is resolved, and
@@ -308,16 +312,45 @@ class GameRepository {
 
   // Returns the new mail's id.
   virtual Result<std::int64_t> EnqueueMail(const NewMail& mail) = 0;
-  // Unsent mails with next_try <= now, earliest next_try first (then by id), at most limit.
+  // Unsent mails with next_try <= now, earliest next_try first (then by id), at most limit,
+  // claimed or not (to look at the outbox; senders use ClaimDueMail).
   virtual Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) = 0;
-  // NOT_FOUND when there is no such mail; sending twice keeps the first sent_at.
+  // Claims at most `limit` mails for `claimant` (the sending process's instance name) until
+  // now + lease, in one transaction, and returns them as DueMail orders them: the unsent mails
+  // with next_try <= now that no live claim holds (none, or claimed_until <= now). Claims never
+  // overlap: while a claim runs, no other call gets that mail, whatever process makes it
+  // (PostgreSQL: SELECT ... FOR UPDATE SKIP LOCKED, so concurrent claimants skip each other's
+  // rows instead of waiting). A claim ends with MarkMailSent or MarkMailFailed, or when its
+  // lease runs out (its claimant died): then the mail is due for anyone again.
+  // INVALID_ARGUMENT for an empty claimant or a lease that is not positive.
+  virtual Result<std::vector<OutboxMail>> ClaimDueMail(Timestamp now, int limit,
+                                                       const std::string& claimant,
+                                                       std::chrono::milliseconds lease) = 0;
+  // NOT_FOUND when there is no such mail; sending twice keeps the first sent_at. Ends the
+  // mail's claim (claimed_by stays: who sent it).
   virtual Status MarkMailSent(std::int64_t mail_id, Timestamp sent_at) = 0;
-  // Counts a failed attempt and schedules the next. NOT_FOUND when there is no such mail;
-  // FAILED_PRECONDITION when it was already sent.
+  // Counts a failed attempt and schedules the next; ends the mail's claim. NOT_FOUND when there
+  // is no such mail; FAILED_PRECONDITION when it was already sent.
   virtual Status MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
                                 const std::string& error) = 0;
   // NOT_FOUND when there is no such mail.
   virtual Result<OutboxMail> GetMail(std::int64_t mail_id) = 0;
+
+  // --- cooperative locks between the processes sharing the store ----------------------------
+  // Named locks, e.g. "game:<id>" while a process resolves that game, "mail-intake" while it
+  // reads the mailbox. Advisory: they guard nothing by themselves; every process that does the
+  // work takes them first.
+
+  // Takes the lock `name` for this repository without waiting: true when taken (or already
+  // held by this repository), false when another repository (of this or another process) holds
+  // it. A lock is held until Unlock, or until its repository is destroyed or its process dies
+  // (PostgreSQL: a session advisory lock, freed when the connection closes; SQLite: an
+  // open-file-description lock on the file <data_dir>/pbem.sqlite.locks, freed when the file
+  // is closed). INVALID_ARGUMENT for an empty name.
+  virtual Result<bool> TryLock(const std::string& name) = 0;
+  // Releases the lock `name` if this repository holds it; OK (and nothing done) when it does
+  // not.
+  virtual Status Unlock(const std::string& name) = 0;
 };
 
 // Lower-case hex SHA-256 of bytes (how tokens and submissions are hashed).

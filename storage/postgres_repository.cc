@@ -11,7 +11,9 @@
 namespace pbem::storage {
 namespace {
 
+using Poco::Data::Keywords::into;
 using Poco::Data::Keywords::now;
+using Poco::Data::Keywords::use;
 
 SqlDialect PostgresDialect() {
   SqlDialect dialect;
@@ -22,6 +24,7 @@ SqlDialect PostgresDialect() {
   dialect.empty_blob = "''::bytea";
   dialect.begin_write = "";  // Session::begin(): Poco tracks the transaction itself
   dialect.lock_row_suffix = " FOR UPDATE";
+  dialect.skip_locked_suffix = " FOR UPDATE SKIP LOCKED";
   dialect.has_migrations_table_query =
       "SELECT count(*) FROM information_schema.tables "
       "WHERE table_schema = current_schema() AND table_name = 'schema_migrations'";
@@ -67,6 +70,23 @@ std::unique_ptr<Poco::Data::Session> PostgresRepository::Connect() {
 Status PostgresRepository::ConfigureSession(Poco::Data::Session& session) {
   // Keep the server's NOTICEs ("relation already exists, skipping") off stderr.
   session << "SET client_min_messages TO warning", now;
+  return Status::Ok();
+}
+
+Result<bool> PostgresRepository::AcquireLock(std::int64_t key) {
+  Poco::Int64 bound = key;
+  int taken = 0;
+  session() << "SELECT CASE WHEN pg_try_advisory_lock(CAST($1 AS BIGINT)) THEN 1 ELSE 0 END",
+      use(bound), into(taken), now;
+  return taken == 1;
+}
+
+Status PostgresRepository::ReleaseLock(std::int64_t key) {
+  Poco::Int64 bound = key;
+  int released = 0;
+  session() << "SELECT CASE WHEN pg_advisory_unlock(CAST($1 AS BIGINT)) THEN 1 ELSE 0 END",
+      use(bound), into(released), now;
+  if (released != 1) return Status::Internal("the server says the lock was not held");
   return Status::Ok();
 }
 

@@ -11,6 +11,10 @@
 // Write transactions run at READ COMMITTED and lock the game row (SELECT ... FOR UPDATE)
 // before deciding anything about it, so concurrent commits of one game queue up.
 //
+// TryLock is a session advisory lock (pg_try_advisory_lock on the lock's 63-bit key) of this
+// instance's connection: several pbemd processes on one database exclude each other with it,
+// and the server frees it when the connection closes (the process stopped or died).
+//
 // Not thread-safe: one instance (one connection) per thread.
 #ifndef PBEM_STORAGE_POSTGRES_REPOSITORY_H_
 #define PBEM_STORAGE_POSTGRES_REPOSITORY_H_
@@ -35,6 +39,8 @@ class PostgresRepository final : public SqlRepository {
  protected:
   std::unique_ptr<Poco::Data::Session> Connect() override;
   Status ConfigureSession(Poco::Data::Session& session) override;
+  Result<bool> AcquireLock(std::int64_t key) override;
+  Status ReleaseLock(std::int64_t key) override;
 
  private:
   std::string connection_string_;

@@ -174,6 +174,12 @@ const std::vector<Migration>& Migrations() {
            "ALTER TABLE open_turns ADD COLUMN paused_ms {int64} NOT NULL DEFAULT 0",
            "ALTER TABLE open_turns ADD COLUMN reminded_at_ms {int64}",  // NULL until reminded
        }},
+      {6,
+       "several instances on one store: outbox claims",
+       {
+           "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",           // NULL: never claimed
+           "ALTER TABLE outbox ADD COLUMN claimed_until_ms {int64}",  // NULL: no claim runs
+       }},
   };
   return kMigrations;
 }
@@ -342,6 +348,14 @@ void SqlRepository::ApplyMigration(Poco::Data::Session& session, int version,
 }
 
 Result<int> SqlRepository::OpenOrMigrate() {
+  // Reopening drops the locks this instance held (PostgreSQL: they go with the old session).
+  for (const std::string& name : locks_held_) {
+    try {
+      if (session_ != nullptr) (void)ReleaseLock(LockKey(name));
+    } catch (...) {  // the old connection is broken: the server freed them already
+    }
+  }
+  locks_held_.clear();
   session_.reset();
   if (Status prepared = PrepareStore(); !prepared.ok()) return prepared;
   try {
@@ -1082,18 +1096,18 @@ std::vector<Attachment> SqlRepository::ReadAttachments(std::int64_t mail_id) {
 std::vector<OutboxMail> SqlRepository::ReadMails(const std::string& where,
                                                  const std::vector<std::int64_t>& params) {
   std::vector<Poco::Int64> bound(params.begin(), params.end());
-  std::vector<Poco::Int64> id, attempts, next_try, sent_at;
+  std::vector<Poco::Int64> id, attempts, next_try, sent_at, claimed_until;
   std::vector<int> sent;
-  std::vector<std::string> recipient, subject, body, last_error;
+  std::vector<std::string> recipient, subject, body, last_error, claimed_by;
   Poco::Data::Statement select(*session_);
   select << Sql(
       "SELECT id, recipient, subject, body, attempts, next_try_ms, "
       "CASE WHEN sent_at_ms IS NULL THEN 0 ELSE 1 END, COALESCE(sent_at_ms, 0), "
-      "last_error FROM outbox " +
+      "last_error, COALESCE(claimed_by, ''), COALESCE(claimed_until_ms, -1) FROM outbox " +
       where);
   for (Poco::Int64& param : bound) select, use(param);
   select, into(id), into(recipient), into(subject), into(body), into(attempts), into(next_try),
-      into(sent), into(sent_at), into(last_error);
+      into(sent), into(sent_at), into(last_error), into(claimed_by), into(claimed_until);
   select.execute();
   std::vector<OutboxMail> mails;
   for (std::size_t i = 0; i < id.size(); ++i) {
@@ -1107,6 +1121,8 @@ std::vector<OutboxMail> SqlRepository::ReadMails(const std::string& where,
     mail.next_try = FromMillis(next_try[i]);
     if (sent[i] != 0) mail.sent_at = FromMillis(sent_at[i]);
     mail.last_error = last_error[i];
+    mail.claimed_by = claimed_by[i];
+    if (claimed_until[i] >= 0) mail.claimed_until = FromMillis(claimed_until[i]);
     mails.push_back(std::move(mail));
   }
   return mails;
@@ -1124,6 +1140,45 @@ Result<std::vector<OutboxMail>> SqlRepository::DueMail(Timestamp now_time, int l
     return Status::IoError("reading due mail from " + store_name_ + ": " + e.displayText());
   } catch (const std::exception& e) {
     return Status::Internal("reading due mail from " + store_name_ + ": " + e.what());
+  }
+}
+
+Result<std::vector<OutboxMail>> SqlRepository::ClaimDueMail(Timestamp now_time, int limit,
+                                                            const std::string& claimant,
+                                                            std::chrono::milliseconds lease) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "claiming due mail for " + claimant + " in " + store_name_;
+  if (claimant.empty()) return Status::InvalidArgument(what + ": the claimant is empty");
+  if (lease.count() <= 0) return Status::InvalidArgument(what + ": the lease is not positive");
+  if (limit <= 0) return std::vector<OutboxMail>();
+  try {
+    std::vector<Poco::Int64> ids;
+    {
+      Transaction transaction(*session_, dialect_);
+      Poco::Int64 at = ToMillis(now_time), until = ToMillis(now_time + lease), count = limit;
+      std::string name = claimant;
+      *session_ << Sql(
+          "SELECT id FROM outbox WHERE sent_at_ms IS NULL AND next_try_ms <= ? "
+          "AND (claimed_until_ms IS NULL OR claimed_until_ms <= ?) "
+          "ORDER BY next_try_ms, id LIMIT ?" +
+          dialect_.skip_locked_suffix),
+          use(at), use(at), use(count), into(ids), now;
+      for (Poco::Int64& id : ids) {
+        *session_ << Sql("UPDATE outbox SET claimed_by = ?, claimed_until_ms = ? WHERE id = ?"),
+            use(name), use(until), use(id), now;
+      }
+      transaction.Commit();
+    }
+    std::vector<OutboxMail> mails;
+    for (Poco::Int64 id : ids) {
+      std::vector<OutboxMail> one = ReadMails("WHERE id = ?", {id});
+      if (!one.empty()) mails.push_back(std::move(one[0]));
+    }
+    return mails;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
   }
 }
 
@@ -1154,7 +1209,9 @@ Status SqlRepository::MarkMailSent(std::int64_t mail_id, Timestamp sent_at) {
     int count = 0;
     *session_ << Sql("SELECT count(*) FROM outbox WHERE id = ?"), use(id), into(count), now;
     if (count == 0) return Status::NotFound(what + ": no such mail");
-    *session_ << Sql("UPDATE outbox SET sent_at_ms = ? WHERE id = ? AND sent_at_ms IS NULL"),
+    *session_ << Sql(
+        "UPDATE outbox SET sent_at_ms = ?, claimed_until_ms = NULL "
+        "WHERE id = ? AND sent_at_ms IS NULL"),
         use(sent), use(id), now;
     transaction.Commit();
     return Status::Ok();
@@ -1183,9 +1240,52 @@ Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
     if (sent[0] != 0) return Status::FailedPrecondition(what + ": it was sent already");
     *session_ << Sql(
         "UPDATE outbox SET attempts = attempts + 1, next_try_ms = ?, "
-        "last_error = ? WHERE id = ?"),
+        "last_error = ?, claimed_until_ms = NULL WHERE id = ?"),
         use(next), use(message), use(id), now;
     transaction.Commit();
+    return Status::Ok();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+// --- cooperative locks ------------------------------------------------------------------------
+
+std::int64_t SqlRepository::LockKey(const std::string& name) {
+  Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
+  engine.update(name.data(), static_cast<unsigned>(name.size()));
+  const Poco::DigestEngine::Digest& digest = engine.digest();
+  std::uint64_t key = 0;
+  for (int i = 0; i < 8; ++i) key = (key << 8) | digest[static_cast<std::size_t>(i)];
+  return static_cast<std::int64_t>(key >> 1);
+}
+
+Result<bool> SqlRepository::TryLock(const std::string& name) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "taking the lock \"" + name + "\" in " + store_name_;
+  if (name.empty()) return Status::InvalidArgument(what + ": the lock name is empty");
+  if (locks_held_.count(name) > 0) return true;
+  try {
+    Result<bool> taken = AcquireLock(LockKey(name));
+    if (!taken.ok()) return Status::IoError(what + ": " + taken.status().message());
+    if (*taken) locks_held_.insert(name);
+    return *taken;
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Status SqlRepository::Unlock(const std::string& name) {
+  if (session_ == nullptr) return NotOpen();
+  if (locks_held_.erase(name) == 0) return Status::Ok();
+  const std::string what = "releasing the lock \"" + name + "\" in " + store_name_;
+  try {
+    Status released = ReleaseLock(LockKey(name));
+    if (!released.ok()) return Status::IoError(what + ": " + released.message());
     return Status::Ok();
   } catch (const Poco::Exception& e) {
     return Status::IoError(what + ": " + e.displayText());

@@ -12,6 +12,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
@@ -33,7 +34,9 @@ struct SqlDialect {
   std::string empty_blob;            // a literal empty blob (NULL blobs read back as empty)
   // Statement that starts a write transaction; empty: use Session::begin().
   std::string begin_write;
-  std::string lock_row_suffix;             // appended to a SELECT that must lock the game row
+  std::string lock_row_suffix;  // appended to a SELECT that must lock the game row
+  // Appended to a SELECT of rows to claim: lock them, skipping rows another transaction locked.
+  std::string skip_locked_suffix;
   std::string has_migrations_table_query;  // SELECT count(*) ... naming schema_migrations
   std::string lock_migrations;             // run first in a migration transaction, if not empty
 };
@@ -41,7 +44,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 5;
+  static constexpr int kLatestSchemaVersion = 6;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -72,10 +75,15 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) override;
   Result<std::int64_t> EnqueueMail(const NewMail& mail) override;
   Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) override;
+  Result<std::vector<OutboxMail>> ClaimDueMail(Timestamp now, int limit,
+                                               const std::string& claimant,
+                                               std::chrono::milliseconds lease) override;
   Status MarkMailSent(std::int64_t mail_id, Timestamp sent_at) override;
   Status MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
                         const std::string& error) override;
   Result<OutboxMail> GetMail(std::int64_t mail_id) override;
+  Result<bool> TryLock(const std::string& name) override;
+  Status Unlock(const std::string& name) override;
 
   // LeagueRepository (league_repository.h).
   Status CreateLeague(const NewLeague& league) override;
@@ -107,6 +115,17 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   virtual Status ConfigureSession(Poco::Data::Session& session) = 0;
 
   const std::string& store_name() const { return store_name_; }
+  // The open session; REQUIRES: OpenOrMigrate() succeeded.
+  Poco::Data::Session& session() { return *session_; }
+
+  // The backend's lock on `key` (a lock name's hash, LockKey). Take it without waiting: true
+  // when taken, false when another holder has it. Release it. Both may throw Poco::Exception
+  // or return a non-OK Status (as a Result's status).
+  virtual Result<bool> AcquireLock(std::int64_t key) = 0;
+  virtual Status ReleaseLock(std::int64_t key) = 0;
+
+  // A lock name's 63-bit key: the first 8 bytes of SHA-256(name), big-endian, top bit clear.
+  static std::int64_t LockKey(const std::string& name);
 
  private:
   class Transaction;
@@ -136,6 +155,7 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   SqlDialect dialect_;
   std::string store_name_;
   std::unique_ptr<Poco::Data::Session> session_;  // null until OpenOrMigrate() succeeds
+  std::set<std::string> locks_held_;              // TryLock names taken and not released
 };
 
 }  // namespace pbem::storage

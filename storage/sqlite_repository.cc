@@ -2,7 +2,11 @@
 
 #include <Poco/Data/SQLite/Connector.h>
 #include <Poco/Data/Session.h>
+#include <fcntl.h>
+#include <unistd.h>
 
+#include <cerrno>
+#include <cstring>
 #include <mutex>
 #include <string>
 #include <system_error>
@@ -23,6 +27,7 @@ SqlDialect SqliteDialect() {
   dialect.empty_blob = "X''";
   dialect.begin_write = "BEGIN IMMEDIATE";
   dialect.lock_row_suffix = "";  // BEGIN IMMEDIATE already holds the database write lock
+  dialect.skip_locked_suffix = "";
   dialect.has_migrations_table_query =
       "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'";
   dialect.lock_migrations = "";
@@ -41,7 +46,46 @@ SqliteRepository::SqliteRepository(std::filesystem::path data_dir)
       data_dir_(std::move(data_dir)),
       database_path_(data_dir_ / kFileName) {}
 
-SqliteRepository::~SqliteRepository() = default;
+SqliteRepository::~SqliteRepository() {
+  if (lock_fd_ >= 0) ::close(lock_fd_);  // frees every lock this instance holds
+}
+
+namespace {
+
+// One byte at `key`, for F_OFD_SETLK (l_pid must be 0 for open-file-description locks).
+struct flock LockByte(std::int64_t key, short type) {
+  struct flock byte {};
+  byte.l_type = type;
+  byte.l_whence = SEEK_SET;
+  byte.l_start = static_cast<off_t>(key >> 8);  // < 2^55: far below off_t's limit
+  byte.l_len = 1;
+  return byte;
+}
+
+}  // namespace
+
+Result<bool> SqliteRepository::AcquireLock(std::int64_t key) {
+  const std::filesystem::path path = data_dir_ / "pbem.sqlite.locks";
+  if (lock_fd_ < 0) {
+    lock_fd_ = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+    if (lock_fd_ < 0)
+      return Status::IoError("opening " + path.string() + ": " + std::strerror(errno));
+  }
+  struct flock byte = LockByte(key, F_WRLCK);
+  if (::fcntl(lock_fd_, F_OFD_SETLK, &byte) == 0) return true;
+  if (errno == EAGAIN || errno == EACCES) return false;
+  return Status::IoError("locking a byte of " + path.string() + ": " + std::strerror(errno));
+}
+
+Status SqliteRepository::ReleaseLock(std::int64_t key) {
+  if (lock_fd_ < 0) return Status::Ok();
+  struct flock byte = LockByte(key, F_UNLCK);
+  if (::fcntl(lock_fd_, F_OFD_SETLK, &byte) != 0) {
+    return Status::IoError("unlocking a byte of " + (data_dir_ / "pbem.sqlite.locks").string() +
+                           ": " + std::strerror(errno));
+  }
+  return Status::Ok();
+}
 
 Status SqliteRepository::PrepareStore() {
   std::error_code error;

@@ -7,6 +7,11 @@
 // into the program (kLatestSchemaVersion is the last one), shared with PostgresRepository.
 //
 // Not thread-safe: one instance per thread (SQLite itself serialises writers across them).
+//
+// TryLock takes an open-file-description lock (fcntl F_OFD_SETLK) on one byte, at the lock's
+// key, of <data_dir>/pbem.sqlite.locks, opened by each instance on its first TryLock: it
+// excludes other instances of this process and other processes alike, and is freed when the
+// instance is destroyed or its process dies.
 #ifndef PBEM_STORAGE_SQLITE_REPOSITORY_H_
 #define PBEM_STORAGE_SQLITE_REPOSITORY_H_
 
@@ -33,10 +38,13 @@ class SqliteRepository final : public SqlRepository {
   Status PrepareStore() override;
   std::unique_ptr<Poco::Data::Session> Connect() override;
   Status ConfigureSession(Poco::Data::Session& session) override;
+  Result<bool> AcquireLock(std::int64_t key) override;
+  Status ReleaseLock(std::int64_t key) override;
 
  private:
   std::filesystem::path data_dir_;
   std::filesystem::path database_path_;
+  int lock_fd_ = -1;  // <data_dir>/pbem.sqlite.locks, opened by the first AcquireLock
 };
 
 }  // namespace pbem::storage

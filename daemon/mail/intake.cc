@@ -234,4 +234,36 @@ Result<PollStats> MailIntake::PollOnce(Mailbox& mailbox, storage::Timestamp now)
   return stats;
 }
 
+Result<std::optional<PollStats>> MailIntake::PollIfLeader(Mailbox& mailbox,
+                                                          storage::Timestamp now) {
+  if (!leader_) {
+    Result<bool> taken = repository_.TryLock(kIntakeLock);
+    if (!taken.ok()) return taken.status();
+    if (!*taken) {
+      if (!told_follower_) {
+        logger_.info("event=mail_intake_follower reason=\"another instance reads the mailbox\"");
+        told_follower_ = true;
+      }
+      metrics_.IntakeLeader(false);
+      return std::optional<PollStats>();
+    }
+    leader_ = true;
+    told_follower_ = false;
+    metrics_.IntakeLeader(true);
+    logger_.info("event=mail_intake_leader");
+  }
+  Result<PollStats> stats = PollOnce(mailbox, now);
+  if (!stats.ok()) return stats.status();
+  return std::optional<PollStats>(*stats);
+}
+
+void MailIntake::StepDown() {
+  if (!leader_) return;
+  if (Status released = repository_.Unlock(kIntakeLock); !released.ok()) {
+    logger_.warn("event=mail_intake_unlock_failed error={}", QuoteLogValue(released.ToString()));
+  }
+  leader_ = false;
+  metrics_.IntakeLeader(false);
+}
+
 }  // namespace pbem::daemon::mail

@@ -13,10 +13,16 @@
 //     with per-order verdicts; a receipt or an error reply is queued either way.
 // Nothing in a mail can stop the intake: every failure is a reply, a drop or (for a store
 // failure) a retry at the next poll, the mail staying in the mailbox.
+//
+// Several pbemd on one database read the mailbox one at a time: PollIfLeader polls only while
+// this instance holds the lock kIntakeLock (GameRepository::TryLock), which it takes at the
+// first poll it can and keeps until it stops or dies (its connection closes, the lock frees,
+// and another instance's next poll takes it).
 #ifndef PBEM_DAEMON_MAIL_INTAKE_H_
 #define PBEM_DAEMON_MAIL_INTAKE_H_
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "daemon/config.h"
@@ -48,6 +54,9 @@ struct PollStats {
   int kept = 0;  // left in the mailbox for the next poll
 };
 
+// The lock of the instance that reads the mailbox.
+inline constexpr const char* kIntakeLock = "mail-intake";
+
 class MailIntake {
  public:
   // `on_mail_queued` is called after replies were queued (e.g. to wake the outbox); may be
@@ -72,6 +81,12 @@ class MailIntake {
   // deleted. Fails only when the mailbox cannot be listed.
   Result<PollStats> PollOnce(Mailbox& mailbox, storage::Timestamp now);
 
+  // PollOnce while this instance holds (or can take) kIntakeLock; nullopt, and the mailbox left
+  // alone, while another instance holds it. Reports leadership changes to the log and metrics.
+  Result<std::optional<PollStats>> PollIfLeader(Mailbox& mailbox, storage::Timestamp now);
+  // Lets kIntakeLock go (at shutdown), for another instance to take at once.
+  void StepDown();
+
  private:
   Disposition HandleUnsafe(const FetchedMessage& message, storage::Timestamp now);
   Status Reply(const storage::NewMail& mail);
@@ -85,6 +100,8 @@ class MailIntake {
   std::function<void()> on_mail_queued_;
   const templates::MailTemplates* templates_ = nullptr;
   GameCatalog* catalog_ = nullptr;
+  bool leader_ = false;
+  bool told_follower_ = false;  // logged once that another instance reads the mailbox
 };
 
 }  // namespace pbem::daemon::mail

@@ -14,16 +14,20 @@ storage::Timestamp NextAttempt(storage::Timestamp now, std::int64_t failed_attem
 }
 
 OutboxSender::OutboxSender(storage::GameRepository& repository, Mailer& mailer, std::string from,
-                           const MailOutConfig& config, Metrics& metrics, spdlog::logger& logger)
+                           std::string instance, const MailOutConfig& config, Metrics& metrics,
+                           spdlog::logger& logger)
     : repository_(repository),
       mailer_(mailer),
       from_(std::move(from)),
+      instance_(std::move(instance)),
       config_(config),
       metrics_(metrics),
       logger_(logger) {}
 
 Result<OutboxPass> OutboxSender::RunOnce(storage::Timestamp now, int batch) {
-  Result<std::vector<storage::OutboxMail>> due = repository_.DueMail(now, batch);
+  Result<std::vector<storage::OutboxMail>> due = repository_.ClaimDueMail(
+      now, batch, instance_,
+      std::chrono::duration_cast<std::chrono::milliseconds>(config_.claim_lease));
   if (!due.ok()) return due.status();
   OutboxPass pass;
   for (const storage::OutboxMail& mail : *due) {

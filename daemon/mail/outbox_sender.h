@@ -2,6 +2,12 @@
 // marked sent; a failure is recorded with the next attempt scheduled by exponential backoff
 // (retry_base, 2x, 4x, ... capped at retry_max), so a mail server that is down delays mail
 // but loses none: the outbox is persistent and the next pass (or the next pbemd) retries.
+//
+// Several pbemd on one database each run a sender: a pass claims its batch for its instance
+// (storage ClaimDueMail, for config.claim_lease), so no two instances send one mail. A mail is
+// sent at least once: an instance killed between handing a mail to the transport and marking
+// it sent leaves it claimed, and another sends it again when the claim runs out (same
+// Message-ID, <pbemd-outbox-ID@domain>, so the receiver can tell).
 #ifndef PBEM_DAEMON_MAIL_OUTBOX_SENDER_H_
 #define PBEM_DAEMON_MAIL_OUTBOX_SENDER_H_
 
@@ -33,17 +39,20 @@ struct OutboxPass {
 class OutboxSender {
  public:
   // Every reference must outlive the sender. `from` is the envelope and header sender.
+  // `instance` names this process in the claims (pbemd.instance.name).
   OutboxSender(storage::GameRepository& repository, Mailer& mailer, std::string from,
-               const MailOutConfig& config, Metrics& metrics, spdlog::logger& logger);
+               std::string instance, const MailOutConfig& config, Metrics& metrics,
+               spdlog::logger& logger);
 
-  // Sends the mails due at `now` (at most `batch` of them). Fails only when the repository
-  // cannot list the due mails; a mail that cannot be sent is counted in `failed`.
+  // Claims the mails due at `now` (at most `batch` of them) and sends them. Fails only when
+  // the repository cannot claim; a mail that cannot be sent is counted in `failed`.
   Result<OutboxPass> RunOnce(storage::Timestamp now, int batch = 50);
 
  private:
   storage::GameRepository& repository_;
   Mailer& mailer_;
   std::string from_;
+  std::string instance_;
   MailOutConfig config_;
   Metrics& metrics_;
   spdlog::logger& logger_;

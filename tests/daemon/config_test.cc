@@ -6,6 +6,7 @@
 #include <Poco/Util/MapConfiguration.h>
 #include <Poco/Util/SystemConfiguration.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <catch2/catch.hpp>
 #include <string>
@@ -30,6 +31,31 @@ TEST_CASE("defaults apply when nothing is set", "[daemon][config]") {
   CHECK(loaded->http_address == "127.0.0.1");
   CHECK(loaded->http_port == 8080);
   CHECK(loaded->outbox_dir == std::filesystem::path("./pbem-data") / "outbox");
+}
+
+TEST_CASE("the instance name defaults to host-pid; a bad one is refused", "[daemon][config]") {
+  AutoPtr<MapConfiguration> empty(new MapConfiguration);
+  Result<DaemonConfig> loaded = LoadDaemonConfig(*empty);
+  REQUIRE(loaded.ok());
+  const std::string pid = "-" + std::to_string(::getpid());
+  REQUIRE(loaded->instance_name.size() > pid.size());
+  CHECK(loaded->instance_name.substr(loaded->instance_name.size() - pid.size()) == pid);
+  CHECK(loaded->mail_out.claim_lease == std::chrono::seconds(300));
+
+  Result<DaemonConfig> named = LoadFrom("pbemd.instance.name", "pbemd-a.eu_1");
+  REQUIRE(named.ok());
+  CHECK(named->instance_name == "pbemd-a.eu_1");
+  for (const char* bad : {"two words", "a/b", "x\"y"}) {
+    Result<DaemonConfig> refused = LoadFrom("pbemd.instance.name", bad);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.status().message(), Catch::Contains("pbemd.instance.name"));
+  }
+  REQUIRE_FALSE(LoadFrom("pbemd.instance.name", std::string(65, 'x')).ok());
+  Result<DaemonConfig> no_lease = LoadFrom("pbemd.mail.out.claim_seconds", "0");
+  REQUIRE_FALSE(no_lease.ok());
+  CHECK_THAT(no_lease.status().message(), Catch::Contains("pbemd.mail.out.claim_seconds"));
+  CHECK(LoadFrom("pbemd.mail.out.claim_seconds", "5")->mail_out.claim_lease ==
+        std::chrono::seconds(5));
 }
 
 TEST_CASE("the outbox follows the data directory unless set", "[daemon][config]") {

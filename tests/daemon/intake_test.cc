@@ -7,6 +7,7 @@
 
 #include <catch2/catch.hpp>
 #include <map>
+#include <memory>
 #include <sstream>
 
 #include "daemon/mail/inbound.h"
@@ -318,6 +319,48 @@ TEST_CASE("a poll deletes what it stored and keeps what it could not read", "[da
   CHECK_FALSE(h.intake.PollOnce(mailbox, At(200)).ok());
   CHECK_THAT(h.fixture.metrics.RenderPrometheus(),
              Catch::Contains("pbemd_mailbox_polls_total{outcome=\"failed\"} 1"));
+}
+
+TEST_CASE("one instance reads the mailbox at a time; another takes over when it goes",
+          "[daemon][intake]") {
+  Harness h;
+  // A second instance on the same store, with its own repository (connection) and intake.
+  auto other_repository = std::make_unique<storage::SqliteRepository>(h.fixture.dir.path());
+  REQUIRE(other_repository->OpenOrMigrate().ok());
+  Metrics other_metrics;
+  auto other = std::make_unique<MailIntake>(*other_repository, h.fixture.desk, other_metrics,
+                                            *h.logger, h.config);
+  FakeMailbox mailbox;
+  mailbox.Add(TextMail("alice@test.local", "l1@x", BlueOrdersText()));
+
+  auto led = other->PollIfLeader(mailbox, At(100));
+  REQUIRE(led.ok());
+  REQUIRE(led->has_value());  // the first to poll leads
+  CHECK((*led)->answered == 1);
+  CHECK_THAT(other_metrics.RenderPrometheus(), Catch::Contains("pbemd_mail_intake_leader 1"));
+
+  mailbox.Add(TextMail("alice@test.local", "l2@x", "garbage"));
+  auto followed = h.intake.PollIfLeader(mailbox, At(200));
+  REQUIRE(followed.ok());
+  CHECK_FALSE(followed->has_value());
+  CHECK(mailbox.messages.size() == 1);  // left for the leader
+  CHECK_THAT(h.fixture.metrics.RenderPrometheus(), Catch::Contains("pbemd_mail_intake_leader 0"));
+
+  // The leader goes away (its connection closes): the follower's next poll takes over.
+  other.reset();
+  other_repository.reset();
+  auto took_over = h.intake.PollIfLeader(mailbox, At(300));
+  REQUIRE(took_over.ok());
+  REQUIRE(took_over->has_value());
+  CHECK((*took_over)->answered == 1);
+  CHECK(mailbox.messages.empty());
+  CHECK_THAT(h.fixture.metrics.RenderPrometheus(), Catch::Contains("pbemd_mail_intake_leader 1"));
+
+  // Stepping down lets another take it at once.
+  h.intake.StepDown();
+  storage::SqliteRepository third(h.fixture.dir.path());
+  REQUIRE(third.OpenOrMigrate().ok());
+  CHECK(*third.TryLock(kIntakeLock));
 }
 
 TEST_CASE("addresses and game id hints are read from the headers and bodies", "[daemon][intake]") {

@@ -4,6 +4,7 @@
 #include <Poco/Net/PartHandler.h>
 #include <Poco/StreamCopier.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <sstream>
@@ -149,7 +150,7 @@ TEST_CASE("nothing is lost while the mail server is down", "[daemon][mail]") {
   config.retry_max = std::chrono::seconds(3600);
   Metrics metrics;
   auto logger = testing::NullLogger();
-  OutboxSender sender(repository, mailer, "pbem@game.test", config, metrics, *logger);
+  OutboxSender sender(repository, mailer, "pbem@game.test", "pbemd-test", config, metrics, *logger);
 
   Result<OutboxPass> first = sender.RunOnce(At(1000));
   REQUIRE(first.ok());
@@ -195,6 +196,54 @@ TEST_CASE("nothing is lost while the mail server is down", "[daemon][mail]") {
   CHECK(metrics.mails_failed() == 4);
   CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_sent_total 3\n"));
   CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_failed_total 4\n"));
+}
+
+TEST_CASE("two instances: each mail sent once; a dead instance's claim is taken over later",
+          "[daemon][mail]") {
+  testing::TempDir dir;
+  storage::SqliteRepository repository_a(dir.path()), repository_b(dir.path());
+  REQUIRE(repository_a.OpenOrMigrate().ok());
+  REQUIRE(repository_b.OpenOrMigrate().ok());
+  for (const char* to : {"a@test.local", "b@test.local", "c@test.local", "d@test.local"}) {
+    REQUIRE(repository_a.EnqueueMail(Mail(to, At(1000))).ok());
+  }
+  MailOutConfig config;
+  config.claim_lease = std::chrono::seconds(60);
+  Metrics metrics;
+  auto logger = testing::NullLogger();
+  FakeMailer mailer_b;
+  OutboxSender sender_b(repository_b, mailer_b, "pbem@game.test", "pbemd-b", config, metrics,
+                        *logger);
+  // Instance a claims two mails, then dies before sending them (no MarkMailSent).
+  Result<std::vector<storage::OutboxMail>> claimed_by_a =
+      repository_a.ClaimDueMail(At(1000), 2, "pbemd-a", std::chrono::seconds(60));
+  REQUIRE(claimed_by_a.ok());
+  REQUIRE(claimed_by_a->size() == 2);
+
+  // b sends the two others only, while a's claim runs.
+  Result<OutboxPass> first = sender_b.RunOnce(At(1000));
+  REQUIRE(first.ok());
+  CHECK(first->sent == 2);
+  Result<OutboxPass> during = sender_b.RunOnce(At(1059));
+  REQUIRE(during.ok());
+  CHECK(during->sent == 0);
+  // a's claim runs out 60 s after it was made: b sends a's two mails, each once.
+  Result<OutboxPass> after = sender_b.RunOnce(At(1060));
+  REQUIRE(after.ok());
+  CHECK(after->sent == 2);
+  REQUIRE(mailer_b.sent.size() == 4);
+  std::vector<std::string> recipients;
+  for (const auto& sent : mailer_b.sent) recipients.push_back(sent.to);
+  std::sort(recipients.begin(), recipients.end());
+  CHECK(recipients ==
+        std::vector<std::string>{"a@test.local", "b@test.local", "c@test.local", "d@test.local"});
+  for (const storage::OutboxMail& mail : *claimed_by_a) {
+    Result<storage::OutboxMail> stored = repository_a.GetMail(mail.id);
+    REQUIRE(stored.ok());
+    CHECK(stored->sent_at == At(1060));
+    CHECK(stored->claimed_by == "pbemd-b");
+  }
+  CHECK(sender_b.RunOnce(At(999999))->sent == 0);
 }
 
 }  // namespace

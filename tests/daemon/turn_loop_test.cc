@@ -7,6 +7,7 @@
 #include "daemon/turn_loop.h"
 
 #include <catch2/catch.hpp>
+#include <memory>
 
 #include "daemon/clock.h"
 #include "daemon/scheduler.h"
@@ -231,6 +232,41 @@ TEST_CASE("scheduler: with a fake clock, turns go without orders after deadline 
   CHECK(scheduler.Pass()->turns_resolved == 1);
   CHECK(f.repository.ListTurns("late")->size() == 3);
   CHECK(f.repository.GetGame("demo")->turns_committed == 0);
+}
+
+TEST_CASE("scheduler: a game another instance works on is skipped until its lock frees") {
+  TurnFixture f;
+  f.CreateGame("late", std::chrono::hours(24), std::chrono::hours(0));
+  REQUIRE(f.repository.AddPlayer({"late", "blue", "b@test.local", "tok-late-b"}).ok());
+  REQUIRE(f.repository.AddPlayer({"late", "orange", "o@test.local", "tok-late-o"}).ok());
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,
+                TurnLoopOptions{std::chrono::seconds(0), /*map_image=*/false});
+  FakeClock clock(At(1000));
+  Scheduler scheduler(f.repository, loop, clock, nullptr);
+  REQUIRE(scheduler.Pass().ok());  // opens the turns
+  clock.Advance(std::chrono::hours(25));
+
+  // Another instance (its own repository on the same store) holds "late".
+  auto other = std::make_unique<storage::SqliteRepository>(f.dir.path());
+  REQUIRE(other->OpenOrMigrate().ok());
+  REQUIRE(*other->TryLock(Scheduler::GameLock("late")));
+  Result<SchedulerPass> skipped = scheduler.Pass();
+  REQUIRE(skipped.ok());
+  CHECK(skipped->busy == 1);
+  CHECK(skipped->turns_resolved == 0);
+  CHECK(f.repository.ListTurns("late")->empty());
+
+  // The other instance goes away (as when it is killed): the next pass takes the game.
+  other.reset();
+  Result<SchedulerPass> taken = scheduler.Pass();
+  REQUIRE(taken.ok());
+  CHECK(taken->busy == 0);
+  CHECK(taken->turns_resolved == 1);
+  CHECK(f.repository.ListTurns("late")->size() == 1);
+  // The pass let the lock go: another instance can take the game now.
+  storage::SqliteRepository third(f.dir.path());
+  REQUIRE(third.OpenOrMigrate().ok());
+  CHECK(*third.TryLock(Scheduler::GameLock("late")));
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 #include "tests/storage/repository_contract.h"
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
 #include <string>
@@ -70,6 +71,13 @@ NewMail SampleMail(const std::string& recipient, std::int64_t next_try_ms) {
   return mail;
 }
 
+// Takes a store back to schema version 5 (what migration 6 added), to test it.
+void DropMigration6(RepositoryHarness& harness) {
+  harness.ExecuteSql("ALTER TABLE outbox DROP COLUMN claimed_by");
+  harness.ExecuteSql("ALTER TABLE outbox DROP COLUMN claimed_until_ms");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 6");
+}
+
 // Takes a store back to schema version 4's columns (what migration 5 added), to test it.
 void DropMigration5(RepositoryHarness& harness) {
   for (const char* sql :
@@ -97,11 +105,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 5);
+    CHECK(*repository->SchemaVersion() == 6);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 5);
+    CHECK(*reopened == 6);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -114,7 +122,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 5"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 6"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -128,7 +136,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 5);
+    CHECK(*repository->SchemaVersion() == 6);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -139,6 +147,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration6(*harness);
     DropMigration5(*harness);
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 5");
     for (const char* table : {"league_ratings", "league_games", "league_players", "leagues"}) {
@@ -151,7 +160,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 5);
+    CHECK(*repository->SchemaVersion() == 6);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -240,19 +249,41 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration6(*harness);
     DropMigration5(*harness);
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 5");
     harness->ExecuteSql(
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 5);
+    CHECK(*repository->SchemaVersion() == 6);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
     CHECK((*players)[1].side == "prussia");
     CHECK((*players)[1].language == "en");
     CHECK((*players)[0].language == "en");  // france's "fr" went with the dropped column
+  }
+
+  SECTION("outbox: a version 5 store gains claims (migration 6); its unsent mail stays due") {
+    std::int64_t queued = 0;
+    {
+      auto repository = Open(*harness);
+      Result<std::int64_t> id = repository->EnqueueMail(SampleMail("old@example.org", 1000));
+      REQUIRE(id.ok());
+      queued = *id;
+    }
+    DropMigration6(*harness);
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 6);
+    Result<OutboxMail> old = repository->GetMail(queued);
+    REQUIRE(old.ok());
+    CHECK(old->claimed_by.empty());
+    CHECK_FALSE(old->claimed_until.has_value());
+    Result<std::vector<OutboxMail>> claimed = repository->ClaimDueMail(At(1000), 10, "new", 1s);
+    REQUIRE(claimed.ok());
+    REQUIRE(claimed->size() == 1);
+    CHECK(claimed->front().id == queued);
   }
 
   SECTION("games: ListGames names every game in id order, from another instance too") {
@@ -638,6 +669,48 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->EndGame("nope", "x", At(1), {}).status().code() == StatusCode::kNotFound);
   }
 
+  SECTION("scheduler: concurrent reminders and endings (several instances) act once") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+      REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
+    }
+    constexpr int kInstances = 4;
+    std::vector<std::unique_ptr<GameRepository>> instances;
+    for (int i = 0; i < kInstances; ++i) instances.push_back(Open(*harness));
+    std::vector<Result<bool>> reminded(kInstances, Status::Internal("not run"));
+    std::vector<Result<bool>> ended(kInstances, Status::Internal("not run"));
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kInstances; ++i) {
+      threads.emplace_back([&, i] {
+        reminded[i] = instances[i]->RecordReminder("g", 1, "france", At(200 + i),
+                                                   SampleMail("remind@example.org", 5));
+        ended[i] = instances[i]->EndGame("g", "ended by " + std::to_string(i), At(300 + i),
+                                         {SampleMail("end@example.org", 5)});
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    int reminders = 0, endings = 0, winner = -1;
+    for (int i = 0; i < kInstances; ++i) {
+      INFO("instance " << i << ": " << reminded[i].status().ToString() << " / "
+                       << ended[i].status().ToString());
+      REQUIRE(reminded[i].ok());
+      REQUIRE(ended[i].ok());
+      if (*reminded[i]) ++reminders;
+      if (*ended[i]) {
+        ++endings;
+        winner = i;
+      }
+    }
+    CHECK(reminders == 1);
+    CHECK(endings == 1);
+    auto reader = Open(*harness);
+    CHECK(reader->GetGame("g")->result == "ended by " + std::to_string(winner));
+    std::vector<OutboxMail> mails = *reader->DueMail(At(1'000'000'000'000), 100);
+    REQUIRE(mails.size() == 2);  // one reminder, one end-of-game mail
+    CHECK(mails[0].recipient != mails[1].recipient);
+  }
+
   SECTION("turns: committing the same (game, turn, side) twice stores it once") {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
@@ -807,6 +880,126 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->MarkMailSent(987654, At(1)).code() == StatusCode::kNotFound);
     CHECK(repository->MarkMailFailed(987654, At(1), "x").code() == StatusCode::kNotFound);
     CHECK(repository->GetMail(987654).status().code() == StatusCode::kNotFound);
+  }
+
+  SECTION("outbox: a claim gives a due mail to one claimant until sent, failed or its lease ends") {
+    auto a = Open(*harness);
+    auto b = Open(*harness);
+    Result<std::int64_t> first = a->EnqueueMail(SampleMail("one@example.org", 1000));
+    Result<std::int64_t> second = a->EnqueueMail(SampleMail("two@example.org", 1000));
+    Result<std::int64_t> later = a->EnqueueMail(SampleMail("later@example.org", 5000));
+    REQUIRE(first.ok());
+    REQUIRE(second.ok());
+    REQUIRE(later.ok());
+
+    Result<std::vector<OutboxMail>> claimed_a = a->ClaimDueMail(At(1000), 1, "pbemd-a", 10s);
+    REQUIRE(claimed_a.ok());
+    REQUIRE(claimed_a->size() == 1);
+    CHECK(claimed_a->front().id == *first);
+    CHECK(claimed_a->front().claimed_by == "pbemd-a");
+    CHECK(claimed_a->front().claimed_until == At(11000));
+    // b gets the other due mail only; the one claimed by a stays a's while its lease runs.
+    Result<std::vector<OutboxMail>> claimed_b = b->ClaimDueMail(At(2000), 10, "pbemd-b", 10s);
+    REQUIRE(claimed_b.ok());
+    REQUIRE(claimed_b->size() == 1);
+    CHECK(claimed_b->front().id == *second);
+    CHECK(b->ClaimDueMail(At(10999), 10, "pbemd-b", 10s)->size() == 1);  // only `later`
+    // DueMail still lists claimed mails (it is for looking, not for sending).
+    CHECK(b->DueMail(At(2000), 10)->size() == 2);
+
+    // Sent: the claim ends and claimed_by records the sender; never claimed again.
+    REQUIRE(b->MarkMailSent(*second, At(2500)).ok());
+    Result<OutboxMail> sent = a->GetMail(*second);
+    CHECK(sent->claimed_by == "pbemd-b");
+    CHECK_FALSE(sent->claimed_until.has_value());
+    // Failed: the claim ends; the mail is due again at its next_try, for anyone.
+    Result<OutboxMail> failing = a->GetMail(*later);
+    REQUIRE(failing->claimed_by == "pbemd-b");
+    REQUIRE(b->MarkMailFailed(*later, At(3000), "451 try later").ok());
+    CHECK_FALSE(a->GetMail(*later)->claimed_until.has_value());
+    // a's lease on `first` ends at 11000 (a died): then b gets it, and `later` too.
+    Result<std::vector<OutboxMail>> taken_over = b->ClaimDueMail(At(11000), 10, "pbemd-b", 10s);
+    REQUIRE(taken_over.ok());
+    REQUIRE(taken_over->size() == 2);
+    CHECK(taken_over->at(0).id == *first);  // next_try 1000
+    CHECK(taken_over->at(0).claimed_by == "pbemd-b");
+    CHECK(taken_over->at(1).id == *later);  // next_try 3000, after its failure
+
+    CHECK(a->ClaimDueMail(At(1), 10, "", 10s).status().code() == StatusCode::kInvalidArgument);
+    CHECK(a->ClaimDueMail(At(1), 10, "x", 0s).status().code() == StatusCode::kInvalidArgument);
+    CHECK(a->ClaimDueMail(At(99999), 0, "x", 1s)->empty());
+  }
+
+  SECTION("outbox: concurrent claimants never get the same mail") {
+    {
+      auto repository = Open(*harness);
+      for (int i = 0; i < 60; ++i) {
+        REQUIRE(repository->EnqueueMail(SampleMail("p" + std::to_string(i) + "@x", 1000)).ok());
+      }
+    }
+    constexpr int kClaimants = 4;
+    std::vector<std::unique_ptr<GameRepository>> claimants;
+    for (int i = 0; i < kClaimants; ++i) claimants.push_back(Open(*harness));
+    std::vector<std::vector<std::int64_t>> got(kClaimants);
+    std::vector<std::string> errors(kClaimants);
+    std::vector<std::thread> threads;
+    for (int i = 0; i < kClaimants; ++i) {
+      threads.emplace_back([&, i] {
+        // Small batches, so that the claimants' transactions interleave.
+        for (int round = 0; round < 40; ++round) {
+          Result<std::vector<OutboxMail>> claimed =
+              claimants[i]->ClaimDueMail(At(2000), 3, "c" + std::to_string(i), 60s);
+          if (!claimed.ok()) {
+            errors[i] = claimed.status().ToString();
+            return;
+          }
+          for (const OutboxMail& mail : *claimed) got[i].push_back(mail.id);
+        }
+      });
+    }
+    for (std::thread& t : threads) t.join();
+    std::vector<std::int64_t> all;
+    for (int i = 0; i < kClaimants; ++i) {
+      INFO("claimant " << i << ": " << errors[i]);
+      CHECK(errors[i].empty());
+      all.insert(all.end(), got[i].begin(), got[i].end());
+    }
+    std::sort(all.begin(), all.end());
+    CHECK(std::adjacent_find(all.begin(), all.end()) == all.end());  // nobody got a mail twice
+    CHECK(all.size() == 60);                                         // and every mail was got
+  }
+
+  SECTION("locks: one holder at a time, freed by Unlock and when the holder goes away") {
+    auto a = Open(*harness);
+    auto b = Open(*harness);
+    REQUIRE(a->TryLock("mail-intake").ok());
+    CHECK(*a->TryLock("mail-intake"));  // held already: still true
+    CHECK_FALSE(*b->TryLock("mail-intake"));
+    CHECK(*b->TryLock("game:g1"));  // another name is another lock
+    CHECK_FALSE(*a->TryLock("game:g1"));
+    REQUIRE(a->Unlock("mail-intake").ok());
+    CHECK(a->Unlock("mail-intake").ok());  // not held: nothing to do
+    CHECK(*b->TryLock("mail-intake"));
+    CHECK_FALSE(*a->TryLock("mail-intake"));
+    CHECK(a->TryLock("").status().code() == StatusCode::kInvalidArgument);
+    // The holder goes away (its connection closes, as when its process dies): the locks free.
+    // The server notices the closed connection on its own time: wait for it, boundedly.
+    b.reset();
+    bool taken = false;
+    for (int i = 0; i < 100 && !taken; ++i) {
+      Result<bool> tried = a->TryLock("mail-intake");
+      REQUIRE(tried.ok());
+      taken = *tried;
+      if (!taken) std::this_thread::sleep_for(50ms);
+    }
+    CHECK(taken);
+    CHECK(*a->TryLock("game:g1"));
+    // Reopening an instance drops what it held.
+    REQUIRE(a->OpenOrMigrate().ok());
+    auto c = Open(*harness);
+    CHECK(*c->TryLock("game:g1"));
+    CHECK(*c->TryLock("mail-intake"));
+    CHECK_FALSE(*a->TryLock("mail-intake"));
   }
 }
 
