@@ -7,15 +7,7 @@
 work=$(mktemp -d "/tmp/$WORK_PREFIX-XXXXXX")
 chmod 755 "$work"
 export MAILRIG_ROOT=$work/rig
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-  local p
-  for _ in $(seq 1 100); do
-    p=$((20000 + RANDOM % 40000))
-    port_open "$p" || { echo "$p"; return 0; }
-  done
-  return 1
-}
+. "$HERE/../support/ports.sh"  # port_open, free_port
 export SMTP_PORT=$(free_port) IMAP_PORT=$(free_port) LMTP_PORT=$(free_port)
 HTTP_PORT=$(free_port)
 pbemd_pid=""
