@@ -105,14 +105,14 @@ void CheckUrl(std::string_view key, const std::string& url, const std::vector<st
 
 const std::vector<std::string_view>& KnownKeys() {
   static const std::vector<std::string_view> keys = {
-      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,      kHttpAddressKey,
-      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,      kRulesetsDirKey,
-      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,        kMailInPasswordKey,
-      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,         kMailOutSmtpUrlKey,
-      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,        kMailOutPollMsKey,
-      kMailOutRetryBaseKey,  kMailOutRetryMaxKey,  kMaxMessageBytesKey,   kMaxMimePartsKey,
-      kMaxMimeDepthKey,      kTurnsPollMsKey,      kTurnsGraceSecondsKey, kMailTemplatesDirKey,
-      kTurnsForfeitKey,
+      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,    kHttpAddressKey,
+      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,    kRulesetsDirKey,
+      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,      kMailInPasswordKey,
+      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,       kMailOutSmtpUrlKey,
+      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,      kMailCaFileKey,
+      kMailOutPollMsKey,     kMailOutRetryBaseKey, kMailOutRetryMaxKey, kMaxMessageBytesKey,
+      kMaxMimePartsKey,      kMaxMimeDepthKey,     kTurnsPollMsKey,     kTurnsGraceSecondsKey,
+      kMailTemplatesDirKey,  kTurnsForfeitKey,
   };
   return keys;
 }
@@ -223,8 +223,21 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
     }
   }
 
+  // One CA bundle for both mail servers' certificates (imaps://, STARTTLS, smtps://). Peer and
+  // host name are always verified; empty: the system's bundle (ca-certificates).
+  const std::filesystem::path ca_file = ReadString(config, kMailCaFileKey, "", errors);
+  if (!ca_file.empty()) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(ca_file, error)) {
+      errors.push_back(std::string(kMailCaFileKey) + ": " + Quoted(ca_file.string()) +
+                       " is not a readable file (expected a PEM bundle of CA certificates)");
+    }
+  }
+  in.ca_file = ca_file;
+
   MailOutConfig& out = result.mail_out;
   out.outbox_dir = result.outbox_dir;
+  out.ca_file = ca_file;
   out.transport = ReadChoice(config, kMailOutTransportKey, {"file", "smtp"}, errors) == 0
                       ? MailTransport::kFile
                       : MailTransport::kSmtp;
@@ -362,6 +375,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kTurnsPollMsKey, std::to_string(config.turns.poll_interval.count())},
       {kTurnsGraceSecondsKey, std::to_string(config.turns.grace.count())},
       {kTurnsForfeitKey, std::to_string(config.turns.forfeit_after_missed)},
+      {kMailCaFileKey, out.ca_file.string()},
   };
   std::string line;
   for (const auto& [key, value] : fields) {

@@ -56,6 +56,7 @@ inline constexpr std::string_view kMailOutRetryMaxKey = "pbemd.mail.out.retry_ma
 inline constexpr std::string_view kMaxMessageBytesKey = "pbemd.limits.max_message_bytes";
 inline constexpr std::string_view kMaxMimePartsKey = "pbemd.limits.max_mime_parts";
 inline constexpr std::string_view kMaxMimeDepthKey = "pbemd.limits.max_mime_depth";
+inline constexpr std::string_view kMailCaFileKey = "pbemd.mail.ca_file";
 inline constexpr std::string_view kMailTemplatesDirKey = "pbemd.mail_templates_dir";
 inline constexpr std::string_view kTurnsPollMsKey = "pbemd.turns.poll_ms";
 inline constexpr std::string_view kTurnsGraceSecondsKey = "pbemd.turns.grace_seconds";
@@ -78,6 +79,7 @@ struct MailInConfig {
   std::string user;
   std::string password;
   std::chrono::seconds poll_interval{30};
+  std::filesystem::path ca_file;  // pbemd.mail.ca_file: verifies imaps://; empty = system CAs
   bool enabled() const { return !url.empty(); }
 };
 
@@ -88,6 +90,7 @@ struct MailOutConfig {
   std::string user;
   std::string password;
   SmtpTls tls = SmtpTls::kNone;
+  std::filesystem::path ca_file;  // pbemd.mail.ca_file: verifies the server's certificate
   std::chrono::milliseconds poll_interval{1000};
   std::chrono::seconds retry_base{30};   // first retry after this, then doubling ...
   std::chrono::seconds retry_max{3600};  // ... up to this

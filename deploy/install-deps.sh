@@ -30,7 +30,8 @@ BUILD_PKGS=(
 
 # The mail servers the end-to-end mail tests start on loopback (tests/mail/mailrig.sh). Each
 # test writes its own configuration under a scratch directory; /etc is never used.
-MAIL_PKGS=(postfix dovecot-imapd dovecot-lmtpd)
+# openssl makes the rig's throw-away CA and server certificate (STARTTLS and SMTPS tests).
+MAIL_PKGS=(postfix dovecot-imapd dovecot-lmtpd openssl)
 
 # tests/daemon/bench_http.sh (wrk against pbemd, beside nginx serving a static file) and
 # tests/mail/bench_mail.sh (python3's smtplib/imaplib as the players' mail clients); bc does

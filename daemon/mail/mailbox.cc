@@ -70,6 +70,7 @@ Status ImapMailbox::Perform(const std::string& url, const std::string& command, 
   curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
   curl_easy_setopt(h, CURLOPT_USERNAME, config_.user.c_str());
   curl_easy_setopt(h, CURLOPT_PASSWORD, config_.password.c_str());
+  if (!config_.ca_file.empty()) curl_easy_setopt(h, CURLOPT_CAINFO, config_.ca_file.c_str());
   if (!command.empty()) curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, command.c_str());
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &WriteChunk);
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);

@@ -43,7 +43,7 @@ fail() {
   exit 1
 }
 . "$SRC/tests/support/ports.sh"  # port_open, free_port
-P=$(free_port)
+read -r P N <<<"$(free_ports 2)"
 ADMIN=bench-admin-token-0123456789
 "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$P" -Dpbemd.http.admin_token=$ADMIN \
   >"$work/pbemd.log" 2>&1 </dev/null &
@@ -64,7 +64,6 @@ curl -sf -X POST "http://127.0.0.1:$P/v1/games" -H "Authorization: Bearer $ADMIN
 curl -sf -X POST "http://127.0.0.1:$P/v1/games/demo/pause" -H "Authorization: Bearer $ADMIN" \
   >/dev/null || fail "could not pause game demo"
 
-N=$(free_port)
 mkdir -p "$work/nginx/logs" "$work/nginx/html"
 head -c 2048 /dev/urandom | base64 >"$work/nginx/html/static.txt"
 cat >"$work/nginx/nginx.conf" <<EOF

@@ -8,8 +8,9 @@ work=$(mktemp -d "/tmp/$WORK_PREFIX-XXXXXX")
 chmod 755 "$work"
 export MAILRIG_ROOT=$work/rig
 . "$HERE/../support/ports.sh"  # port_open, free_port
-export SMTP_PORT=$(free_port) IMAP_PORT=$(free_port) LMTP_PORT=$(free_port)
-HTTP_PORT=$(free_port)
+read -r SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT HTTP_PORT \
+  <<<"$(free_ports 8)"
+export SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT
 pbemd_pid=""
 cleanup() {
   if [[ -n $pbemd_pid ]] && kill -0 "$pbemd_pid" 2>/dev/null; then kill -KILL "$pbemd_pid"; fi
