@@ -20,7 +20,7 @@ cleanup() {
 trap cleanup EXIT
 fail() {
   echo "FAIL: $*" >&2
-  for f in "$work/pbemd.log" "$MAILRIG_ROOT/postfix.log" "$MAILRIG_ROOT/dovecot/dovecot.log"; do
+  for f in "$work/pbemd.log" "$MAILRIG_ROOT/start.log" "$MAILRIG_ROOT/postfix.log" "$MAILRIG_ROOT/dovecot/dovecot.log"; do
     [[ -f $f ]] && { echo "--- $f" >&2; tail -40 "$f" >&2; }
   done
   exit 1
