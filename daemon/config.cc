@@ -105,14 +105,14 @@ void CheckUrl(std::string_view key, const std::string& url, const std::vector<st
 
 const std::vector<std::string_view>& KnownKeys() {
   static const std::vector<std::string_view> keys = {
-      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,    kHttpAddressKey,
-      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,    kRulesetsDirKey,
-      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,      kMailInPasswordKey,
-      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,       kMailOutSmtpUrlKey,
-      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,      kMailCaFileKey,
-      kMailOutPollMsKey,     kMailOutRetryBaseKey, kMailOutRetryMaxKey, kMaxMessageBytesKey,
-      kMaxMimePartsKey,      kMaxMimeDepthKey,     kTurnsPollMsKey,     kTurnsGraceSecondsKey,
-      kMailTemplatesDirKey,  kTurnsForfeitKey,
+      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,     kHttpAddressKey,
+      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,     kRulesetsDirKey,
+      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,       kMailInPasswordKey,
+      kMailInPollSecondsKey, kMailInIdleKey,       kMailOutTransportKey, kOutboxDirKey,
+      kMailOutSmtpUrlKey,    kMailOutUserKey,      kMailOutPasswordKey,  kMailOutTlsKey,
+      kMailCaFileKey,        kMailOutPollMsKey,    kMailOutRetryBaseKey, kMailOutRetryMaxKey,
+      kMaxMessageBytesKey,   kMaxMimePartsKey,     kMaxMimeDepthKey,     kTurnsPollMsKey,
+      kTurnsGraceSecondsKey, kMailTemplatesDirKey, kTurnsForfeitKey,
   };
   return keys;
 }
@@ -216,6 +216,7 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   in.password = ReadString(config, kMailInPasswordKey, "", errors);
   in.poll_interval =
       std::chrono::seconds(ReadInteger(config, kMailInPollSecondsKey, 30, 1, 86400, errors));
+  in.idle = ReadChoice(config, kMailInIdleKey, {"true", "false"}, errors) == 0;
   if (in.enabled()) {
     CheckUrl(kMailInUrlKey, in.url, {"imap", "imaps"}, errors);
     if (in.user.empty()) {
@@ -359,6 +360,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kMailInUserKey, config.mail_in.user},
       {kMailInPasswordKey, config.mail_in.password},
       {kMailInPollSecondsKey, std::to_string(config.mail_in.poll_interval.count())},
+      {kMailInIdleKey, config.mail_in.idle ? "true" : "false"},
       {kMailOutTransportKey, out.transport == MailTransport::kFile ? "file" : "smtp"},
       {kMailOutSmtpUrlKey, out.smtp_url},
       {kMailOutUserKey, out.user},

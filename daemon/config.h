@@ -44,6 +44,7 @@ inline constexpr std::string_view kMailInUrlKey = "pbemd.mail.in.url";
 inline constexpr std::string_view kMailInUserKey = "pbemd.mail.in.user";
 inline constexpr std::string_view kMailInPasswordKey = "pbemd.mail.in.password";
 inline constexpr std::string_view kMailInPollSecondsKey = "pbemd.mail.in.poll_seconds";
+inline constexpr std::string_view kMailInIdleKey = "pbemd.mail.in.idle";
 inline constexpr std::string_view kMailOutTransportKey = "pbemd.mail.out.transport";
 inline constexpr std::string_view kOutboxDirKey = "pbemd.outbox_dir";
 inline constexpr std::string_view kMailOutSmtpUrlKey = "pbemd.mail.out.smtp_url";
@@ -79,6 +80,7 @@ struct MailInConfig {
   std::string user;
   std::string password;
   std::chrono::seconds poll_interval{30};
+  bool idle = true;  // pbemd.mail.in.idle: also wait in IMAP IDLE, polling at once on new mail
   std::filesystem::path ca_file;  // pbemd.mail.ca_file: verifies imaps://; empty = system CAs
   bool enabled() const { return !url.empty(); }
 };

@@ -9,6 +9,7 @@
 #include <map>
 #include <sstream>
 
+#include "daemon/mail/idle.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
 #include "templates/mail_render.h"
@@ -385,6 +386,24 @@ TEST_CASE("addresses and game id hints are read from the headers and bodies", "[
 
 namespace pbem::daemon::mail {
 namespace {
+
+TEST_CASE("IMAP IDLE: new mail announcements, quoting and the mailbox of the URL",
+          "[daemon][intake]") {
+  CHECK(AnnouncesNewMail("* 3 EXISTS"));
+  CHECK(AnnouncesNewMail("* 12 exists"));
+  CHECK(AnnouncesNewMail("* 0 EXISTS\r"));
+  CHECK_FALSE(AnnouncesNewMail("* 3 EXPUNGE"));
+  CHECK_FALSE(AnnouncesNewMail("* 3 RECENT"));
+  CHECK_FALSE(AnnouncesNewMail("* OK Still here"));
+  CHECK_FALSE(AnnouncesNewMail("* EXISTS"));
+  CHECK_FALSE(AnnouncesNewMail("i3 OK EXISTS"));
+  CHECK(ImapQuoted("game") == "\"game\"");
+  CHECK(ImapQuoted(R"(pa"ss\w)") == R"("pa\"ss\\w")");
+  CHECK(MailboxOfUrl("imap://127.0.0.1:1143/INBOX") == "INBOX");
+  CHECK(MailboxOfUrl("imaps://mail.example.org/Orders/") == "Orders");
+  CHECK(MailboxOfUrl("imap://mail.example.org") == "INBOX");
+  CHECK(MailboxOfUrl("imap://mail.example.org/") == "INBOX");
+}
 
 TEST_CASE("UID SEARCH responses are read line by line", "[daemon][intake]") {
   CHECK(ParseSearchResponse("* SEARCH 3 1 17\r\n").size() == 3);

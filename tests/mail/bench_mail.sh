@@ -1,9 +1,10 @@
 #!/bin/bash
 # The mail benchmarks of issue 7 (benchmarks, not timed tests), as root:
-#   tests/mail/bench_mail.sh PBEMD SEED_TOOL [RUNS] [MAILS]     (defaults: 10 runs, 500 mails)
+#   [IDLE=false] tests/mail/bench_mail.sh PBEMD SEED_TOOL [RUNS] [MAILS]   (10 runs, 500 mails)
 #   make bench   (runs it with the defaults)
 # On the loopback mail rig (mailrig.sh: Postfix -> LMTP -> Dovecot), with pbemd reading the
-# game mailbox over IMAP (poll interval 1 s, the shortest pbemd accepts) and sending over SMTP
+# game mailbox over IMAP (IMAP IDLE on unless IDLE=false, and a poll every second, the
+# shortest interval pbemd accepts) and sending over SMTP
 # (outbox pass every 100 ms, scheduler every 200 ms), bench_mail.py measures:
 #   1. latency, RUNS times on fresh games: bob's order mail (the last of the turn) -> his
 #      receipt, and -> both players' results mails readable over IMAP (median, p90);
@@ -17,6 +18,7 @@ PBEMD=${1:?usage: bench_mail.sh PBEMD SEED_TOOL [RUNS] [MAILS]}
 SEED=${2:?usage: bench_mail.sh PBEMD SEED_TOOL [RUNS] [MAILS]}
 RUNS=${3:-10}
 MAILS=${4:-500}
+IDLE=${IDLE:-true}  # pbemd.mail.in.idle; IDLE=false bench_mail.sh ... measures polling alone
 HERE=$(cd "$(dirname "$0")" && pwd)
 SRC=$(cd "$HERE/../.." && pwd)
 ((RUNS >= 1 && MAILS >= 2 && MAILS % 2 == 0)) || { echo "RUNS >= 1, MAILS even and >= 2" >&2; exit 2; }
@@ -37,20 +39,26 @@ for g in $(seq 1 "$GAMES"); do
   "$SEED" "$work/data" "bulk-$g" blue:alice@test.local:tok-blue orange:bob@test.local:tok-orange ||
     fail "seeding bulk-$g"
 done
-printf 'bench_mail: %d games seeded in %.1f s; %s cores; load average before: %s\n' \
+printf 'bench_mail: IMAP IDLE %s; %d games seeded in %.1f s; %s cores; load average before: %s\n' \
+  "$IDLE" \
   $((RUNS + GAMES + 1)) "$(echo "$(date +%s.%N) - $t" | bc -l)" "$(nproc)" \
   "$(cut -d' ' -f1-3 /proc/loadavg)"
 
 "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
   -Dpbemd.mail.from=game@test.local \
   -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
-  -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.turns.poll_ms=200 \
+  -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.in.idle="$IDLE" -Dpbemd.turns.poll_ms=200 \
   -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
   -Dpbemd.mail.out.poll_ms=100 >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
 for _ in $(seq 1 100); do
   curl -sf "http://127.0.0.1:$HTTP_PORT/healthz" >/dev/null && break
-  kill -0 "$pbemd_pid" 2>/dev/null || fail "pbemd exited"
+  if ! kill -0 "$pbemd_pid" 2>/dev/null; then
+    rc=0
+    wait "$pbemd_pid" || rc=$?
+    pbemd_pid=""
+    fail "pbemd exited with status $rc"
+  fi
   sleep 0.1
 done
 
