@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <exception>
 
 namespace pbem::daemon::mail {
 namespace {
@@ -147,7 +148,14 @@ ImapIdleWatcher::ImapIdleWatcher(MailInConfig config, spdlog::logger& logger,
 ImapIdleWatcher::~ImapIdleWatcher() { Stop(); }
 
 void ImapIdleWatcher::Start() {
-  thread_ = std::thread([this] { Run(); });
+  thread_ = std::thread([this] {
+    try {
+      Run();
+    } catch (const std::exception& e) {
+      // A bug, not a server's answer: IDLE ends, the periodic poll goes on.
+      logger_.error("event=imap_idle_stopped error={}", QuoteLogValue(e.what()));
+    }
+  });
 }
 
 void ImapIdleWatcher::Stop() {
@@ -169,8 +177,7 @@ void ImapIdleWatcher::Run() {
   while (!Stopping()) {
     Result<End> end = Session();
     if (end.ok() && *end == End::kUnsupported) {
-      logger_.warn("event=imap_idle_unsupported url={} (new mail waits for the next poll)",
-                   QuoteLogValue(config_.url));
+      logger_.warn("event=imap_idle_unsupported url={} fallback=poll", QuoteLogValue(config_.url));
       return;
     }
     if (end.ok()) return;  // stopped
