@@ -5,9 +5,11 @@
 #   1. pbemd starts, polls once and logs event=imap_idle_ready;
 #   2. alice mails her orders; her receipt must arrive within 20 s (not in an hour), and the
 #      mailbox poll count must have gone up;
-#   3. with pbemd.mail.in.idle=false a second mail is NOT picked up within 8 s (so step 2 was
-#      IDLE's doing, not some other poll);
-#   4. SIGTERM stops pbemd promptly (the IDLE connection ends with DONE).
+#   3. Dovecot is stopped and started again: pbemd logs event=imap_idle_failed, reconnects
+#      (after 5 s) and idles again; a second mail is then answered at once too;
+#   4. with pbemd.mail.in.idle=false a third mail is NOT picked up within 8 s (so the prompt
+#      answers were IDLE's doing, not some other poll);
+#   5. SIGTERM stops pbemd promptly (the IDLE connection ends with DONE).
 # Usage: mail_idle.sh PBEMD SEED_TOOL
 set -euo pipefail
 PBEMD=${1:?usage: mail_idle.sh PBEMD SEED_TOOL}
@@ -75,6 +77,31 @@ printf '  receipt readable %.2f s after sending\n' "$(echo "$(date +%s.%N) - $t0
 after=$(polls)
 ((after > before)) || fail "the mailbox poll count did not go up ($before -> $after)"
 grep -q "event=imap_idle_failed" "$work/pbemd.log" && fail "IDLE failed at some point"
+
+echo "step: Dovecot restarts; IDLE reconnects"
+"$HERE/mailrig.sh" imap-stop
+deadline=$((SECONDS + 20))
+until grep -q "event=imap_idle_failed" "$work/pbemd.log"; do
+  ((SECONDS < deadline)) || fail "no event=imap_idle_failed within 20 s of stopping Dovecot"
+  sleep 0.2
+done
+"$HERE/mailrig.sh" imap-start
+deadline=$((SECONDS + 30))
+until [[ $(grep -c "event=imap_idle_ready" "$work/pbemd.log") -ge 2 ]]; do
+  ((SECONDS < deadline)) || fail "IDLE did not come back within 30 s of Dovecot's restart"
+  sleep 0.2
+done
+sleep 1
+received=$(count alice)
+orders_mail idle-3 | crlf >"$work/m3.eml"
+t0=$(date +%s.%N)
+send alice@test.local "$work/m3.eml"
+deadline=$((SECONDS + 20))
+until [[ $(count alice) -gt $received ]]; do
+  ((SECONDS < deadline)) || fail "no answer within 20 s after IDLE reconnected"
+  sleep 0.1
+done
+printf '  answer readable %.2f s after sending\n' "$(echo "$(date +%s.%N) - $t0" | bc -l)"
 stop_pbemd
 
 echo "step: the same with IDLE off: a new mail waits for the hourly poll"

@@ -1,5 +1,5 @@
 #!/bin/bash
-# mailrig.sh start|stop|smtp-stop|smtp-start  -- a throw-away mail system on loopback for the mail tests, as root,
+# mailrig.sh start|stop|smtp-stop|smtp-start|imap-stop|imap-start  -- a throw-away mail system on loopback for the mail tests, as root,
 # without systemd: Postfix (SMTP 127.0.0.1:$SMTP_PORT) -> LMTP -> Dovecot (IMAP
 # 127.0.0.1:$IMAP_PORT), following ../shared/notes/toolchain.md section 2 (verified recipe).
 # Domain test.local; users game, alice, bob, carol (password: <user>pw). Anything else is
@@ -16,6 +16,8 @@
 # Postfix writes "with ESMTPSA" into the Received header of mail taken over TLS with AUTH.
 # Dovecot serves IMAP over TLS from the first byte (imaps) on IMAPS_PORT (1993) with the same
 # certificate; plain IMAP on IMAP_PORT stays as it was.
+# imap-stop / imap-start do the same for Dovecot alone (IMAP and delivery), e.g. to drop
+# pbemd's IMAP connections.
 # smtp-stop / smtp-start stop and start Postfix alone (Dovecot keeps running), to test what
 # happens while the outgoing mail server is down.
 # Needs: deploy/install-deps.sh mail (postfix dovecot-imapd dovecot-lmtpd).
@@ -184,5 +186,12 @@ smtp-stop)
 smtp-start)
   postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1
   wait_port $SMTP_PORT; wait_port $SUBMISSION_PORT; wait_port $SMTPS_PORT ;;
-*) echo "usage: $0 start|stop|smtp-stop|smtp-start" >&2; exit 2 ;;
+imap-stop)
+  f=$R/dovecot/run/master.pid; p=$(tr -d ' \n' < $f)
+  [ "$(cat /proc/$p/comm 2>/dev/null)" = dovecot ] && kill -TERM $p
+  for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done ;;
+imap-start)
+  dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1
+  wait_port $IMAP_PORT; wait_port $IMAPS_PORT; wait_port $LMTP_PORT; wait_port $AUTH_PORT ;;
+*) echo "usage: $0 start|stop|smtp-stop|smtp-start|imap-stop|imap-start" >&2; exit 2 ;;
 esac
