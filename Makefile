@@ -32,8 +32,14 @@ test:
 	$(MAKE) build
 	ctest --test-dir $(BUILD) $(CTEST_FLAGS)
 
-bench: build
+# The Google Benchmark micro-benchmarks, then the service benchmarks of issue 7 (as root: the
+# mail one starts Postfix and Dovecot on loopback): HTTP with wrk beside nginx, and mail.
+bench:
+	deploy/install-deps.sh bench
+	$(MAKE) build
 	cmake --build $(BUILD) --target bench
+	cmake --build $(BUILD) --target bench_http
+	cmake --build $(BUILD) --target bench_mail
 
 # The engine and its tests with no third-party library at all (no find_package of any).
 engine-only:

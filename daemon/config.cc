@@ -107,14 +107,17 @@ void CheckUrl(std::string_view key, const std::string& url, const std::vector<st
 
 const std::vector<std::string_view>& KnownKeys() {
   static const std::vector<std::string_view> keys = {
-      kDataDirKey,           kDbBackendKey,        kDbPostgresqlKey,        kHttpAddressKey,
-      kHttpPortKey,          kHttpAdminTokenKey,   kScenariosDirKey,        kRulesetsDirKey,
-      kMailFromKey,          kMailInUrlKey,        kMailInUserKey,          kMailInPasswordKey,
-      kMailInPollSecondsKey, kMailOutTransportKey, kOutboxDirKey,           kMailOutSmtpUrlKey,
-      kMailOutUserKey,       kMailOutPasswordKey,  kMailOutTlsKey,          kMailOutPollMsKey,
-      kMailOutRetryBaseKey,  kMailOutRetryMaxKey,  kMaxMessageBytesKey,     kMaxMimePartsKey,
-      kMaxMimeDepthKey,      kTurnsPollMsKey,      kTurnsGraceSecondsKey,   kMailTemplatesDirKey,
-      kTurnsForfeitKey,      kInstanceNameKey,     kMailOutClaimSecondsKey,
+      kDataDirKey,           kDbBackendKey,         kDbPostgresqlKey,
+      kHttpAddressKey,       kHttpPortKey,          kHttpAdminTokenKey,
+      kScenariosDirKey,      kRulesetsDirKey,       kMailFromKey,
+      kMailInUrlKey,         kMailInUserKey,        kMailInPasswordKey,
+      kMailInPollSecondsKey, kMailInIdleKey,        kMailOutTransportKey,
+      kOutboxDirKey,         kMailOutSmtpUrlKey,    kMailOutUserKey,
+      kMailOutPasswordKey,   kMailOutTlsKey,        kMailCaFileKey,
+      kMailOutPollMsKey,     kMailOutRetryBaseKey,  kMailOutRetryMaxKey,
+      kMaxMessageBytesKey,   kMaxMimePartsKey,      kMaxMimeDepthKey,
+      kTurnsPollMsKey,       kTurnsGraceSecondsKey, kMailTemplatesDirKey,
+      kTurnsForfeitKey,      kInstanceNameKey,      kMailOutClaimSecondsKey,
   };
   return keys;
 }
@@ -218,6 +221,7 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   in.password = ReadString(config, kMailInPasswordKey, "", errors);
   in.poll_interval =
       std::chrono::seconds(ReadInteger(config, kMailInPollSecondsKey, 30, 1, 86400, errors));
+  in.idle = ReadChoice(config, kMailInIdleKey, {"true", "false"}, errors) == 0;
   if (in.enabled()) {
     CheckUrl(kMailInUrlKey, in.url, {"imap", "imaps"}, errors);
     if (in.user.empty()) {
@@ -225,8 +229,21 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
     }
   }
 
+  // One CA bundle for both mail servers' certificates (imaps://, STARTTLS, smtps://). Peer and
+  // host name are always verified; empty: the system's bundle (ca-certificates).
+  const std::filesystem::path ca_file = ReadString(config, kMailCaFileKey, "", errors);
+  if (!ca_file.empty()) {
+    std::error_code error;
+    if (!std::filesystem::is_regular_file(ca_file, error)) {
+      errors.push_back(std::string(kMailCaFileKey) + ": " + Quoted(ca_file.string()) +
+                       " is not a readable file (expected a PEM bundle of CA certificates)");
+    }
+  }
+  in.ca_file = ca_file;
+
   MailOutConfig& out = result.mail_out;
   out.outbox_dir = result.outbox_dir;
+  out.ca_file = ca_file;
   out.transport = ReadChoice(config, kMailOutTransportKey, {"file", "smtp"}, errors) == 0
                       ? MailTransport::kFile
                       : MailTransport::kSmtp;
@@ -363,6 +380,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kMailInUserKey, config.mail_in.user},
       {kMailInPasswordKey, config.mail_in.password},
       {kMailInPollSecondsKey, std::to_string(config.mail_in.poll_interval.count())},
+      {kMailInIdleKey, config.mail_in.idle ? "true" : "false"},
       {kMailOutTransportKey, out.transport == MailTransport::kFile ? "file" : "smtp"},
       {kMailOutSmtpUrlKey, out.smtp_url},
       {kMailOutUserKey, out.user},
@@ -381,6 +399,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kTurnsForfeitKey, std::to_string(config.turns.forfeit_after_missed)},
       {kInstanceNameKey, config.instance_name},
       {kMailOutClaimSecondsKey, std::to_string(out.claim_lease.count())},
+      {kMailCaFileKey, out.ca_file.string()},
   };
   std::string line;
   for (const auto& [key, value] : fields) {

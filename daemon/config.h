@@ -44,6 +44,7 @@ inline constexpr std::string_view kMailInUrlKey = "pbemd.mail.in.url";
 inline constexpr std::string_view kMailInUserKey = "pbemd.mail.in.user";
 inline constexpr std::string_view kMailInPasswordKey = "pbemd.mail.in.password";
 inline constexpr std::string_view kMailInPollSecondsKey = "pbemd.mail.in.poll_seconds";
+inline constexpr std::string_view kMailInIdleKey = "pbemd.mail.in.idle";
 inline constexpr std::string_view kMailOutTransportKey = "pbemd.mail.out.transport";
 inline constexpr std::string_view kOutboxDirKey = "pbemd.outbox_dir";
 inline constexpr std::string_view kMailOutSmtpUrlKey = "pbemd.mail.out.smtp_url";
@@ -56,6 +57,7 @@ inline constexpr std::string_view kMailOutRetryMaxKey = "pbemd.mail.out.retry_ma
 inline constexpr std::string_view kMaxMessageBytesKey = "pbemd.limits.max_message_bytes";
 inline constexpr std::string_view kMaxMimePartsKey = "pbemd.limits.max_mime_parts";
 inline constexpr std::string_view kMaxMimeDepthKey = "pbemd.limits.max_mime_depth";
+inline constexpr std::string_view kMailCaFileKey = "pbemd.mail.ca_file";
 inline constexpr std::string_view kMailTemplatesDirKey = "pbemd.mail_templates_dir";
 inline constexpr std::string_view kTurnsPollMsKey = "pbemd.turns.poll_ms";
 inline constexpr std::string_view kTurnsGraceSecondsKey = "pbemd.turns.grace_seconds";
@@ -80,6 +82,8 @@ struct MailInConfig {
   std::string user;
   std::string password;
   std::chrono::seconds poll_interval{30};
+  bool idle = true;  // pbemd.mail.in.idle: also wait in IMAP IDLE, polling at once on new mail
+  std::filesystem::path ca_file;  // pbemd.mail.ca_file: verifies imaps://; empty = system CAs
   bool enabled() const { return !url.empty(); }
 };
 
@@ -90,6 +94,7 @@ struct MailOutConfig {
   std::string user;
   std::string password;
   SmtpTls tls = SmtpTls::kNone;
+  std::filesystem::path ca_file;  // pbemd.mail.ca_file: verifies the server's certificate
   std::chrono::milliseconds poll_interval{1000};
   std::chrono::seconds retry_base{30};   // first retry after this, then doubling ...
   std::chrono::seconds retry_max{3600};  // ... up to this

@@ -27,6 +27,7 @@
 #include "daemon/config.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
+#include "daemon/mail/idle.h"
 #include "daemon/mail/intake.h"
 #include "daemon/mail/mailbox.h"
 #include "daemon/mail/mailer.h"
@@ -145,6 +146,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     std::unique_ptr<mail::ImapMailbox> mailbox;
     std::unique_ptr<mail::MailIntake> intake;
     std::unique_ptr<PeriodicWorker> intake_worker;
+    std::unique_ptr<mail::ImapIdleWatcher> idle_watcher;
     if (settings.mail_in.enabled()) {
       Result<std::unique_ptr<storage::GameRepository>> opened = OpenRepository(settings);
       if (!opened.ok()) {
@@ -169,6 +171,10 @@ class Pbemd final : public Poco::Util::ServerApplication {
                            (*stats)->kept);
             }
           });
+      if (settings.mail_in.idle) {
+        idle_watcher = std::make_unique<mail::ImapIdleWatcher>(
+            settings.mail_in, *logger, [&intake_worker] { intake_worker->Wake(); });
+      }
     }
 
     // Turns: the scheduler's own repository; results mails from the templates.
@@ -240,6 +246,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
                  settings.http_port, QuoteLogValue(settings.instance_name));
     outbox_worker.Start();
     if (intake_worker) intake_worker->Start();
+    if (idle_watcher) idle_watcher->Start();
     turn_worker.Start();
 
     waitForTerminationRequest();
@@ -247,6 +254,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     logger->info("event=stopping");
     server->stopAll(/*abortCurrent=*/false);
     server.reset();
+    if (idle_watcher) idle_watcher->Stop();
     if (intake_worker) intake_worker->Stop();
     if (intake) intake->StepDown();
     turn_worker.Stop();

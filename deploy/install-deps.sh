@@ -6,7 +6,10 @@
 #   build   toolchain + the C++ libraries (proto, storage, templates, daemon)
 #   mail    Postfix + Dovecot (IMAP, LMTP) for the mail tests; postfix is preseeded to
 #           "No configuration" so nothing under /etc is set up and nothing is started
-#   test    build + mail + what the tests need (servers, tools)
+#   bench   build + mail + the load tools of `make bench` (wrk, nginx as the yardstick,
+#           python3 driving the mail benchmark, bc)
+#   test    build + mail + bench (ctest runs each benchmark script once in a smoke mode)
+#           + what the tests need (servers, tools)
 #
 # Idempotent and non-interactive: a second run installs nothing and runs no `apt-get update`.
 # Runs as root; otherwise through sudo when it exists.
@@ -27,7 +30,13 @@ BUILD_PKGS=(
 
 # The mail servers the end-to-end mail tests start on loopback (tests/mail/mailrig.sh). Each
 # test writes its own configuration under a scratch directory; /etc is never used.
-MAIL_PKGS=(postfix dovecot-imapd dovecot-lmtpd)
+# openssl makes the rig's throw-away CA and server certificate (STARTTLS and SMTPS tests).
+MAIL_PKGS=(postfix dovecot-imapd dovecot-lmtpd openssl)
+
+# tests/daemon/bench_http.sh (wrk against pbemd, beside nginx serving a static file) and
+# tests/mail/bench_mail.sh (python3's smtplib/imaplib as the players' mail clients); bc does
+# the arithmetic of both.
+BENCH_PKGS=(wrk nginx python3 bc)
 
 # Packages the tests need on top of BUILD_PKGS and MAIL_PKGS. Later issues add theirs here
 # (the page screenshots: chromium).
@@ -60,7 +69,8 @@ for group in "${groups[@]}"; do
     toolchain) wanted=(toolchain) ;;
     build) wanted=(toolchain build) ;;
     mail) wanted=(mail) ;;
-    test) wanted=(toolchain build mail test) ;;
+    bench) wanted=(toolchain build mail bench) ;;
+    test) wanted=(toolchain build mail bench test) ;;
     -h | --help)
       usage
       exit 0
@@ -82,6 +92,7 @@ for group in "${expanded[@]}"; do
     toolchain) pkgs=("${TOOLCHAIN_PKGS[@]}") ;;
     build) pkgs=("${BUILD_PKGS[@]}") ;;
     mail) pkgs=("${MAIL_PKGS[@]}") ;;
+    bench) pkgs=("${BENCH_PKGS[@]}") ;;
     test) pkgs=("${TEST_PKGS[@]}") ;;
   esac
   missing=()

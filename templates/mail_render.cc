@@ -242,6 +242,8 @@ std::string_view ErrorKindName(ErrorKind kind) {
       return "oversized";
     case ErrorKind::kDuplicate:
       return "duplicate";
+    case ErrorKind::kUnavailable:
+      return "unavailable";
   }
   return "?";
 }
@@ -789,6 +791,11 @@ Status MailTemplates::RenderErrorReply(Language language, const ErrorReplyInput&
         d.set("current_turn", Num(input.current_turn));
         d.set("received_turn", Num(input.received_turn));
         d.set("size_kib", Num((input.size_bytes + 1023) / 1024));
+        d.set("has_size", input.size_bytes > 0);
+        d.set("code", input.code);
+        d.set("has_code", !input.code.empty());
+        d.set("detail", input.detail);
+        d.set("has_detail", !input.detail.empty());
         d.set("limit_kib", Num(input.limit_bytes / 1024));
         d.set("message_id", input.original_message_id);
         d.set("has_message_id", !input.original_message_id.empty());

@@ -51,11 +51,12 @@ enum class ErrorKind : std::uint8_t {
   kStaleTurn,        // orders for a turn that is not the current one
   kOversized,        // the mail is larger than the limit
   kDuplicate,        // the same mail (Message-ID or bytes) was received before
+  kUnavailable,      // the game cannot take orders now (its scenario or rules do not load)
 };
-inline constexpr std::array<ErrorKind, 7> kAllErrorKinds{
-    ErrorKind::kMalformed, ErrorKind::kIllegal,   ErrorKind::kUnauthenticated,
-    ErrorKind::kWrongGame, ErrorKind::kStaleTurn, ErrorKind::kOversized,
-    ErrorKind::kDuplicate};
+inline constexpr std::array<ErrorKind, 8> kAllErrorKinds{
+    ErrorKind::kMalformed, ErrorKind::kIllegal,    ErrorKind::kUnauthenticated,
+    ErrorKind::kWrongGame, ErrorKind::kStaleTurn,  ErrorKind::kOversized,
+    ErrorKind::kDuplicate, ErrorKind::kUnavailable};
 // "malformed", "illegal", ...; the templates are error_<name>.{subject,txt,html}.
 std::string_view ErrorKindName(ErrorKind kind);
 
@@ -106,9 +107,15 @@ struct ErrorReplyInput {
   const engine::Scenario* scenario = nullptr;
   int current_turn = 0;             // kStaleTurn: the turn the game is at
   int received_turn = 0;            // kStaleTurn: the turn the orders named
-  std::int64_t size_bytes = 0;      // kOversized
+  std::int64_t size_bytes = 0;      // kOversized; 0: not known (only "more than the limit")
   std::int64_t limit_bytes = 0;     // kOversized
   std::string original_message_id;  // kDuplicate: the earlier mail
+  // The service's stable error code ("unauthenticated", ...) and its sentence naming the exact
+  // problem ("the token in the orders is not the token of side blue"), shown as "Error: CODE"
+  // and "Detail: SENTENCE" under the explanation when set (the sentence is the service's own,
+  // in English, the same words as the HTTP API's error). Not shown for kDuplicate.
+  std::string code;
+  std::string detail;
 };
 
 struct ReminderInput {

@@ -57,6 +57,42 @@ Disposition MailIntake::Handle(const FetchedMessage& message, storage::Timestamp
   }
 }
 
+storage::NewMail MailIntake::RefusalMail(const storage::Game& game, const storage::Player& player,
+                                         const pbem::v1::Orders* orders,
+                                         const FetchedMessage& message, const InboundMail& mail,
+                                         const DeskOutcome& outcome, storage::Timestamp now) {
+  templates::ErrorReplyInput refusal;
+  refusal.player = mail.from;
+  // A wrong game is named as the orders name it; anything else is about the player's game.
+  refusal.game_id = outcome.code == kWrongGame && orders != nullptr && !orders->game_id().empty()
+                        ? orders->game_id()
+                        : game.id;
+  refusal.code = outcome.code;
+  refusal.detail = outcome.detail;
+  refusal.original_subject = mail.subject;
+  refusal.verdicts = outcome.verdicts;
+  refusal.current_turn = static_cast<int>(outcome.turn);
+  refusal.received_turn = orders != nullptr ? orders->turn() : 0;
+  refusal.size_bytes = static_cast<std::int64_t>(message.size_bytes);
+  refusal.limit_bytes = static_cast<std::int64_t>(limits_.max_message_bytes);
+  if (templates_ == nullptr) return PlainErrorMail(refusal, now);
+  std::shared_ptr<const ScenarioData> data;
+  if (catalog_ != nullptr && !refusal.verdicts.empty()) {
+    if (auto found = catalog_->Scenario(game.scenario); found.ok()) data = *found;
+  }
+  refusal.scenario = data ? &data->scenario : nullptr;
+  // The player's language (a known player: unknown senders get no reply at all).
+  const templates::Language language =
+      templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish);
+  std::string render_error;
+  storage::NewMail reply = ErrorMail(*templates_, language, refusal, now, &render_error);
+  if (!render_error.empty()) {
+    logger_.warn("event=error_template_failed code={} error={}", outcome.code,
+                 QuoteLogValue(render_error));
+  }
+  return reply;
+}
+
 Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Timestamp now) {
   const InboundMail mail = ParseInbound(message.data, limits_, message.truncated);
   if (mail.from.empty() || mail.auto_submitted || mail.from == own_address_) {
@@ -184,8 +220,8 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
       }
     }
   } else {
-    reply =
-        ErrorMail(mail.from, outcome->game_id, outcome->code, outcome->detail, mail.subject, now);
+    reply = RefusalMail(who->game, who->player, orders ? &*orders : nullptr, message, mail,
+                        *outcome, now);
   }
   logger_.info(
       "event=mail_submission game={} side={} from={} message_id={} accepted={} duplicate={} "

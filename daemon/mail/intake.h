@@ -26,6 +26,7 @@
 #include <string>
 
 #include "daemon/config.h"
+#include "daemon/mail/inbound.h"
 #include "daemon/mail/mailbox.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
@@ -67,8 +68,10 @@ class MailIntake {
 
   // With templates, the receipt of newly accepted orders is RenderReceipt's text and HTML in
   // the player's language (scenario: to name the units); its subject stays "Re: <original>"
-  // so that it threads. Refusals and duplicates keep replies.cc's wording, which names the
-  // exact problem. Set before the first poll; `templates` and `catalog` must outlive it.
+  // so that it threads. A refusal is RenderErrorReply's text and HTML in the player's
+  // language, with the stable error code and the sentence naming the exact problem (see
+  // replies.h); without templates only the code and the sentence. Duplicates keep replies.cc's
+  // receipt. Set before the first poll; `templates` and `catalog` must outlive it.
   void UseTemplates(const templates::MailTemplates* templates, GameCatalog* catalog) {
     templates_ = templates;
     catalog_ = catalog;
@@ -90,6 +93,11 @@ class MailIntake {
  private:
   Disposition HandleUnsafe(const FetchedMessage& message, storage::Timestamp now);
   Status Reply(const storage::NewMail& mail);
+  // The refusal of `mail` from `player` of `game`; `orders` when they parsed, else null.
+  storage::NewMail RefusalMail(const storage::Game& game, const storage::Player& player,
+                               const pbem::v1::Orders* orders, const FetchedMessage& message,
+                               const InboundMail& mail, const DeskOutcome& outcome,
+                               storage::Timestamp now);
 
   storage::GameRepository& repository_;
   OrderDesk& desk_;

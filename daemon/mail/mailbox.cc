@@ -13,11 +13,13 @@ struct Sink {
   std::string* out;
   std::size_t max_bytes;
   bool truncated = false;
+  std::size_t total = 0;  // every byte the server sent, kept or not
 };
 
 std::size_t WriteChunk(char* data, std::size_t size, std::size_t count, void* user) {
   auto* sink = static_cast<Sink*>(user);
   const std::size_t n = size * count;
+  sink->total += n;
   const std::size_t room = sink->max_bytes - std::min(sink->max_bytes, sink->out->size());
   sink->out->append(data, std::min(n, room));
   if (n > room) sink->truncated = true;
@@ -55,7 +57,7 @@ ImapMailbox::~ImapMailbox() {
 }
 
 Status ImapMailbox::Perform(const std::string& url, const std::string& command, std::string& out,
-                            std::size_t max_bytes, bool* truncated) {
+                            std::size_t max_bytes, bool* truncated, std::size_t* total) {
   CURL* h = static_cast<CURL*>(curl_);
   if (h == nullptr) return Status::Internal("curl_easy_init failed");
   curl_easy_reset(h);  // keeps the connection cache
@@ -68,11 +70,13 @@ Status ImapMailbox::Perform(const std::string& url, const std::string& command, 
   curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
   curl_easy_setopt(h, CURLOPT_USERNAME, config_.user.c_str());
   curl_easy_setopt(h, CURLOPT_PASSWORD, config_.password.c_str());
+  if (!config_.ca_file.empty()) curl_easy_setopt(h, CURLOPT_CAINFO, config_.ca_file.c_str());
   if (!command.empty()) curl_easy_setopt(h, CURLOPT_CUSTOMREQUEST, command.c_str());
   curl_easy_setopt(h, CURLOPT_WRITEFUNCTION, &WriteChunk);
   curl_easy_setopt(h, CURLOPT_WRITEDATA, &sink);
   const CURLcode code = curl_easy_perform(h);
   if (truncated != nullptr) *truncated = sink.truncated;
+  if (total != nullptr) *total = sink.total;
   if (code != CURLE_OK) {
     const std::string what = command.empty() ? "FETCH " + url : command;
     return Status::IoError("IMAP " + what + " at " + mailbox_url_ + ": " +
@@ -96,7 +100,7 @@ Result<std::vector<std::uint32_t>> ImapMailbox::ListUids() {
 Result<FetchedMessage> ImapMailbox::Fetch(std::uint32_t uid, std::size_t max_bytes) {
   FetchedMessage message;
   Status status = Perform(mailbox_url_ + "/;UID=" + std::to_string(uid), "", message.data,
-                          max_bytes, &message.truncated);
+                          max_bytes, &message.truncated, &message.size_bytes);
   if (!status.ok()) return status;
   return message;
 }

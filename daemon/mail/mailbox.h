@@ -15,8 +15,9 @@
 namespace pbem::daemon::mail {
 
 struct FetchedMessage {
-  std::string data;        // the message, at most max_bytes of it
-  bool truncated = false;  // the message was larger than max_bytes
+  std::string data;            // the message, at most max_bytes of it
+  bool truncated = false;      // the message was larger than max_bytes
+  std::size_t size_bytes = 0;  // the whole message's size, also when truncated; 0: not known
 };
 
 class Mailbox {
@@ -46,9 +47,9 @@ class ImapMailbox final : public Mailbox {
 
  private:
   // Runs one request: `url` with an optional custom command; the response body goes into
-  // `out` (at most max_bytes, the rest counted in `truncated`).
+  // `out` (at most max_bytes, the rest counted in `truncated`; the whole size in `total`).
   Status Perform(const std::string& url, const std::string& command, std::string& out,
-                 std::size_t max_bytes, bool* truncated);
+                 std::size_t max_bytes, bool* truncated, std::size_t* total = nullptr);
 
   MailInConfig config_;
   std::string mailbox_url_;  // config_.url without a trailing '/'

@@ -154,6 +154,8 @@ Status SmtpMailer::Send(const OutgoingMessage& message) {
   curl_easy_setopt(h, CURLOPT_CONNECTTIMEOUT, 10L);
   curl_easy_setopt(h, CURLOPT_TIMEOUT, 60L);
   if (config_.tls == SmtpTls::kStartTls) curl_easy_setopt(h, CURLOPT_USE_SSL, CURLUSESSL_ALL);
+  // libcurl verifies the peer and the host name by default; the CA bundle may be our own.
+  if (!config_.ca_file.empty()) curl_easy_setopt(h, CURLOPT_CAINFO, config_.ca_file.c_str());
   if (!config_.user.empty()) {
     curl_easy_setopt(h, CURLOPT_USERNAME, config_.user.c_str());
     curl_easy_setopt(h, CURLOPT_PASSWORD, config_.password.c_str());

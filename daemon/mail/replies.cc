@@ -1,5 +1,8 @@
 #include "daemon/mail/replies.h"
 
+#include <string>
+#include <vector>
+
 #include "engine/hex.h"
 #include "proto/codec/codec.h"
 
@@ -13,19 +16,6 @@ std::string ReplySubject(const std::string& original, const std::string& fallbac
     return original;
   }
   return "Re: " + original;
-}
-
-const char* Explain(const std::string& code) {
-  if (code == kOversized) return "Your mail is larger than this game accepts.";
-  if (code == kMalformed) return "No orders could be read from your mail.";
-  if (code == kWrongGame) return "Your orders are for another game than the one you play.";
-  if (code == kStaleTurn) return "Your orders are not for the turn being played.";
-  if (code == kUnauthenticated) {
-    return "Your orders could not be authenticated: they must carry your token and your side.";
-  }
-  if (code == kRejectedOrders) return "Your orders were refused as a whole.";
-  if (code == kGameUnavailable) return "The game cannot take orders at the moment.";
-  return "Your mail was refused.";
 }
 
 }  // namespace
@@ -85,17 +75,63 @@ storage::NewMail ReceiptMail(const std::string& to, const ReceiptInfo& info,
   return mail;
 }
 
-storage::NewMail ErrorMail(const std::string& to, const std::string& game_id,
-                           const std::string& code, const std::string& detail,
-                           const std::string& original_subject, storage::Timestamp now) {
+templates::ErrorKind ErrorKindOf(const std::string& code) {
+  using templates::ErrorKind;
+  if (code == kOversized) return ErrorKind::kOversized;
+  if (code == kWrongGame) return ErrorKind::kWrongGame;
+  if (code == kStaleTurn) return ErrorKind::kStaleTurn;
+  if (code == kUnauthenticated) return ErrorKind::kUnauthenticated;
+  if (code == kRejectedOrders) return ErrorKind::kIllegal;
+  if (code == kGameUnavailable) return ErrorKind::kUnavailable;
+  return ErrorKind::kMalformed;
+}
+
+storage::NewMail ErrorMail(const templates::MailTemplates& templates, templates::Language language,
+                           templates::ErrorReplyInput refusal, storage::Timestamp now,
+                           std::string* render_error) {
+  templates::ErrorReplyInput input = refusal;
+  input.kind = ErrorKindOf(refusal.code);
+  // The templates put "Re: " in front of the subject themselves.
+  std::string& subject = input.original_subject;
+  while (subject.size() >= 3 && (subject[0] == 'R' || subject[0] == 'r') &&
+         (subject[1] == 'E' || subject[1] == 'e') && subject[2] == ':') {
+    const std::size_t rest = subject.find_first_not_of(' ', 3);
+    subject.erase(0, rest == std::string::npos ? subject.size() : rest);
+  }
+  if (subject.empty()) {
+    subject = refusal.game_id.empty() ? "[pbem] orders" : "[pbem " + refusal.game_id + "] orders";
+  }
+  std::erase_if(input.verdicts, [](const engine::OrderVerdict& v) {
+    return v.verdict == engine::VerdictKind::kOk;
+  });
+  if (input.kind == templates::ErrorKind::kMalformed) {
+    // A malformed mail's detail is its problem, listed by the template.
+    if (input.problems.empty()) input.problems.push_back(refusal.detail);
+    input.detail.clear();
+  }
+
+  templates::Mail rendered;
+  const templates::Status made = templates.RenderErrorReply(language, input, &rendered);
+  if (!made.ok) {
+    if (render_error != nullptr) *render_error = made.message;
+    return PlainErrorMail(refusal, now);
+  }
   storage::NewMail mail;
-  mail.recipient = to;
+  mail.recipient = refusal.player;
   mail.next_try = now;
-  const std::string tag = game_id.empty() ? "[pbem]" : "[pbem " + game_id + "]";
-  mail.subject = ReplySubject(original_subject, tag + " orders refused");
-  mail.body = std::string(Explain(code)) + "\n\nError: " + code + "\nDetail: " + detail +
-              "\n\nNothing was changed in the game. Correct the problem and send your orders "
-              "again.\n";
+  mail.subject = rendered.subject;
+  mail.body = rendered.text;
+  mail.attachments.push_back(storage::Attachment{"", "text/html", rendered.html});
+  return mail;
+}
+
+storage::NewMail PlainErrorMail(const templates::ErrorReplyInput& refusal, storage::Timestamp now) {
+  storage::NewMail mail;
+  mail.recipient = refusal.player;
+  mail.next_try = now;
+  const std::string tag = refusal.game_id.empty() ? "[pbem]" : "[pbem " + refusal.game_id + "]";
+  mail.subject = ReplySubject(refusal.original_subject, tag + " orders refused");
+  mail.body = "Error: " + refusal.code + "\nDetail: " + refusal.detail + "\n";
   return mail;
 }
 

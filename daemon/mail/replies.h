@@ -1,7 +1,8 @@
-// The wording of every reply pbemd sends at once to an order submission: the receipt (with
-// one line per order verdict) and the error replies. All player-facing text of mail intake
-// lives in this one file so that it can be replaced by the mail templates (templates/) later
-// without touching the intake logic.
+// The replies pbemd sends at once to an order submission: the receipt (with one line per order
+// verdict) and the refusals. A refusal's words are the mail templates' (templates/mail/<lang>/
+// error_<kind>.*, rendered by MailTemplates::RenderErrorReply in the player's language), with
+// the stable error code and the sentence naming the exact problem under them; PlainErrorMail is
+// only the fallback when no templates are at hand (unit tests) or rendering fails.
 #ifndef PBEM_DAEMON_MAIL_REPLIES_H_
 #define PBEM_DAEMON_MAIL_REPLIES_H_
 
@@ -11,6 +12,7 @@
 
 #include "engine/verdict.h"
 #include "storage/game_repository.h"
+#include "templates/mail_render.h"
 
 namespace pbem::daemon::mail {
 
@@ -41,10 +43,25 @@ std::string VerdictText(const engine::OrderVerdict& verdict, int label_width);
 storage::NewMail ReceiptMail(const std::string& to, const ReceiptInfo& info,
                              storage::Timestamp now);
 
-// A refusal: names the problem (`code`, one of the constants above) and its detail.
-storage::NewMail ErrorMail(const std::string& to, const std::string& game_id,
-                           const std::string& code, const std::string& detail,
-                           const std::string& original_subject, storage::Timestamp now);
+// The template kind of an error code (kRejectedOrders -> kIllegal, kGameUnavailable ->
+// kUnavailable; an unknown code -> kMalformed).
+templates::ErrorKind ErrorKindOf(const std::string& code);
+
+// The refusal in `language`, from the templates. `refusal` is filled as the intake knows it:
+// player (the recipient), game_id, original_subject, code (one of the constants above) and
+// detail (the sentence naming the exact problem), and what the kind shows (verdicts, turns,
+// sizes); ErrorMail sets the kind from the code, keeps only the verdicts that are not ok, and
+// lists a malformed mail's detail as its problem. Subject "Re: <original subject>: <what>"
+// ("Re:" never doubled), text and HTML (the HTML as an attachment with no file name, see
+// mailer.h). A template that fails to render gives PlainErrorMail (the error in
+// *render_error when not null).
+storage::NewMail ErrorMail(const templates::MailTemplates& templates, templates::Language language,
+                           templates::ErrorReplyInput refusal, storage::Timestamp now,
+                           std::string* render_error = nullptr);
+
+// Without templates: subject "Re: <original>" (or "[pbem GAME] orders refused"), and the code
+// and the detail alone ("Error: CODE", "Detail: SENTENCE").
+storage::NewMail PlainErrorMail(const templates::ErrorReplyInput& refusal, storage::Timestamp now);
 
 }  // namespace pbem::daemon::mail
 

@@ -238,6 +238,17 @@ TEST_CASE("backend, transport and TLS are checked with clear errors", "[daemon][
   CHECK_THAT(poll.status().message(),
              Catch::Contains("pbemd.mail.in.poll_seconds: \"0\" is not an integer from 1 to"));
 
+  Result<DaemonConfig> ca = LoadFrom("pbemd.mail.ca_file", "/nonexistent/ca.pem");
+  REQUIRE_FALSE(ca.ok());
+  CHECK_THAT(ca.status().message(),
+             Catch::Contains("pbemd.mail.ca_file: \"/nonexistent/ca.pem\" is not a readable file"));
+  const std::string here =
+      (std::filesystem::path(PBEM_SOURCE_DIR) / "deploy" / "pbemd.properties").string();
+  Result<DaemonConfig> ca_ok = LoadFrom("pbemd.mail.ca_file", here);
+  REQUIRE(ca_ok.ok());
+  CHECK(ca_ok->mail_in.ca_file == here);  // one bundle for both mail servers
+  CHECK(ca_ok->mail_out.ca_file == here);
+
   Result<DaemonConfig> size = LoadFrom("pbemd.limits.max_message_bytes", "10");
   REQUIRE_FALSE(size.ok());
   CHECK_THAT(size.status().message(), Catch::Contains("pbemd.limits.max_message_bytes"));

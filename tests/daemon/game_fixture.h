@@ -53,6 +53,7 @@ class GameFixture {
 
   struct PlayerSpec {
     std::string side, address, token;
+    std::string language = "en";
   };
   void AddGame(const std::string& id, const std::vector<PlayerSpec>& players) {
     auto data = catalog.Scenario("bois-de-la-morne");
@@ -68,7 +69,7 @@ class GameFixture {
     game.created_at = At(1);
     REQUIRE(repository.CreateGame(game).ok());
     for (const PlayerSpec& p : players) {
-      REQUIRE(repository.AddPlayer({id, p.side, p.address, p.token}).ok());
+      REQUIRE(repository.AddPlayer({id, p.side, p.address, p.token, p.language}).ok());
     }
   }
 

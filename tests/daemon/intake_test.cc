@@ -10,6 +10,7 @@
 #include <memory>
 #include <sstream>
 
+#include "daemon/mail/idle.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
 #include "templates/mail_render.h"
@@ -93,11 +94,21 @@ struct Harness {
   MailIntake intake{fixture.repository, fixture.desk, fixture.metrics, *logger, config,
                     [this] { ++wakes; }};
 
+  // Replies from the project's mail templates, as pbemd sends them.
+  templates::MailTemplates mail_templates;
+  void UseTemplates() {
+    REQUIRE(
+        templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
+            .ok);
+    intake.UseTemplates(&mail_templates, &fixture.catalog);
+  }
+
   // Handles one mail; returns the disposition.
   Disposition Handle(const std::string& data) {
     FetchedMessage m;
     m.data = data.substr(0, config.limits.max_message_bytes);
     m.truncated = data.size() > config.limits.max_message_bytes;
+    m.size_bytes = data.size();
     return intake.Handle(m, At(100));
   }
   std::vector<storage::OutboxMail> Outbox() {
@@ -115,11 +126,7 @@ struct Harness {
 TEST_CASE("with the mail templates, a receipt is RenderReceipt's text and HTML",
           "[daemon][intake]") {
   Harness h;
-  templates::MailTemplates mail_templates;
-  REQUIRE(
-      templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
-          .ok);
-  h.intake.UseTemplates(&mail_templates, &h.fixture.catalog);
+  h.UseTemplates();
   REQUIRE(h.Handle(TextMail("alice@test.local", "m1@x", BlueOrdersText())) ==
           Disposition::kAnswered);
   // A refusal keeps the wording that names the exact problem.
@@ -254,7 +261,10 @@ TEST_CASE("bad mail from a player gets an error naming the problem and changes n
            "Content-Type: multipart/mixed; boundary=\"Q\"\r\n\r\nno boundary ever\r\n",
        kMalformed, "MIME"},
   };
+  // The refusals are the mail templates' (the player's language, English here), with the
+  // stable code and the sentence naming the exact problem.
   Harness h;
+  h.UseTemplates();
   const std::string demo_state = h.fixture.repository.GetGame("demo")->state;
   std::size_t expected_replies = 0;
   for (const BadCase& c : cases) {
@@ -267,6 +277,11 @@ TEST_CASE("bad mail from a player gets an error naming the problem and changes n
     CHECK(reply.recipient == "alice@test.local");
     CHECK_THAT(reply.body, Catch::Contains(std::string("Error: ") + c.code));
     CHECK_THAT(reply.body, Catch::Contains(c.detail));
+    CHECK_THAT(reply.body, Catch::StartsWith("Hello alice@test.local,"));
+    CHECK_THAT(reply.body, Catch::Contains("Nothing in your mail has been taken"));
+    REQUIRE(reply.attachments.size() == 1);
+    CHECK(reply.attachments[0].content_type == "text/html");
+    CHECK_THAT(reply.attachments[0].data, Catch::Contains(std::string("<code>") + c.code));
     auto submissions = h.Submissions();
     REQUIRE_FALSE(submissions.empty());
     CHECK_FALSE(submissions.back().accepted);
@@ -281,6 +296,41 @@ TEST_CASE("bad mail from a player gets an error naming the problem and changes n
   CHECK_THAT(
       h.fixture.metrics.RenderPrometheus(),
       Catch::Contains("pbemd_submissions_rejected_total{channel=\"mail\",reason=\"malformed\"}"));
+}
+
+TEST_CASE("a refusal is written in the player's language", "[daemon][intake]") {
+  Harness h;
+  h.fixture.AddGame("partie", {{"blue", "jean@test.local", "tok-jean", "fr"},
+                               {"orange", "marie@test.local", "tok-marie", "fr"}});
+  h.UseTemplates();
+  std::string orders = BlueOrdersText("tok-marie");
+  orders.replace(orders.find("game_id: \"demo\""), 15, "game_id: \"partie\"");
+  std::string stale = BlueOrdersText("tok-jean");
+  stale.replace(stale.find("game_id: \"demo\""), 15, "game_id: \"partie\"");
+  stale.replace(stale.find("turn: 1"), 7, "turn: 3");
+  REQUIRE(h.Handle(TextMail("jean@test.local", "fr1@x", orders, "[pbem partie] ordres")) ==
+          Disposition::kAnswered);
+  REQUIRE(h.Handle(TextMail("jean@test.local", "fr2@x", stale, "Re: [pbem partie] ordres")) ==
+          Disposition::kAnswered);
+  // An English player of the same server still gets English.
+  REQUIRE(h.Handle(TextMail("alice@test.local", "en1@x", BlueOrdersText("tok-orange"))) ==
+          Disposition::kAnswered);
+  auto outbox = h.Outbox();
+  REQUIRE(outbox.size() == 3);
+  CHECK(outbox[0].subject == "Re: [pbem partie] ordres : non accepté");
+  CHECK_THAT(outbox[0].body, Catch::StartsWith("Bonjour jean@test.local,"));
+  CHECK_THAT(outbox[0].body, Catch::Contains("son expéditeur ou son jeton ne correspond pas"));
+  CHECK_THAT(outbox[0].body, Catch::Contains("Code d'erreur : unauthenticated\n"));
+  CHECK_THAT(outbox[0].body,
+             Catch::Contains("Détail : the token in the orders is not the token of side blue"));
+  // "Re: " is not doubled; the turns come from the orders and the game.
+  CHECK(outbox[1].subject ==
+        "Re: [pbem partie] ordres : ordres pour le tour 3, la partie en est au tour 1");
+  CHECK_THAT(outbox[1].body, Catch::Contains("Code d'erreur : stale_turn"));
+  CHECK(outbox[2].subject == "Re: [pbem demo] orders: not accepted");
+  CHECK_THAT(outbox[2].body, Catch::StartsWith("Hello alice@test.local,"));
+  CHECK_THAT(outbox[2].body, Catch::Contains("Error: unauthenticated\nDetail: the token in the "
+                                             "orders is not the token of side blue\n"));
 }
 
 TEST_CASE("unknown senders, bounces and pbemd's own mail are dropped without reply",
@@ -379,6 +429,24 @@ TEST_CASE("addresses and game id hints are read from the headers and bodies", "[
 
 namespace pbem::daemon::mail {
 namespace {
+
+TEST_CASE("IMAP IDLE: new mail announcements, quoting and the mailbox of the URL",
+          "[daemon][intake]") {
+  CHECK(AnnouncesNewMail("* 3 EXISTS"));
+  CHECK(AnnouncesNewMail("* 12 exists"));
+  CHECK(AnnouncesNewMail("* 0 EXISTS\r"));
+  CHECK_FALSE(AnnouncesNewMail("* 3 EXPUNGE"));
+  CHECK_FALSE(AnnouncesNewMail("* 3 RECENT"));
+  CHECK_FALSE(AnnouncesNewMail("* OK Still here"));
+  CHECK_FALSE(AnnouncesNewMail("* EXISTS"));
+  CHECK_FALSE(AnnouncesNewMail("i3 OK EXISTS"));
+  CHECK(ImapQuoted("game") == "\"game\"");
+  CHECK(ImapQuoted(R"(pa"ss\w)") == R"("pa\"ss\\w")");
+  CHECK(MailboxOfUrl("imap://127.0.0.1:1143/INBOX") == "INBOX");
+  CHECK(MailboxOfUrl("imaps://mail.example.org/Orders/") == "Orders");
+  CHECK(MailboxOfUrl("imap://mail.example.org") == "INBOX");
+  CHECK(MailboxOfUrl("imap://mail.example.org/") == "INBOX");
+}
 
 TEST_CASE("UID SEARCH responses are read line by line", "[daemon][intake]") {
   CHECK(ParseSearchResponse("* SEARCH 3 1 17\r\n").size() == 3);

@@ -1,69 +1,83 @@
 #!/bin/bash
-# Not a test (not in ctest): the mail benchmarks of issue 7, run by hand as root.
-#   tests/mail/bench_mail.sh build/bin/pbemd build/bin/pbemd_seed_game [N]
-# On the loopback rig (mailrig.sh: Postfix + Dovecot), with pbemd polling IMAP every second
-# and sending over SMTP:
-#   1. latency: one order mail sent with curl -> its receipt delivered to the player's
-#      Maildir (5 runs, each after the previous receipt);
-#   2. throughput: N order mails (default 500, distinct content) sent over one SMTP
-#      connection (Python smtplib), time until all N receipts are delivered.
-# Servers and pbemd are stopped by PID at the end.
+# The mail benchmarks of issue 7 (benchmarks, not timed tests), as root:
+#   [IDLE=false] tests/mail/bench_mail.sh PBEMD SEED_TOOL [RUNS] [MAILS]   (10 runs, 500 mails)
+#   make bench   (runs it with the defaults)
+# On the loopback mail rig (mailrig.sh: Postfix -> LMTP -> Dovecot), with pbemd reading the
+# game mailbox over IMAP (IMAP IDLE on unless IDLE=false, and a poll every second, the
+# shortest interval pbemd accepts) and sending over SMTP
+# (outbox pass every 100 ms, scheduler every 200 ms), bench_mail.py measures:
+#   1. latency, RUNS times on fresh games: bob's order mail (the last of the turn) -> his
+#      receipt, and -> both players' results mails readable over IMAP (median, p90);
+#   2. throughput: MAILS order mails (MAILS/2 games, both sides) -> every receipt and every
+#      results mail readable over IMAP.
+# Then checks pbemd's counters: every order mail accepted, every player-turn resolved.
+# With RUNS=1 MAILS=4 it is the smoke run ctest does (bench_mail_smoke), so it cannot rot.
+# Needs: deploy/install-deps.sh mail bench (run here when postfix, dovecot or python3 is missing).
 set -euo pipefail
-PBEMD=${1:?usage}; SEED=${2:?usage}; N=${3:-500}
-HERE=$(cd "$(dirname "$0")" && pwd); SRC=$(cd "$HERE/../.." && pwd)
-work=$(mktemp -d /tmp/pbem-mail-bench-XXXXXX); chmod 755 "$work"
-export MAILRIG_ROOT=$work/rig
-port() { echo $((20000 + RANDOM % 40000)); }
-export SMTP_PORT=$(port) IMAP_PORT=$(port) LMTP_PORT=$(port)
-pbemd_pid=""
-cleanup() {
-  [[ -n $pbemd_pid ]] && kill -TERM "$pbemd_pid" 2>/dev/null && wait "$pbemd_pid" || true
-  "$HERE/mailrig.sh" stop || true
-  [[ -n ${KEEP_WORK:-} ]] && echo "kept $work" || rm -rf "$work"
-}
-trap cleanup EXIT
-"$HERE/mailrig.sh" start >/dev/null
-"$SEED" "$work/data" demo blue:alice@test.local:tok-blue orange:bob@test.local:tok-orange
-"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=$(port) -Dpbemd.mail.from=game@test.local \
-  -Dpbemd.mail.in.url="imap://127.0.0.1:$IMAP_PORT/INBOX" -Dpbemd.mail.in.user=game \
-  -Dpbemd.mail.in.password=gamepw -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.out.transport=smtp \
-  -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" -Dpbemd.mail.out.poll_ms=100 \
-  >"$work/pbemd.log" 2>&1 </dev/null &
-pbemd_pid=$!
-MAILDIR=$MAILRIG_ROOT/vmail/alice/Maildir
-delivered() { ls "$MAILDIR/new" "$MAILDIR/cur" 2>/dev/null | grep -c '^[0-9]' || true; }
-mail() {  # mail I: an order mail with distinct content
-  printf 'From: alice@test.local\r\nTo: game@test.local\r\nSubject: [pbem demo] orders %s\r\nMessage-ID: <bench-%s@test.local>\r\n\r\n' "$1" "$1"
-  sed 's/$/\r/' "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto"
-  printf '# run %s\r\ntoken: "tok-blue"\r\n' "$1"
-}
-echo "latency: order mail -> receipt in the player's Maildir (poll interval 1 s)"
-for i in 1 2 3 4 5; do
-  before=$(delivered); mail "lat-$i" > "$work/m.eml"
-  t0=$(date +%s.%N)
-  curl -sS "smtp://127.0.0.1:$SMTP_PORT/client.test" --mail-from alice@test.local \
-    --mail-rcpt game@test.local --upload-file "$work/m.eml"
-  while [[ $(delivered) -le $before ]]; do sleep 0.01; done
-  printf '  run %d: %.2f s\n' $i "$(echo "$(date +%s.%N) - $t0" | bc -l)"
+PBEMD=${1:?usage: bench_mail.sh PBEMD SEED_TOOL [RUNS] [MAILS]}
+SEED=${2:?usage: bench_mail.sh PBEMD SEED_TOOL [RUNS] [MAILS]}
+RUNS=${3:-10}
+MAILS=${4:-500}
+IDLE=${IDLE:-true}  # pbemd.mail.in.idle; IDLE=false bench_mail.sh ... measures polling alone
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+((RUNS >= 1 && MAILS >= 2 && MAILS % 2 == 0)) || { echo "RUNS >= 1, MAILS even and >= 2" >&2; exit 2; }
+if ! command -v postfix >/dev/null || ! command -v dovecot >/dev/null || [[ ! -x /usr/bin/python3 ]]; then
+  "$SRC/deploy/install-deps.sh" mail bench
+fi
+
+WORK_PREFIX=pbem-bench-mail
+. "$HERE/e2e_common.sh"  # the rig started, game "demo" seeded, cleanup on exit, fail, HTTP_PORT
+
+GAMES=$((MAILS / 2))
+t=$(date +%s.%N)
+for i in $(seq 1 "$RUNS"); do
+  "$SEED" "$work/data" "lat-$i" blue:alice@test.local:tok-blue orange:bob@test.local:tok-orange ||
+    fail "seeding lat-$i"
 done
-echo "throughput: $N order mails over one SMTP connection"
-for i in $(seq 1 "$N"); do mail "tp-$i" > "$work/tp-$i.eml"; done
-before=$(delivered)
-t0=$(date +%s.%N)
-/usr/bin/python3 - "$SMTP_PORT" "$work" "$N" <<'PY'
-import smtplib, sys
-port, work, n = int(sys.argv[1]), sys.argv[2], int(sys.argv[3])
-with smtplib.SMTP("127.0.0.1", port, local_hostname="client.test") as s:
-    for i in range(1, n + 1):
-        s.sendmail("alice@test.local", ["game@test.local"], open(f"{work}/tp-{i}.eml", "rb").read())
-PY
-t1=$(date +%s.%N)
-deadline=$((SECONDS + 600))
-while [[ $(( $(delivered) - before )) -lt $N ]]; do
-  ((SECONDS < deadline)) || { echo "timeout: $(( $(delivered) - before )) of $N receipts" >&2; exit 1; }
+for g in $(seq 1 "$GAMES"); do
+  "$SEED" "$work/data" "bulk-$g" blue:alice@test.local:tok-blue orange:bob@test.local:tok-orange ||
+    fail "seeding bulk-$g"
+done
+printf 'bench_mail: IMAP IDLE %s; %d games seeded in %.1f s; %s cores; load average before: %s\n' \
+  "$IDLE" \
+  $((RUNS + GAMES + 1)) "$(echo "$(date +%s.%N) - $t" | bc -l)" "$(nproc)" \
+  "$(cut -d' ' -f1-3 /proc/loadavg)"
+
+"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+  -Dpbemd.mail.from=game@test.local \
+  -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
+  -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.in.idle="$IDLE" -Dpbemd.turns.poll_ms=200 \
+  -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
+  -Dpbemd.mail.out.poll_ms=100 >"$work/pbemd.log" 2>&1 </dev/null &
+pbemd_pid=$!
+for _ in $(seq 1 100); do
+  curl -sf "http://127.0.0.1:$HTTP_PORT/healthz" >/dev/null && break
+  if ! kill -0 "$pbemd_pid" 2>/dev/null; then
+    rc=0
+    wait "$pbemd_pid" || rc=$?
+    pbemd_pid=""
+    fail "pbemd exited with status $rc"
+  fi
   sleep 0.1
 done
-t2=$(date +%s.%N)
-printf '  sent in %.1f s; all %d receipts delivered after %.1f s: %.1f order mails/s end to end\n' \
-  "$(echo "$t1 - $t0" | bc -l)" "$N" "$(echo "$t2 - $t0" | bc -l)" "$(echo "$N / ($t2 - $t0)" | bc -l)"
-grep -c 'event=mail_submission.*accepted=true' "$work/pbemd.log" | sed 's/^/  accepted submissions in the log: /'
+
+/usr/bin/python3 "$HERE/bench_mail.py" "$SMTP_PORT" "$IMAP_PORT" "$SRC/engine/scenarios" \
+  "$RUNS" "$MAILS" || fail "bench_mail.py"
+
+metric() {  # metric NAME: the sum of a counter over its labels
+  curl -sf "http://127.0.0.1:$HTTP_PORT/metrics" | awk -v n="$1" '$1 == n || index($1, n "{") == 1 { s += $2 } END { print s + 0 }'
+}
+accepted=$(metric pbemd_submissions_accepted_total)
+rejected=$(metric pbemd_submissions_rejected_total)
+resolved=$(metric pbemd_turns_resolved_total)
+failed=$(metric pbemd_mails_failed_total)
+echo "pbemd counters: $accepted submissions accepted, $rejected rejected, $resolved player-turns" \
+  "resolved, $failed failed send attempts"
+expected=$((2 * (RUNS + GAMES)))
+[[ $accepted -eq $expected && $rejected -eq 0 && $resolved -eq $expected ]] ||
+  fail "expected $expected accepted and resolved, none rejected"
+echo "bench_mail: load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+kill -TERM "$pbemd_pid"
+wait "$pbemd_pid" || fail "pbemd did not stop cleanly on SIGTERM"
+pbemd_pid=""

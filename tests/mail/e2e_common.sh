@@ -7,17 +7,10 @@
 work=$(mktemp -d "/tmp/$WORK_PREFIX-XXXXXX")
 chmod 755 "$work"
 export MAILRIG_ROOT=$work/rig
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-  local p
-  for _ in $(seq 1 100); do
-    p=$((20000 + RANDOM % 40000))
-    port_open "$p" || { echo "$p"; return 0; }
-  done
-  return 1
-}
-export SMTP_PORT=$(free_port) IMAP_PORT=$(free_port) LMTP_PORT=$(free_port)
-HTTP_PORT=$(free_port)
+. "$HERE/../support/ports.sh"  # port_open, free_port
+read -r SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT HTTP_PORT \
+  <<<"$(free_ports 8)"
+export SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT
 pbemd_pid=""
 cleanup() {
   if [[ -n $pbemd_pid ]] && kill -0 "$pbemd_pid" 2>/dev/null; then kill -KILL "$pbemd_pid"; fi
@@ -27,7 +20,7 @@ cleanup() {
 trap cleanup EXIT
 fail() {
   echo "FAIL: $*" >&2
-  for f in "$work/pbemd.log" "$MAILRIG_ROOT/postfix.log" "$MAILRIG_ROOT/dovecot/dovecot.log"; do
+  for f in "$work/pbemd.log" "$MAILRIG_ROOT/start.log" "$MAILRIG_ROOT/postfix.log" "$MAILRIG_ROOT/dovecot/dovecot.log"; do
     [[ -f $f ]] && { echo "--- $f" >&2; tail -40 "$f" >&2; }
   done
   exit 1

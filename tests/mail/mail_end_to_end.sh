@@ -89,8 +89,9 @@ expect_reply alice "Re: [pbem demo] blue orders" "a receipt with the verdicts" \
   "From: game@test.local" \
   "Your orders for game demo, turn 1 (blue) have been received: 5 of 5 accepted." \
   "move 1 (Brigade Lambert (b-i2)): accepted"
-expect_reply bob "Re: [pbem demo] orange orders" "an error reply naming the problem" \
-  "Error: malformed" "body:1:"
+expect_reply bob "Re: [pbem demo] orange orders: your orders could not be read" \
+  "an error reply naming the problem (the mail templates' words)" \
+  "Hello bob@test.local" "could not be read as orders" "Error: malformed" "body:1:"
 for user in alice bob; do
   expect_reply $user "Game demo, turn 1 (blue): results" "blue's results" "Hello $user@test.local"
 done
@@ -131,7 +132,7 @@ until [[ $(count alice) -ge 3 ]]; do
   ((SECONDS < deadline)) || fail "the queued receipt never arrived after postfix came back"
   sleep 0.3
 done
-second=$(body alice "Re: [pbem demo] blue orders, second try")
+second=$(body alice "Re: [pbem demo] blue orders, second try: orders refused")
 [[ -n $second ]] || fail "alice's second reply is not there"
 grep -qF "Error: rejected_orders" <<<"$second" ||
   fail "the second reply does not say why the orders were refused: $second"

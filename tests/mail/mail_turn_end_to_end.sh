@@ -7,7 +7,9 @@
 # text part, an HTML part showing <img src="cid:map.png"> and an image/png part with
 # Content-ID <map.png> holding a valid PNG; the text reveals the turn's seed and the
 # commitment to the next one, and the seed revealed in orange's results hashes to the
-# commitment blue's results published. Finally `pbem export` of the game and `pbem verify`
+# commitment blue's results published. pbemd reads the game mailbox over imaps and sends
+# through Postfix's submission port, which requires STARTTLS and SMTP AUTH, both verified
+# against the rig's CA (pbemd.mail.ca_file): every results mail's Received header says ESMTPSA. Finally `pbem export` of the game and `pbem verify`
 # of that archive pass. Bounded: every wait has a deadline; servers stopped by PID.
 # Usage: mail_turn_end_to_end.sh PBEMD SEED_TOOL PBEM   (ctest passes all three)
 set -euo pipefail
@@ -38,13 +40,16 @@ wait_for() {  # wait_for USER N WHAT: until USER holds at least N mails (30 s)
   done
 }
 
-echo "step: pbemd with IMAP intake and SMTP out"
+echo "step: pbemd reading over imaps, sending to the submission port (STARTTLS and AUTH required)"
 "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
   -Dpbemd.mail.from=game@test.local \
-  -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
-  -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.turns.poll_ms=200 \
-  -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
-  -Dpbemd.mail.out.poll_ms=200 >"$work/pbemd.log" 2>&1 </dev/null &
+  -Dpbemd.mail.in.url="imaps://127.0.0.1:$IMAPS_PORT/INBOX" -Dpbemd.mail.in.user=game \
+  -Dpbemd.mail.in.password=gamepw -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.turns.poll_ms=200 \
+  -Dpbemd.mail.out.transport=smtp \
+  -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SUBMISSION_PORT/pbemd.test" \
+  -Dpbemd.mail.out.tls=starttls -Dpbemd.mail.out.user=game -Dpbemd.mail.out.password=gamepw \
+  -Dpbemd.mail.ca_file="$MAILRIG_ROOT/tls/ca.pem" -Dpbemd.mail.out.poll_ms=200 \
+  >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
 
 echo "step: alice mails blue's orders: a receipt, then the results to both players"
@@ -91,6 +96,9 @@ for user in ("alice", "bob"):
         if not subject.endswith(": results"):
             continue
         side = "blue" if "(blue)" in subject else "orange"
+        received = " ".join(str(h) for h in m.get_all("Received", []))
+        if "with ESMTPSA" not in received:
+            bad(f"{user} {subject}: not taken over TLS with AUTH: {received}")
         if m.get_content_type() != "multipart/related":
             bad(f"{user} {subject}: top type {m.get_content_type()}, not multipart/related")
         text = m.get_body(preferencelist=("plain",)).get_content()

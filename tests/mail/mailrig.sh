@@ -1,27 +1,54 @@
 #!/bin/bash
-# mailrig.sh start|stop|smtp-stop|smtp-start  -- a throw-away mail system on loopback for the mail tests, as root,
+# mailrig.sh start|stop|smtp-stop|smtp-start|imap-stop|imap-start  -- a throw-away mail system on loopback for the mail tests, as root,
 # without systemd: Postfix (SMTP 127.0.0.1:$SMTP_PORT) -> LMTP -> Dovecot (IMAP
 # 127.0.0.1:$IMAP_PORT), following ../shared/notes/toolchain.md section 2 (verified recipe).
 # Domain test.local; users game, alice, bob, carol (password: <user>pw). Anything else is
 # refused at RCPT; nothing is relayed off the machine.
 # Environment: MAILRIG_ROOT (required: a scratch directory whose parents are all o+x),
-# SMTP_PORT (2525), IMAP_PORT (1143), LMTP_PORT (2424).
+# SMTP_PORT (2525), IMAP_PORT (1143), LMTP_PORT (2424), SUBMISSION_PORT (2587), SMTPS_PORT
+# (2465), AUTH_PORT (2426), IMAPS_PORT (1993).
+# TLS and SMTP AUTH, for the mailer's TLS tests: `start` makes a throw-away CA and a server
+# certificate for 127.0.0.1 / localhost (EC P-256, $MAILRIG_ROOT/tls/ca.pem is the CA file a
+# client verifies with). Postfix offers STARTTLS on SMTP_PORT (optional there), requires it on
+# SUBMISSION_PORT (submission, like port 587) and speaks TLS from the first byte on SMTPS_PORT
+# (like port 465); both of those require SMTP AUTH (PLAIN/LOGIN, checked by Dovecot's SASL
+# service on 127.0.0.1:AUTH_PORT, same users and passwords as IMAP) before they take mail.
+# Postfix writes "with ESMTPSA" into the Received header of mail taken over TLS with AUTH.
+# Dovecot serves IMAP over TLS from the first byte (imaps) on IMAPS_PORT (1993) with the same
+# certificate; plain IMAP on IMAP_PORT stays as it was.
+# imap-stop / imap-start do the same for Dovecot alone (IMAP and delivery), e.g. to drop
+# pbemd's IMAP connections.
 # smtp-stop / smtp-start stop and start Postfix alone (Dovecot keeps running), to test what
 # happens while the outgoing mail server is down.
 # Needs: deploy/install-deps.sh mail (postfix dovecot-imapd dovecot-lmtpd).
 set -euo pipefail
 R=${MAILRIG_ROOT:?set MAILRIG_ROOT to a scratch directory}
 SMTP_PORT=${SMTP_PORT:-2525}; IMAP_PORT=${IMAP_PORT:-1143}; LMTP_PORT=${LMTP_PORT:-2424}
+SUBMISSION_PORT=${SUBMISSION_PORT:-2587}; SMTPS_PORT=${SMTPS_PORT:-2465}; AUTH_PORT=${AUTH_PORT:-2426}
+IMAPS_PORT=${IMAPS_PORT:-1993}
 USERS=(game alice bob carol)
 wait_port() { for i in $(seq 1 200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.05; done; echo "mailrig: port $1 not up" >&2; return 1; }
 case "${1:-}" in
 start)
-  for tool in postfix dovecot; do
+  for tool in postfix dovecot openssl; do
     command -v $tool >/dev/null || { echo "mailrig: $tool is not installed (deploy/install-deps.sh mail)" >&2; exit 1; }
   done
   mkdir -p $R/postfix $R/pf-spool $R/pf-data $R/dovecot $R/vmail
   chown postfix $R/pf-data; chown mail:mail $R/vmail
   chmod 755 $R   # postfix/dovecot/mail uids must traverse it (mktemp -d gives 0700!)
+  if [ ! -f $R/tls/server.pem ]; then   # a CA, and a server certificate it signs
+    mkdir -p $R/tls
+    ( cd $R/tls
+      openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes -days 2 \
+        -subj "/CN=pbem mail rig test CA" -keyout ca.key -out ca.pem
+      openssl req -newkey ec -pkeyopt ec_paramgen_curve:P-256 -nodes \
+        -subj "/CN=localhost" -keyout server.key -out server.csr
+      printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n' > server.ext
+      openssl x509 -req -in server.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 2 \
+        -extfile server.ext -out server.pem
+      chmod 644 ca.pem server.pem; chmod 640 server.key ) >>$R/start.log 2>&1 ||
+      { echo "mailrig: could not make the test certificates (see $R/start.log)" >&2; exit 1; }
+  fi
   cat > $R/postfix/main.cf <<EOF
 compatibility_level = 3.6
 myhostname = mail.test.local
@@ -45,10 +72,26 @@ alias_database =
 smtpd_peername_lookup = no
 smtp_dns_support_level = disabled
 biff = no
+smtpd_tls_cert_file = $R/tls/server.pem
+smtpd_tls_key_file = $R/tls/server.key
+smtpd_tls_security_level = may
+smtpd_tls_auth_only = yes
+smtpd_sasl_type = dovecot
+smtpd_sasl_path = inet:127.0.0.1:$AUTH_PORT
+smtpd_sasl_auth_enable = no
 EOF
   cat > $R/postfix/master.cf <<EOF
 # service      type  private unpriv chroot wakeup maxproc command
 127.0.0.1:$SMTP_PORT inet n  -      n      -      -       smtpd
+127.0.0.1:$SUBMISSION_PORT inet n - n    -      -       smtpd
+  -o smtpd_tls_security_level=encrypt
+  -o smtpd_sasl_auth_enable=yes
+  -o smtpd_client_restrictions=permit_sasl_authenticated,reject
+127.0.0.1:$SMTPS_PORT inet n -  n      -      -       smtpd
+  -o smtpd_tls_wrappermode=yes
+  -o smtpd_sasl_auth_enable=yes
+  -o smtpd_client_restrictions=permit_sasl_authenticated,reject
+tlsmgr         unix  -       -      n      1000?  1       tlsmgr
 pickup         unix  n       -      n      60     1       pickup
 cleanup        unix  n       -      n      -      0       cleanup
 qmgr           unix  n       -      n      300    1       qmgr
@@ -80,7 +123,9 @@ listen = 127.0.0.1
 base_dir = $R/dovecot/run
 state_dir = $R/dovecot/state
 log_path = $R/dovecot/dovecot.log
-ssl = no
+ssl = yes
+ssl_cert = <$R/tls/server.pem
+ssl_key = <$R/tls/server.key
 disable_plaintext_auth = no
 auth_mechanisms = plain login
 auth_username_format = %Ln
@@ -100,7 +145,14 @@ service imap-login {
     port = $IMAP_PORT
   }
   inet_listener imaps {
-    port = 0
+    address = 127.0.0.1
+    port = $IMAPS_PORT
+  }
+}
+service auth {
+  inet_listener {
+    address = 127.0.0.1
+    port = $AUTH_PORT
   }
 }
 service lmtp {
@@ -114,10 +166,10 @@ namespace inbox {
 }
 EOF
   dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1   # never let daemons inherit a caller's stdout pipe
-  wait_port $IMAP_PORT; wait_port $LMTP_PORT
+  wait_port $IMAP_PORT; wait_port $IMAPS_PORT; wait_port $LMTP_PORT; wait_port $AUTH_PORT
   [ -d $R/pf-spool/public ] || postfix -c $R/postfix check </dev/null >>$R/start.log 2>&1  # 1st run: creates queue subdirs
   postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1
-  wait_port $SMTP_PORT
+  wait_port $SMTP_PORT; wait_port $SUBMISSION_PORT; wait_port $SMTPS_PORT
   echo "mailrig: dovecot pid $(cat $R/dovecot/run/master.pid), postfix master pid $(tr -d ' ' < $R/pf-spool/pid/master.pid)"
   ;;
 stop)   # SIGTERM both masters by PID (pid files), then wait for them to exit (~3 s)
@@ -133,6 +185,13 @@ smtp-stop)
   for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done ;;
 smtp-start)
   postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1
-  wait_port $SMTP_PORT ;;
-*) echo "usage: $0 start|stop|smtp-stop|smtp-start" >&2; exit 2 ;;
+  wait_port $SMTP_PORT; wait_port $SUBMISSION_PORT; wait_port $SMTPS_PORT ;;
+imap-stop)
+  f=$R/dovecot/run/master.pid; p=$(tr -d ' \n' < $f)
+  [ "$(cat /proc/$p/comm 2>/dev/null)" = dovecot ] && kill -TERM $p
+  for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done ;;
+imap-start)
+  dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1
+  wait_port $IMAP_PORT; wait_port $IMAPS_PORT; wait_port $LMTP_PORT; wait_port $AUTH_PORT ;;
+*) echo "usage: $0 start|stop|smtp-stop|smtp-start|imap-stop|imap-start" >&2; exit 2 ;;
 esac

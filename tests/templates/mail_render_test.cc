@@ -384,9 +384,53 @@ TEST_CASE("each error kind has its own reply in both languages") {
           CHECK(Has(mail.text, "<abc@example.org>"));
           CHECK(Has(mail.html, "&lt;abc@example.org&gt;"));
           break;
+        case ErrorKind::kUnavailable:
+          CHECK(Has(mail.text, language == Language::kEnglish ? "cannot take orders"
+                                                              : "ne peut pas prendre d'ordres"));
+          break;
       }
+      // No code given: no code line.
+      CHECK_FALSE(Has(mail.text, "Error: "));
+      CHECK_FALSE(Has(mail.text, "Code d'erreur"));
     }
   }
+}
+
+TEST_CASE("a refusal shows the stable error code and the detail sentence in both languages") {
+  for (const ErrorKind kind : kAllErrorKinds) {
+    if (kind == ErrorKind::kDuplicate) continue;  // not a refusal: no code
+    ErrorReplyInput in;
+    in.kind = kind;
+    in.player = "p@example.org";
+    in.game_id = "g1";
+    in.original_subject = "orders";
+    in.code = "some_code";
+    in.detail = "the token in the orders is not the token of side <blue>";
+    in.limit_bytes = 1 << 20;
+    for (const Language language : kAllLanguages) {
+      Mail mail;
+      REQUIRE(Templates().RenderErrorReply(language, in, &mail).ok);
+      INFO(ErrorKindName(kind) << " " << LanguageCode(language) << ": " << mail.text);
+      const bool en = language == Language::kEnglish;
+      CHECK(Has(mail.text, en ? "\nError: some_code\nDetail: the token in the orders is not the "
+                                "token of side <blue>\n"
+                              : "\nCode d'erreur : some_code\nDétail : the token in the orders "
+                                "is not the token of side <blue>\n"));
+      CHECK(Has(mail.html, "<code>some_code</code>"));
+      CHECK(Has(mail.html, "side &lt;blue&gt;"));
+    }
+  }
+  // The size of an oversized mail is shown only when known.
+  ErrorReplyInput in;
+  in.kind = ErrorKind::kOversized;
+  in.player = "p@example.org";
+  in.limit_bytes = 1 << 20;
+  Mail mail;
+  REQUIRE(Templates().RenderErrorReply(Language::kEnglish, in, &mail).ok);
+  CHECK(Has(mail.text, "Your mail is more than the 1024 KiB this referee accepts"));
+  in.size_bytes = 3 << 20;
+  REQUIRE(Templates().RenderErrorReply(Language::kEnglish, in, &mail).ok);
+  CHECK(Has(mail.text, "Your mail is 3072 KiB, more than the 1024 KiB"));
 }
 
 TEST_CASE("reminder names the deadline and the time left") {

@@ -1,0 +1,116 @@
+#!/bin/bash
+# Prompt pick-up with IMAP IDLE, through the real Dovecot of the test rig (mailrig.sh), as root.
+# pbemd reads the game mailbox over imaps (verified with the rig's CA) and polls only once an
+# hour (pbemd.mail.in.poll_seconds=3600), so only IDLE can make it see a new mail soon:
+#   1. pbemd starts, polls once and logs event=imap_idle_ready;
+#   2. alice mails her orders; her receipt must arrive within 20 s (not in an hour), and the
+#      mailbox poll count must have gone up;
+#   3. Dovecot is stopped and started again: pbemd logs event=imap_idle_failed, reconnects
+#      (after 5 s) and idles again; a second mail is then answered at once too;
+#   4. with pbemd.mail.in.idle=false a third mail is NOT picked up within 8 s (so the prompt
+#      answers were IDLE's doing, not some other poll);
+#   5. SIGTERM stops pbemd promptly (the IDLE connection ends with DONE).
+# Usage: mail_idle.sh PBEMD SEED_TOOL
+set -euo pipefail
+PBEMD=${1:?usage: mail_idle.sh PBEMD SEED_TOOL}
+SEED=${2:?usage: mail_idle.sh PBEMD SEED_TOOL}
+HERE=$(cd "$(dirname "$0")" && pwd)
+SRC=$(cd "$HERE/../.." && pwd)
+
+WORK_PREFIX=pbem-mail-idle
+. "$HERE/e2e_common.sh"
+
+orders_mail() {  # orders_mail ID: alice's blue orders with Message-ID <ID@test.local>
+  printf 'From: alice@test.local\nTo: game@test.local\nSubject: [pbem demo] blue orders %s\n' "$1"
+  printf 'Message-ID: <%s@test.local>\nContent-Type: text/plain; charset=utf-8\n\n' "$1"
+  cat "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto"
+  printf '\ntoken: "tok-blue"\n'
+}
+polls() {
+  curl -sS --max-time 5 "http://127.0.0.1:$HTTP_PORT/metrics" |
+    awk '/^pbemd_mailbox_polls_total\{outcome="ok"\}/ { print $2 }'
+}
+start_pbemd() {  # start_pbemd IDLE
+  "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+    -Dpbemd.mail.from=game@test.local \
+    -Dpbemd.mail.in.url="imaps://127.0.0.1:$IMAPS_PORT/INBOX" -Dpbemd.mail.in.user=game \
+    -Dpbemd.mail.in.password=gamepw -Dpbemd.mail.in.poll_seconds=3600 -Dpbemd.mail.in.idle="$1" \
+    -Dpbemd.mail.ca_file="$MAILRIG_ROOT/tls/ca.pem" \
+    -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
+    -Dpbemd.mail.out.poll_ms=200 >>"$work/pbemd.log" 2>&1 </dev/null &
+  pbemd_pid=$!
+  local deadline=$((SECONDS + 20))
+  until [[ $(polls 2>/dev/null) -ge 1 ]]; do
+    kill -0 "$pbemd_pid" 2>/dev/null || fail "pbemd exited"
+    ((SECONDS < deadline)) || fail "pbemd made no first poll within 20 s"
+    sleep 0.2
+  done
+}
+stop_pbemd() {
+  local t0=$SECONDS rc=0
+  kill -TERM "$pbemd_pid"
+  wait "$pbemd_pid" || rc=$?
+  pbemd_pid=""
+  [[ $rc -eq 0 ]] || fail "pbemd exited with $rc after SIGTERM"
+  ((SECONDS - t0 <= 5)) || fail "pbemd took $((SECONDS - t0)) s to stop"
+}
+
+echo "step: pbemd with IDLE over imaps, polling once an hour"
+start_pbemd true
+deadline=$((SECONDS + 20))
+until grep -q "event=imap_idle_ready" "$work/pbemd.log"; do
+  ((SECONDS < deadline)) || fail "no event=imap_idle_ready within 20 s"
+  sleep 0.2
+done
+sleep 1  # the wake-up that starting IDLE causes has been polled
+before=$(polls)
+echo "step: alice mails her orders; the receipt must come at once"
+orders_mail idle-1 | crlf >"$work/m1.eml"
+t0=$(date +%s.%N)
+send alice@test.local "$work/m1.eml"
+deadline=$((SECONDS + 20))
+until [[ $(count alice) -ge 1 ]]; do
+  ((SECONDS < deadline)) || fail "no receipt within 20 s although IDLE is on"
+  sleep 0.1
+done
+printf '  receipt readable %.2f s after sending\n' "$(echo "$(date +%s.%N) - $t0" | bc -l)"
+after=$(polls)
+((after > before)) || fail "the mailbox poll count did not go up ($before -> $after)"
+grep -q "event=imap_idle_failed" "$work/pbemd.log" && fail "IDLE failed at some point"
+
+echo "step: Dovecot restarts; IDLE reconnects"
+"$HERE/mailrig.sh" imap-stop
+deadline=$((SECONDS + 20))
+until grep -q "event=imap_idle_failed" "$work/pbemd.log"; do
+  ((SECONDS < deadline)) || fail "no event=imap_idle_failed within 20 s of stopping Dovecot"
+  sleep 0.2
+done
+"$HERE/mailrig.sh" imap-start
+deadline=$((SECONDS + 30))
+until [[ $(grep -c "event=imap_idle_ready" "$work/pbemd.log") -ge 2 ]]; do
+  ((SECONDS < deadline)) || fail "IDLE did not come back within 30 s of Dovecot's restart"
+  sleep 0.2
+done
+sleep 1
+received=$(count alice)
+orders_mail idle-3 | crlf >"$work/m3.eml"
+t0=$(date +%s.%N)
+send alice@test.local "$work/m3.eml"
+deadline=$((SECONDS + 20))
+until [[ $(count alice) -gt $received ]]; do
+  ((SECONDS < deadline)) || fail "no answer within 20 s after IDLE reconnected"
+  sleep 0.1
+done
+printf '  answer readable %.2f s after sending\n' "$(echo "$(date +%s.%N) - $t0" | bc -l)"
+stop_pbemd
+
+echo "step: the same with IDLE off: a new mail waits for the hourly poll"
+start_pbemd false
+orders_mail idle-2 | crlf >"$work/m2.eml"
+send alice@test.local "$work/m2.eml"
+sleep 8
+grep -q "message_id=<idle-2@test.local>" "$work/pbemd.log" &&
+  fail "with IDLE off the second mail was handled within 8 s"
+[[ $(count game) -eq 1 ]] || fail "the second mail is not waiting in the game mailbox"
+stop_pbemd
+echo "PASS: IMAP IDLE picks up order mail at once"
