@@ -16,7 +16,7 @@ rm -rf "${DIR:?}/data" "$DIR/outbox" "$DIR/maps" "$DIR/pbemd.log"
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 PORT=""
 for _ in $(seq 1 100); do
-  p=$((20000 + RANDOM % 40000))
+  p=$((20000 + RANDOM % 12000))
   port_open "$p" || { PORT=$p; break; }
 done
 [[ -n $PORT ]] || { echo "demo: no free port" >&2; exit 1; }

@@ -29,7 +29,7 @@ port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 pick_free_port() {
   local port
   for _ in $(seq 1 50); do
-    port=$((20000 + RANDOM % 40000))
+    port=$((20000 + RANDOM % 12000))
     if ! port_open "$port"; then
       echo "$port"
       return 0

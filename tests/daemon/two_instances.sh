@@ -52,19 +52,10 @@ trap cleanup EXIT
 fail() { echo "two_instances: FAIL: $*" >&2; exit 1; }
 t0=$SECONDS
 
-port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
-free_port() {
-  local p
-  for _ in $(seq 1 100); do
-    p=$((20000 + RANDOM % 40000))
-    port_open "$p" || { echo "$p"; return; }
-  done
-  fail "no free port"
-}
-PORT_A=$(free_port)
-PORT_B=$(free_port)
-[[ $PORT_A != "$PORT_B" ]] || PORT_B=$(free_port)
-IMAP_PORT=$(free_port)  # nobody listens: intake fails its polls, but takes its lock first
+# shellcheck source=../support/ports.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/ports.sh"
+read -r PORT_A PORT_B IMAP_PORT < <(free_ports 3) || fail "no free ports"
+# IMAP_PORT: nobody listens; intake fails its polls, but takes its lock first
 ADMIN=two-instances-admin-token
 
 start() {  # start NAME PORT OUTBOX_POLL_MS
@@ -75,7 +66,7 @@ start() {  # start NAME PORT OUTBOX_POLL_MS
     -Dpbemd.mail.from=referee@pbem.test -Dpbemd.turns.poll_ms=200 \
     -Dpbemd.mail.out.poll_ms="$3" -Dpbemd.mail.out.claim_seconds=5 \
     -Dpbemd.mail.in.url="imap://127.0.0.1:$IMAP_PORT/INBOX" -Dpbemd.mail.in.user=game \
-    -Dpbemd.mail.in.poll_seconds=1 >"$work/$1.log" 2>&1 </dev/null &
+    -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.in.idle=false >"$work/$1.log" 2>&1 </dev/null &
   echo $!
 }
 metric() {  # metric PORT NAME: the value of an unlabelled series (empty when unreachable)

@@ -81,7 +81,7 @@ trap 'on_signal 143' TERM
 # A free port: one nobody answers on, then the server's own bind decides (retry if taken).
 port=""
 for _ in $(seq 1 10); do
-  candidate=$((20000 + RANDOM % 40000))
+  candidate=$((20000 + RANDOM % 12000))
   if (exec 3<>"/dev/tcp/127.0.0.1/${candidate}") 2>/dev/null; then
     continue  # something listens there
   fi
