@@ -9,7 +9,13 @@
 //   EncodeSpng  EncodePng through libspng (zlib level 1), the same image
 //   EncodeCairo cairo's own PNG writer on the same image
 //   Whole       RenderMap + EncodePng, what `pbem render` pays per map (goal: < 30 ms at 60x40)
-//   WholeTwoIdleCores  the same, timed as it would run on two idle cores (see there)
+//   WholeOneThread  the same with one thread for the drawing and one for the encoding
+//   WholeTwoIdleCores  the same as Whole, timed as it would run on two idle cores (see there)
+// These draw everything every time (RenderOptions::reuse_static_layer off: the first map of
+// a game in a process). The *ReusedLayer cases copy the static layer (terrain, hexsides,
+// roads, labels) from the cache instead, as every later turn of the same game does:
+//   DrawReusedLayer, WholeReusedLayer, WholeReusedLayerOneThread,
+//   WholeReusedLayerTwoIdleCores
 // plus EncodePng with other levels, filters, strategies and encoders, to show why the
 // defaults were chosen. Counters: png_kB is the size of the PNG produced.
 #include <benchmark/benchmark.h>
@@ -52,6 +58,14 @@ struct Sample {
   RenderOptions options;
 };
 
+// The static layer drawn every time (the first render of a map in a process), unless a
+// benchmark turns reuse on.
+RenderOptions NoReuse() {
+  RenderOptions options;
+  options.reuse_static_layer = false;
+  return options;
+}
+
 Sample Bundled() {
   Sample s;
 #ifdef PBEM_BENCH_WITH_CODEC
@@ -67,6 +81,7 @@ Sample Bundled() {
     }
   }
 #endif
+  s.options = NoReuse();
   if (s.name.empty()) {
     s.name = "bundled_30x20";
     s.ruleset = pbem::templates::testing::MornePlaineRuleset();
@@ -92,6 +107,7 @@ const Sample& GetSample(int which) {
   static const Sample large = [] {
     Sample s;
     s.name = "generated_60x40";
+    s.options = NoReuse();
     s.ruleset = pbem::templates::testing::MornePlaineRuleset();
     s.scenario = pbem::templates::testing::LargeSampleMap(s.ruleset, 60, 40);
     s.state = pbem::engine::InitialState(s.scenario, "bench");
@@ -132,14 +148,24 @@ void SetLabel(benchmark::State& state, const Sample& s, const MapImage& image) {
                  std::to_string(image.height()));
 }
 
-void BM_Draw(benchmark::State& state) {
-  const Sample& s = GetSample(static_cast<int>(state.range(0)));
-  MapImage image = Draw(s);  // warms fontconfig and the glyph caches
+void DrawLoop(benchmark::State& state, const Sample& s) {
+  MapImage image = Draw(s);  // warms fontconfig and the glyph caches (and fills the layer cache)
   for (auto _ : state) {
     image = Draw(s);
     benchmark::DoNotOptimize(image.surface());
   }
   SetLabel(state, s, image);
+}
+
+void BM_Draw(benchmark::State& state) {
+  DrawLoop(state, GetSample(static_cast<int>(state.range(0))));
+}
+
+void BM_DrawReusedLayer(benchmark::State& state) {
+  Sample s = GetSample(static_cast<int>(state.range(0)));
+  s.options.reuse_static_layer = true;
+  DrawLoop(state, s);
+  if (!Draw(s).static_layer_reused()) state.SkipWithError("the static layer was not reused");
 }
 
 void Encode(benchmark::State& state, const PngOptions& options) {
@@ -157,12 +183,7 @@ void Encode(benchmark::State& state, const PngOptions& options) {
 void BM_DrawOneThread(benchmark::State& state) {
   Sample s = GetSample(static_cast<int>(state.range(0)));
   s.options.threads = 1;
-  MapImage image = Draw(s);
-  for (auto _ : state) {
-    image = Draw(s);
-    benchmark::DoNotOptimize(image.surface());
-  }
-  SetLabel(state, s, image);
+  DrawLoop(state, s);
 }
 
 void BM_EncodePng(benchmark::State& state) { Encode(state, PngOptions{}); }
@@ -185,17 +206,35 @@ void BM_EncodeCairo(benchmark::State& state) {
   SetLabel(state, s, image);
 }
 
-void BM_Whole(benchmark::State& state) {
-  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+// RenderMap + EncodePng; threads 0: automatic, 1: one thread for each.
+void WholeLoop(benchmark::State& state, Sample s, bool reuse, int threads) {
+  s.options.reuse_static_layer = reuse;
+  s.options.threads = threads;
+  PngOptions png_options;
+  png_options.threads = threads;
   MapImage image = Draw(s);
   std::vector<std::uint8_t> png;
   for (auto _ : state) {
     image = Draw(s);
-    if (!EncodePng(image.surface(), PngOptions{}, &png).ok) std::abort();
+    if (!EncodePng(image.surface(), png_options, &png).ok) std::abort();
     benchmark::DoNotOptimize(png.data());
   }
+  if (reuse && !image.static_layer_reused()) state.SkipWithError("the static layer was not reused");
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   SetLabel(state, s, image);
+}
+
+void BM_Whole(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), false, 0);
+}
+void BM_WholeOneThread(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), false, 1);
+}
+void BM_WholeReusedLayer(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), true, 0);
+}
+void BM_WholeReusedLayerOneThread(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), true, 1);
 }
 
 // What BM_Whole would take on two idle cores, measured on a busy machine: each phase (draw,
@@ -208,8 +247,8 @@ double CpuMs(clockid_t clock) {
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
 }
 
-void BM_WholeTwoIdleCores(benchmark::State& state) {
-  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+void TwoIdleCoresLoop(benchmark::State& state, Sample s, bool reuse) {
+  s.options.reuse_static_layer = reuse;
   MapImage image = Draw(s);
   std::vector<std::uint8_t> png;
   double draw_total = 0;
@@ -229,10 +268,18 @@ void BM_WholeTwoIdleCores(benchmark::State& state) {
     encode_total += encode;
     state.SetIterationTime((draw + encode) / 1e3);
   }
+  if (reuse && !image.static_layer_reused()) state.SkipWithError("the static layer was not reused");
   const double n = static_cast<double>(state.iterations());
   state.counters["draw_ms"] = draw_total / n;
   state.counters["encode_ms"] = encode_total / n;
   SetLabel(state, s, image);
+}
+
+void BM_WholeTwoIdleCores(benchmark::State& state) {
+  TwoIdleCoresLoop(state, GetSample(static_cast<int>(state.range(0))), false);
+}
+void BM_WholeReusedLayerTwoIdleCores(benchmark::State& state) {
+  TwoIdleCoresLoop(state, GetSample(static_cast<int>(state.range(0))), true);
 }
 
 // Other settings on the 60x40 image: range(0) level, range(1) zlib strategy, range(2) filter,
@@ -275,6 +322,11 @@ BENCHMARK(BM_Draw)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DrawReusedLayer)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DrawOneThread)
     ->DenseRange(1, 2)
     ->MeasureProcessCPUTime()
@@ -300,7 +352,27 @@ BENCHMARK(BM_Whole)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeOneThread)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WholeTwoIdleCores)
+    ->DenseRange(1, 2)
+    ->UseManualTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeReusedLayer)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeReusedLayerOneThread)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeReusedLayerTwoIdleCores)
     ->DenseRange(1, 2)
     ->UseManualTime()
     ->ComputeStatistics("min", Min)
