@@ -5,7 +5,8 @@
 // (hexes of 14.7 px, labels inside hexes left out). For each:
 //   Draw        RenderMap alone (cairo drawing into the image surface; the two large maps
 //               are drawn in two bands on two threads, DrawOneThread draws them in one)
-//   EncodePng   EncodePng with the default options (libdeflate level 1), on one drawn image
+//   EncodePng   EncodePng with the default options (ISA-L level 1), on one drawn image
+//   EncodeLibdeflate  EncodePng through libdeflate (level 1), the same image
 //   EncodeSpng  EncodePng through libspng (zlib level 1), the same image
 //   EncodeCairo cairo's own PNG writer on the same image
 //   Whole       RenderMap + EncodePng, what `pbem render` pays per map (goal: < 30 ms at 60x40)
@@ -188,6 +189,12 @@ void BM_DrawOneThread(benchmark::State& state) {
 
 void BM_EncodePng(benchmark::State& state) { Encode(state, PngOptions{}); }
 
+void BM_EncodeLibdeflate(benchmark::State& state) {
+  PngOptions options;
+  options.encoder = PngEncoder::kLibdeflate;
+  Encode(state, options);
+}
+
 void BM_EncodeSpng(benchmark::State& state) {
   PngOptions options;
   options.encoder = PngEncoder::kSpng;
@@ -283,8 +290,9 @@ void BM_WholeReusedLayerTwoIdleCores(benchmark::State& state) {
 }
 
 // Other settings on the 60x40 image: range(0) level, range(1) zlib strategy, range(2) filter,
-// range(3) encoder (0 libdeflate, 1 libspng; libdeflate only takes filter none, strategy 0),
-// range(4) threads (libdeflate: 0 auto, 1 one thread, 2 zlib beside it for the top 7/16).
+// range(3) encoder (0 libdeflate, 1 libspng, 2 ISA-L; libdeflate and ISA-L only take filter
+// none, strategy 0), range(4) threads (0 auto, 1 one thread, 2: a second thread compresses
+// the top rows: ISA-L half of them, zlib beside libdeflate 7/16).
 void BM_EncodeSettings(benchmark::State& state) {
   const Sample& s = GetSample(1);
   const MapImage image = Draw(s);
@@ -302,14 +310,19 @@ void BM_EncodeSettings(benchmark::State& state) {
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   static constexpr const char* kFilters[] = {"none", "sub", "up", "avg", "paeth", "adaptive"};
   static constexpr const char* kStrategies[] = {"default", "filtered", "huffman", "rle"};
-  const bool libdeflate = options.encoder == PngEncoder::kLibdeflate &&
-                          pbem::templates::HaveLibdeflate() && options.filter == PngFilter::kNone &&
-                          options.compression_strategy == 0;
-  state.SetLabel(std::string(libdeflate ? "libdeflate" : "libspng") +
-                 (libdeflate ? " threads " + std::to_string(options.threads) : std::string()) +
-                 " level " + std::to_string(options.compression_level) + " " +
-                 kStrategies[options.compression_strategy] + " filter " +
-                 kFilters[static_cast<int>(options.filter)]);
+  const bool plain = options.filter == PngFilter::kNone && options.compression_strategy == 0;
+  const bool isal = plain && options.encoder == PngEncoder::kIsal && pbem::templates::HaveIsal() &&
+                    options.compression_level <= 3;
+  const bool libdeflate =
+      plain && !isal && options.encoder != PngEncoder::kSpng && pbem::templates::HaveLibdeflate();
+  state.SetLabel(
+      std::string(isal         ? "ISA-L"
+                  : libdeflate ? "libdeflate"
+                               : "libspng") +
+      (isal || libdeflate ? " threads " + std::to_string(options.threads) : std::string()) +
+      " level " + std::to_string(options.compression_level) + " " +
+      kStrategies[options.compression_strategy] + " filter " +
+      kFilters[static_cast<int>(options.filter)]);
 }
 
 // With --benchmark_repetitions=N, the "min" line is the best estimate on a busy machine.
@@ -333,6 +346,11 @@ BENCHMARK(BM_DrawOneThread)
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodePng)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodeLibdeflate)
     ->DenseRange(0, 2)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
@@ -378,7 +396,12 @@ BENCHMARK(BM_WholeReusedLayerTwoIdleCores)
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSettings)
-    ->Args({1, 0, 0, 0, 0})  // the default: libdeflate level 1, no filter, zlib beside it
+    ->Args({1, 0, 0, 2, 0})  // the default: ISA-L level 1, no filter, two threads
+    ->Args({1, 0, 0, 2, 1})  // ISA-L level 1, one thread
+    ->Args({0, 0, 0, 2, 1})  // ISA-L level 0
+    ->Args({2, 0, 0, 2, 1})  // ISA-L level 2
+    ->Args({3, 0, 0, 2, 1})  // ISA-L level 3
+    ->Args({1, 0, 0, 0, 0})  // libdeflate level 1, no filter, zlib beside it
     ->Args({1, 0, 0, 0, 1})  // libdeflate level 1 alone
     ->Args({2, 0, 0, 0, 1})  // libdeflate level 2
     ->Args({6, 0, 0, 0, 1})  // libdeflate level 6
