@@ -448,5 +448,37 @@ TEST_CASE("every event kind together, byte-identical PNGs", "[templates][events]
                   0) > 10);
 }
 
+TEST_CASE("numbers stored as decimal text draw the same marks", "[templates][events]") {
+  // codec::TurnResultFromProto gives back every argument as text (the wire format's).
+  Fight f;
+  f.events.push_back(Ev(EventKind::kTurnEnd, std::nullopt, {},
+                        {std::int64_t{2}, std::string("orange")}, Phase::kEndOfTurn));
+  std::vector<Event> as_text = f.events;
+  int converted = 0;
+  for (Event& e : as_text) {
+    for (engine::Arg& a : e.args) {
+      if (const auto* n = std::get_if<std::int64_t>(&a)) {
+        a = std::to_string(*n);
+        ++converted;
+      }
+    }
+  }
+  REQUIRE(converted > 5);
+  const TurnDrawing numbers = CollectTurnDrawing(&f.events, f.b.scenario);
+  const TurnDrawing text = CollectTurnDrawing(&as_text, f.b.scenario);
+  CHECK(text.not_drawn == 0);
+  CHECK(text.drawn == numbers.drawn);
+  REQUIRE(text.combats.size() == 1);
+  CHECK(text.combats[0].die == numbers.combats[0].die);
+  CHECK(text.losses.size() == numbers.losses.size());
+  CHECK(text.turn_played == 2);
+  const MapImage a = Render(f.b, &f.events);
+  const MapImage b = Render(f.b, &as_text);
+  CHECK(SamePixels(a, b));
+  // Text that is not a whole number is not a number.
+  as_text.back().args[0] = std::string("2x");
+  CHECK_FALSE(CollectTurnDrawing(&as_text, f.b.scenario).turn_played.has_value());
+}
+
 }  // namespace
 }  // namespace pbem::templates
