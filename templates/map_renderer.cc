@@ -299,6 +299,63 @@ LayoutParams MakeLayoutParams(const engine::Scenario& scenario, const RenderOpti
   return params;
 }
 
+// ---- Cache keys and hex stamps shared between renders -----------------------------------
+
+// Keys written out in full: everything a cached drawing depends on, as bytes.
+void AppendBytes(std::string* key, const void* data, std::size_t n) {
+  key->append(static_cast<const char*>(data), n);
+}
+void AppendInt(std::string* key, long long v) { AppendBytes(key, &v, sizeof v); }
+void AppendDouble(std::string* key, double v) { AppendBytes(key, &v, sizeof v); }
+void AppendString(std::string* key, const std::string& v) {
+  AppendInt(key, static_cast<long long>(v.size()));
+  key->append(v);
+}
+
+// A hex stamp's pixels (ARGB32), kept between renders and shared by the band threads: each
+// painter wraps them in its own cairo surface (only read, never drawn into), so no cairo or
+// pixman object crosses threads.
+struct StampPixels {
+  int width = 0;
+  int height = 0;
+  int stride = 0;
+  std::vector<unsigned char> data;
+};
+
+// Stamps by key (hex geometry, colour, glyph and its variant, level, fort holder). A few
+// dozen per map and hex size, about 8 KB each at the default size; cleared when it holds
+// more than kMaxEntries.
+class StampCache {
+ public:
+  static constexpr std::size_t kMaxEntries = 4096;
+
+  std::shared_ptr<const StampPixels> Find(const std::string& key) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = entries_.find(key);
+    return it == entries_.end() ? nullptr : it->second;
+  }
+
+  void Insert(const std::string& key, std::shared_ptr<const StampPixels> stamp) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.size() >= kMaxEntries) entries_.clear();
+    entries_.emplace(key, std::move(stamp));
+  }
+
+  void Clear() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    entries_.clear();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const StampPixels>> entries_;
+};
+
+StampCache& Stamps() {
+  static StampCache cache;
+  return cache;
+}
+
 // ---- The painter ------------------------------------------------------------------------
 
 class Painter {
@@ -1104,16 +1161,57 @@ class Painter {
     const int hw = static_cast<int>(layout_.hex_width() / 2);
     const int top = static_cast<int>(std::ceil(s_)) + 1;
     auto it = std::find_if(stamps_.begin(), stamps_.end(),
-                           [&](const auto& entry) { return entry.first == key; });
+                           [&](const auto& entry) { return entry.key == key; });
     if (it == stamps_.end()) {
-      stamps_.emplace_back(key, MakeStamp(key, hw, top));
+      stamps_.push_back(SharedStamp(key, hw, top));
       it = stamps_.end() - 1;
     }
     const double x = centre.x - hw - 1;
     const double y = std::floor(centre.y + 1e-6) - top;
-    cairo_set_source_surface(cr_, it->second.get(), x, y);
+    cairo_set_source_surface(cr_, it->surface.get(), x, y);
     cairo_rectangle(cr_, x, y, 2 * hw + 2, 2 * top + 2);
     cairo_fill(cr_);
+  }
+
+  // The stamp for `key` from the process-wide cache (drawn and kept on first use), wrapped
+  // in a surface of this painter's own.
+  struct UsedStamp {
+    HexStampKey key;
+    std::shared_ptr<const StampPixels> pixels;
+    StampSurface surface;
+  };
+  UsedStamp SharedStamp(const HexStampKey& key, int hw, int top) {
+    std::string cache_key;
+    AppendDouble(&cache_key, s_);
+    AppendDouble(&cache_key, layout_.centre_phase_y());
+    AppendInt(&cache_key, hw);
+    AppendInt(&cache_key, top);
+    const Rgb colour = TerrainColour(key.terrain);
+    AppendInt(&cache_key, (colour.r << 16) | (colour.g << 8) | colour.b);
+    AppendInt(&cache_key, key.variant > 0 ? static_cast<int>(
+                                                GlyphForTerrain(ruleset_.terrain[key.terrain].name))
+                                          : -1);
+    AppendInt(&cache_key, key.level);
+    AppendInt(&cache_key, key.variant);
+    AppendInt(&cache_key, key.fort_owner);
+    std::shared_ptr<const StampPixels> pixels = Stamps().Find(cache_key);
+    if (!pixels) {
+      const StampSurface drawn = MakeStamp(key, hw, top);
+      cairo_surface_flush(drawn.get());
+      auto made = std::make_shared<StampPixels>();
+      made->width = cairo_image_surface_get_width(drawn.get());
+      made->height = cairo_image_surface_get_height(drawn.get());
+      made->stride = cairo_image_surface_get_stride(drawn.get());
+      const unsigned char* data = cairo_image_surface_get_data(drawn.get());
+      made->data.assign(data, data + static_cast<std::size_t>(made->stride) * made->height);
+      Stamps().Insert(cache_key, made);
+      pixels = std::move(made);
+    }
+    // Read only: cairo never writes to a surface that is only a source.
+    StampSurface surface(cairo_image_surface_create_for_data(
+        const_cast<unsigned char*>(pixels->data.data()), CAIRO_FORMAT_ARGB32, pixels->width,
+        pixels->height, pixels->stride));
+    return UsedStamp{key, std::move(pixels), std::move(surface)};
   }
 
   StampSurface MakeStamp(const HexStampKey& key, int hw, int top) {
@@ -1613,7 +1711,7 @@ class Painter {
   std::vector<FillShape> fills_;
   // Hex stamps, made on first use.
   static constexpr std::uint32_t kStampVariants = 4;
-  std::vector<std::pair<HexStampKey, StampSurface>> stamps_;
+  std::vector<UsedStamp> stamps_;
 };
 
 // ---- The static layer cache ---------------------------------------------------------------
@@ -1633,16 +1731,6 @@ struct StaticLayer {
   int stride = 0;
   std::unique_ptr<unsigned char[]> pixels;
 };
-
-void AppendBytes(std::string* key, const void* data, std::size_t n) {
-  key->append(static_cast<const char*>(data), n);
-}
-void AppendInt(std::string* key, long long v) { AppendBytes(key, &v, sizeof v); }
-void AppendDouble(std::string* key, double v) { AppendBytes(key, &v, sizeof v); }
-void AppendString(std::string* key, const std::string& v) {
-  AppendInt(key, static_cast<long long>(v.size()));
-  key->append(v);
-}
 
 // Everything the static steps read: the layout of the band, the options they use, the
 // terrain types (colour, glyph), the map (terrain, levels, hexsides, routes), the
@@ -1759,7 +1847,10 @@ void CopyLayerRows(const StaticLayer& layer, int y0, int y1, bool to_layer,
 
 }  // namespace
 
-void ClearStaticLayerCache() { LayerCache().Clear(); }
+void ClearStaticLayerCache() {
+  LayerCache().Clear();
+  Stamps().Clear();
+}
 
 namespace {
 

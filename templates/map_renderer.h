@@ -123,7 +123,8 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
                  const engine::GameState& state, const std::vector<engine::Event>* turn_events,
                  const RenderOptions& options, MapImage* out);
 
-// Forgets the static layers RenderMap keeps (RenderOptions::reuse_static_layer).
+// Forgets the static layers RenderMap keeps (RenderOptions::reuse_static_layer) and the hex
+// stamps it shares between renders.
 void ClearStaticLayerCache();
 
 // RenderMap followed by EncodePng.

@@ -350,6 +350,7 @@ TEST_CASE("a static layer copied from the cache gives the same bytes as drawing 
   MapImage reference;
   MapImage first;
   MapImage second;
+  // The reference draws its hex stamps too; the later renders take them from the cache.
   REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, drawn, &reference).ok);
   CHECK_FALSE(reference.static_layer_reused());
   REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, reused, &first).ok);
