@@ -16,6 +16,14 @@ FontSet::FontSet()
   cairo_font_options_set_subpixel_order(options_, CAIRO_SUBPIXEL_ORDER_DEFAULT);
   cairo_font_options_set_hint_style(options_, CAIRO_HINT_STYLE_SLIGHT);
   cairo_font_options_set_hint_metrics(options_, CAIRO_HINT_METRICS_ON);
+  // cairo resolves a toy face through fontconfig once, at the size of the first scaled font
+  // made from it, and keeps that resolution for every later size; fontconfig's rules depend
+  // on the size, so whatever text a process drew first would decide how all later text
+  // looks (measured: the 60x40 map drawn first in a process differed in 164k pixels from
+  // the same map drawn after another one). Resolving both faces at fixed sizes first (the
+  // title's) makes every image the same whatever was drawn before it.
+  cairo_scaled_font_destroy(Create(true, 19));
+  cairo_scaled_font_destroy(Create(false, 14));
 }
 
 FontSet::~FontSet() {
