@@ -467,7 +467,17 @@ class Painter {
 
     std::vector<TerrainGlyph> glyphs;
     for (const engine::TerrainType& t : ruleset_.terrain) glyphs.push_back(GlyphForTerrain(t.name));
+    // A band thread skips the hexes whose stamp lies wholly outside its rows (cairo would
+    // clip them away anyway; this saves the calls).
+    double clip_x0 = 0;
+    double clip_y0 = 0;
+    double clip_x1 = 0;
+    double clip_y1 = 0;
+    cairo_clip_extents(cr_, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
+    const double reach = s_ + 2;  // the stamp's rows: centre -ceil(s)-1 .. +ceil(s)+2
     for (Hex hex : hexes_) {
+      const double cy = layout_.Centre(hex).y;
+      if (cy + reach + 1 < clip_y0 || cy - reach - 1 > clip_y1) continue;
       HexStampKey key{};
       key.terrain = TerrainIndex(hex);
       key.level = options_.elevation_shading ? std::clamp(map_.level(hex), -3, 3) : 0;
