@@ -210,6 +210,8 @@ bool ResolveOrders(const ScenarioBundle& bundle, const std::vector<std::string>&
 
 int WritePicture(const ScenarioBundle& bundle, const Picture& picture, const RenderArgs& a) {
   templates::RenderOptions options;
+  // One map per process: keeping its static layer for a next render would only cost a copy.
+  options.reuse_static_layer = false;
   if (a.hex_size) options.hex_size = *a.hex_size;
   options.game_id = picture.state.game_id;
   options.turn_played = picture.turn_played;
