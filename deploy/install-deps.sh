@@ -20,7 +20,7 @@ TOOLCHAIN_PKGS=(cmake g++ make)
 BUILD_PKGS=(
   pkg-config
   libpoco-dev libprotobuf-dev protobuf-compiler libspdlog-dev catch2
-  libcurl4-openssl-dev libcairo2-dev libspng-dev libdeflate-dev fonts-dejavu-core
+  libcurl4-openssl-dev libcairo2-dev libspng-dev libdeflate-dev libisal-dev fonts-dejavu-core
   libpq-dev libssl-dev libsqlite3-dev libbenchmark-dev
   libkainjow-mustache-dev
   clang-14 libclang-rt-14-dev

@@ -74,9 +74,11 @@ MapLayout::MapLayout(int map_width, int map_height, const LayoutParams& params)
   double y = pad;
   title_ = Box{pad, y, 0, std::ceil(params.title_height)};
   y += title_.h;
+  band_top_ = static_cast<int>(y);
   y += margin_y;
   grid_ = Box{pad + margin_x, y, grid_w, grid_h};
   y = std::ceil(grid_.bottom() + margin_y);
+  band_bottom_ = static_cast<int>(y);
 
   image_width_ = static_cast<int>(std::ceil(grid_.right() + margin_x + pad));
   const double inner_w = image_width_ - 2 * pad;

@@ -89,6 +89,10 @@ class MapLayout {
   int legend_rows() const { return legend_rows_; }
   // The box of legend entry `index` (entries fill the columns top to bottom, left to right).
   Box LegendItem(int index) const;
+  // The rows [map_band_top, map_band_bottom) between the title and the legend: the grid and
+  // its edge labels, and nothing of the title or the legend.
+  int map_band_top() const { return band_top_; }
+  int map_band_bottom() const { return band_bottom_; }
 
   // Font size for the edge labels (pixels).
   double edge_label_size() const { return edge_font_; }
@@ -146,6 +150,8 @@ class MapLayout {
   double legend_row_height_;
   int image_width_ = 0;
   int image_height_ = 0;
+  int band_top_ = 0;
+  int band_bottom_ = 0;
 };
 
 }  // namespace pbem::templates

@@ -7,6 +7,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <utility>
@@ -297,6 +299,63 @@ LayoutParams MakeLayoutParams(const engine::Scenario& scenario, const RenderOpti
   return params;
 }
 
+// ---- Cache keys and hex stamps shared between renders -----------------------------------
+
+// Keys written out in full: everything a cached drawing depends on, as bytes.
+void AppendBytes(std::string* key, const void* data, std::size_t n) {
+  key->append(static_cast<const char*>(data), n);
+}
+void AppendInt(std::string* key, long long v) { AppendBytes(key, &v, sizeof v); }
+void AppendDouble(std::string* key, double v) { AppendBytes(key, &v, sizeof v); }
+void AppendString(std::string* key, const std::string& v) {
+  AppendInt(key, static_cast<long long>(v.size()));
+  key->append(v);
+}
+
+// A hex stamp's pixels (ARGB32), kept between renders and shared by the band threads: each
+// painter wraps them in its own cairo surface (only read, never drawn into), so no cairo or
+// pixman object crosses threads.
+struct StampPixels {
+  int width = 0;
+  int height = 0;
+  int stride = 0;
+  std::vector<unsigned char> data;
+};
+
+// Stamps by key (hex geometry, colour, glyph and its variant, level, fort holder). A few
+// dozen per map and hex size, about 8 KB each at the default size; cleared when it holds
+// more than kMaxEntries.
+class StampCache {
+ public:
+  static constexpr std::size_t kMaxEntries = 4096;
+
+  std::shared_ptr<const StampPixels> Find(const std::string& key) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    const auto it = entries_.find(key);
+    return it == entries_.end() ? nullptr : it->second;
+  }
+
+  void Insert(const std::string& key, std::shared_ptr<const StampPixels> stamp) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.size() >= kMaxEntries) entries_.clear();
+    entries_.emplace(key, std::move(stamp));
+  }
+
+  void Clear() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    entries_.clear();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const StampPixels>> entries_;
+};
+
+StampCache& Stamps() {
+  static StampCache cache;
+  return cache;
+}
+
 // ---- The painter ------------------------------------------------------------------------
 
 class Painter {
@@ -325,6 +384,16 @@ class Painter {
   void Background() {
     SetRgb(cr_, kPaperColour);
     cairo_paint(cr_);
+  }
+
+  // The paper above and below the map band (the band itself comes from a cached layer).
+  void BackgroundOutsideMapBand() {
+    const int top = layout_.map_band_top();
+    const int bottom = layout_.map_band_bottom();
+    cairo_rectangle(cr_, 0, 0, layout_.image_width(), top);
+    cairo_rectangle(cr_, 0, bottom, layout_.image_width(), layout_.image_height() - bottom);
+    SetRgb(cr_, kPaperColour);
+    cairo_fill(cr_);
   }
 
   void Title() {
@@ -398,7 +467,17 @@ class Painter {
 
     std::vector<TerrainGlyph> glyphs;
     for (const engine::TerrainType& t : ruleset_.terrain) glyphs.push_back(GlyphForTerrain(t.name));
+    // A band thread skips the hexes whose stamp lies wholly outside its rows (cairo would
+    // clip them away anyway; this saves the calls).
+    double clip_x0 = 0;
+    double clip_y0 = 0;
+    double clip_x1 = 0;
+    double clip_y1 = 0;
+    cairo_clip_extents(cr_, &clip_x0, &clip_y0, &clip_x1, &clip_y1);
+    const double reach = s_ + 2;  // the stamp's rows: centre -ceil(s)-1 .. +ceil(s)+2
     for (Hex hex : hexes_) {
+      const double cy = layout_.Centre(hex).y;
+      if (cy + reach + 1 < clip_y0 || cy - reach - 1 > clip_y1) continue;
       HexStampKey key{};
       key.terrain = TerrainIndex(hex);
       key.level = options_.elevation_shading ? std::clamp(map_.level(hex), -3, 3) : 0;
@@ -546,18 +625,29 @@ class Painter {
     }
   }
 
-  void Labels() {
-    if (options_.labels_in_every_hex && s_ >= kMinHexSizeForHexLabels) {
-      TextBatch dark(fonts_, false, layout_.hex_label_size());
-      TextBatch light(fonts_, false, layout_.hex_label_size());
-      for (Hex hex : hexes_) {
-        const bool on_dark = Luma(TerrainColour(TerrainIndex(hex))) < 110;
-        (on_dark ? light : dark)
-            .Add(engine::FormatLabel(hex), layout_.HexLabelAnchor(hex), Align::kCentre);
-      }
-      dark.Flush(cr_, {0x2a, 0x2a, 0x2a}, 0.75);
-      light.Flush(cr_, {0xf4, 0xf4, 0xf0}, 0.85);
+  // The CCRR label in every hex but the objectives' (static: part of the cached layer), or
+  // in the objectives' hexes only (drawn after their rings, which would cover a corner of
+  // the label).
+  void HexLabels(bool objective_hexes) {
+    if (!options_.labels_in_every_hex || s_ < kMinHexSizeForHexLabels) return;
+    std::set<Hex> objectives;
+    for (const engine::Objective& o : scenario_.objectives) {
+      objectives.insert(o.hexes.begin(), o.hexes.end());
     }
+    TextBatch dark(fonts_, false, layout_.hex_label_size());
+    TextBatch light(fonts_, false, layout_.hex_label_size());
+    for (Hex hex : hexes_) {
+      if (objectives.count(hex) != (objective_hexes ? 1u : 0u)) continue;
+      const bool on_dark = Luma(TerrainColour(TerrainIndex(hex))) < 110;
+      (on_dark ? light : dark)
+          .Add(engine::FormatLabel(hex), layout_.HexLabelAnchor(hex), Align::kCentre);
+    }
+    dark.Flush(cr_, {0x2a, 0x2a, 0x2a}, 0.75);
+    light.Flush(cr_, {0xf4, 0xf4, 0xf0}, 0.85);
+  }
+
+  // Column and row numbers around the map.
+  void EdgeLabels() {
     TextBatch edge(fonts_, false, layout_.edge_label_size());
     for (int col = 0; col < map_.width(); ++col) {
       for (bool top : {true, false}) {
@@ -580,6 +670,7 @@ class Painter {
       const Box start = layout_.CounterBox(m.hexes.front());
       const double dash[2] = {3, 2};
       cairo_set_dash(cr_, dash, 2, 0);
+      cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);  // square dashes, whatever came before
       cairo_rectangle(cr_, start.x + 1, start.y + 1, start.w - 2, start.h - 2);
       SetRgb(cr_, {0xff, 0xff, 0xff}, 0.6);
       cairo_fill_preserve(cr_);
@@ -962,6 +1053,7 @@ class Painter {
     cairo_fill_preserve(cr_);
     const double dash[2] = {3, 2};
     cairo_set_dash(cr_, dash, 2, 0);
+    cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);
     SetRgb(cr_, SideColour(side));
     cairo_set_line_width(cr_, 1.6);
     cairo_stroke(cr_);
@@ -1079,16 +1171,57 @@ class Painter {
     const int hw = static_cast<int>(layout_.hex_width() / 2);
     const int top = static_cast<int>(std::ceil(s_)) + 1;
     auto it = std::find_if(stamps_.begin(), stamps_.end(),
-                           [&](const auto& entry) { return entry.first == key; });
+                           [&](const auto& entry) { return entry.key == key; });
     if (it == stamps_.end()) {
-      stamps_.emplace_back(key, MakeStamp(key, hw, top));
+      stamps_.push_back(SharedStamp(key, hw, top));
       it = stamps_.end() - 1;
     }
     const double x = centre.x - hw - 1;
     const double y = std::floor(centre.y + 1e-6) - top;
-    cairo_set_source_surface(cr_, it->second.get(), x, y);
+    cairo_set_source_surface(cr_, it->surface.get(), x, y);
     cairo_rectangle(cr_, x, y, 2 * hw + 2, 2 * top + 2);
     cairo_fill(cr_);
+  }
+
+  // The stamp for `key` from the process-wide cache (drawn and kept on first use), wrapped
+  // in a surface of this painter's own.
+  struct UsedStamp {
+    HexStampKey key;
+    std::shared_ptr<const StampPixels> pixels;
+    StampSurface surface;
+  };
+  UsedStamp SharedStamp(const HexStampKey& key, int hw, int top) {
+    std::string cache_key;
+    AppendDouble(&cache_key, s_);
+    AppendDouble(&cache_key, layout_.centre_phase_y());
+    AppendInt(&cache_key, hw);
+    AppendInt(&cache_key, top);
+    const Rgb colour = TerrainColour(key.terrain);
+    AppendInt(&cache_key, (colour.r << 16) | (colour.g << 8) | colour.b);
+    AppendInt(&cache_key, key.variant > 0 ? static_cast<int>(
+                                                GlyphForTerrain(ruleset_.terrain[key.terrain].name))
+                                          : -1);
+    AppendInt(&cache_key, key.level);
+    AppendInt(&cache_key, key.variant);
+    AppendInt(&cache_key, key.fort_owner);
+    std::shared_ptr<const StampPixels> pixels = Stamps().Find(cache_key);
+    if (!pixels) {
+      const StampSurface drawn = MakeStamp(key, hw, top);
+      cairo_surface_flush(drawn.get());
+      auto made = std::make_shared<StampPixels>();
+      made->width = cairo_image_surface_get_width(drawn.get());
+      made->height = cairo_image_surface_get_height(drawn.get());
+      made->stride = cairo_image_surface_get_stride(drawn.get());
+      const unsigned char* data = cairo_image_surface_get_data(drawn.get());
+      made->data.assign(data, data + static_cast<std::size_t>(made->stride) * made->height);
+      Stamps().Insert(cache_key, made);
+      pixels = std::move(made);
+    }
+    // Read only: cairo never writes to a surface that is only a source.
+    StampSurface surface(cairo_image_surface_create_for_data(
+        const_cast<unsigned char*>(pixels->data.data()), CAIRO_FORMAT_ARGB32, pixels->width,
+        pixels->height, pixels->stride));
+    return UsedStamp{key, std::move(pixels), std::move(surface)};
   }
 
   StampSurface MakeStamp(const HexStampKey& key, int hw, int top) {
@@ -1588,8 +1721,148 @@ class Painter {
   std::vector<FillShape> fills_;
   // Hex stamps, made on first use.
   static constexpr std::uint32_t kStampVariants = 4;
-  std::vector<std::pair<HexStampKey, StampSurface>> stamps_;
+  std::vector<UsedStamp> stamps_;
 };
+
+// ---- The static layer cache ---------------------------------------------------------------
+//
+// The map band of an image (layout.map_band_top() to map_band_bottom(): the grid and its
+// edge labels) after the static steps of the drawing: paper, terrain (with the forts'
+// holders), hexsides, roads and tracks, the CCRR labels outside objectives and the edge
+// numbers. Every turn of a game draws the same layer, which costs most of the drawing, so
+// RenderMap keeps the last few in memory and copies one in when everything it depends on is
+// equal. The key is that everything, written out in full (not a hash: two different maps
+// can never share a layer).
+
+// A layer of the map band: RGB24 rows of the image's stride.
+struct StaticLayer {
+  int top = 0;
+  int bottom = 0;
+  int stride = 0;
+  std::unique_ptr<unsigned char[]> pixels;
+};
+
+// Everything the static steps read: the layout of the band, the options they use, the
+// terrain types (colour, glyph), the map (terrain, levels, hexsides, routes), the
+// objectives' hexes (their labels are left out) and the forts' holders.
+std::string StaticLayerKey(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
+                           const engine::GameState& state, const MapLayout& layout,
+                           const RenderOptions& options) {
+  std::string key;
+  const engine::Map& map = scenario.map;
+  for (long long v :
+       {static_cast<long long>(layout.image_width()), static_cast<long long>(layout.map_band_top()),
+        static_cast<long long>(layout.map_band_bottom()), static_cast<long long>(map.width()),
+        static_cast<long long>(map.height()), static_cast<long long>(options.labels_in_every_hex),
+        static_cast<long long>(options.elevation_shading)}) {
+    AppendInt(&key, v);
+  }
+  const Box& g = layout.grid_box();
+  for (double v : {layout.hex_size(), g.x, g.y, g.w, g.h}) AppendDouble(&key, v);
+  AppendInt(&key, static_cast<long long>(ruleset.terrain.size()));
+  for (const engine::TerrainType& t : ruleset.terrain) {
+    AppendString(&key, t.name);
+    AppendString(&key, t.colour);
+  }
+  for (Hex hex : map.AllHexes()) {
+    const engine::TerrainId t = map.terrain(hex);
+    AppendInt(&key, t.valid() ? static_cast<long long>(t.index()) : -1);
+    AppendInt(&key, map.level(hex));
+    for (Direction dir : {Direction::kNE, Direction::kE, Direction::kSE}) {
+      if (!map.Contains(engine::Neighbor(hex, dir))) continue;
+      const engine::HexsideInfo info = map.side(engine::SideOf(hex, dir));
+      AppendInt(&key, static_cast<int>(info.water) * 16 + static_cast<int>(info.crossing));
+    }
+  }
+  AppendInt(&key, static_cast<long long>(map.routes().size()));
+  for (const engine::Route& r : map.routes()) {
+    AppendInt(&key, r.track ? 1 : 0);
+    AppendInt(&key, static_cast<long long>(r.hexes.size()));
+    for (Hex h : r.hexes)
+      AppendInt(&key, (static_cast<long long>(h.q) << 32) ^ (h.r & 0xffffffffLL));
+  }
+  for (const engine::Objective& o : scenario.objectives) {
+    AppendInt(&key, static_cast<long long>(o.hexes.size()));
+    for (Hex h : o.hexes)
+      AppendInt(&key, (static_cast<long long>(h.q) << 32) ^ (h.r & 0xffffffffLL));
+  }
+  AppendInt(&key, static_cast<long long>(state.fort_owners.size()));
+  for (const auto& [h, side] : state.fort_owners) {
+    AppendInt(&key, (static_cast<long long>(h.q) << 32) ^ (h.r & 0xffffffffLL));
+    AppendInt(&key, static_cast<int>(side));
+  }
+  return key;
+}
+
+// The last kCapacity layers used, most recent first. A layer of the 60x40 benchmark map at
+// the default size is about 13 MB.
+class StaticLayerCache {
+ public:
+  static constexpr std::size_t kCapacity = 4;
+
+  std::shared_ptr<const StaticLayer> Find(const std::string& key) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->first == key) {
+        std::rotate(entries_.begin(), it, it + 1);
+        return entries_.front().second;
+      }
+    }
+    return nullptr;
+  }
+
+  void Insert(std::string key, std::shared_ptr<const StaticLayer> layer) {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = entries_.begin(); it != entries_.end(); ++it) {
+      if (it->first == key) {
+        entries_.erase(it);
+        break;
+      }
+    }
+    entries_.insert(entries_.begin(), {std::move(key), std::move(layer)});
+    if (entries_.size() > kCapacity) entries_.resize(kCapacity);
+  }
+
+  void Clear() {
+    const std::lock_guard<std::mutex> lock(mutex_);
+    entries_.clear();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::vector<std::pair<std::string, std::shared_ptr<const StaticLayer>>> entries_;
+};
+
+StaticLayerCache& LayerCache() {
+  static StaticLayerCache cache;
+  return cache;
+}
+
+// Copies rows [max(y0, top), min(y1, bottom)) between an image's pixels and a layer.
+void CopyLayerRows(const StaticLayer& layer, int y0, int y1, bool to_layer,
+                   unsigned char* image_pixels) {
+  const int from = std::max(y0, layer.top);
+  const int to = std::min(y1, layer.bottom);
+  if (from >= to) return;
+  unsigned char* image = image_pixels + static_cast<std::ptrdiff_t>(from) * layer.stride;
+  unsigned char* cached =
+      layer.pixels.get() + static_cast<std::ptrdiff_t>(from - layer.top) * layer.stride;
+  const std::size_t bytes = static_cast<std::size_t>(to - from) * layer.stride;
+  if (to_layer) {
+    std::memcpy(cached, image, bytes);
+  } else {
+    std::memcpy(image, cached, bytes);
+  }
+}
+
+}  // namespace
+
+void ClearStaticLayerCache() {
+  LayerCache().Clear();
+  Stamps().Clear();
+}
+
+namespace {
 
 // How many bands (threads) draw an image: options.threads when given (at most one band per
 // 64 rows), else two for an image of a million pixels or more on a machine with two cores or
@@ -1685,6 +1958,24 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
   unsigned char* pixels = cairo_image_surface_get_data(surface);
   const int stride_used = cairo_image_surface_get_stride(surface);
   std::vector<cairo_status_t> results(static_cast<std::size_t>(bands), CAIRO_STATUS_SUCCESS);
+  // The static layer of the map band: copied from the cache, or drawn and (when reuse is
+  // on) kept. Drawn in place or copied in, the band holds the same pixels.
+  std::string layer_key;
+  std::shared_ptr<const StaticLayer> cached_layer;
+  std::shared_ptr<StaticLayer> new_layer;
+  if (options.reuse_static_layer) {
+    layer_key = StaticLayerKey(ruleset, scenario, state, *layout, options);
+    cached_layer = LayerCache().Find(layer_key);
+    if (!cached_layer) {
+      new_layer = std::make_shared<StaticLayer>();
+      new_layer->top = layout->map_band_top();
+      new_layer->bottom = layout->map_band_bottom();
+      new_layer->stride = stride_used;
+      new_layer->pixels.reset(
+          new unsigned char[static_cast<std::size_t>(new_layer->bottom - new_layer->top) *
+                            static_cast<std::size_t>(stride_used)]);
+    }
+  }
   const auto draw_band = [&](int band) {
     const int y0 = layout->image_height() * band / bands;
     const int y1 = layout->image_height() * (band + 1) / bands;
@@ -1697,13 +1988,30 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
     cairo_translate(cr, 0, -y0);
     {
       Painter painter(cr, *layout, ruleset, scenario, state, options, corps, turn);
-      painter.Background();
+      if (cached_layer) {
+        cairo_surface_flush(target);
+        CopyLayerRows(*cached_layer, y0, y1, false, pixels);
+        cairo_surface_mark_dirty(target);
+        painter.BackgroundOutsideMapBand();
+      } else {
+        // The static steps leave no drawing state (line caps, joins) to the later ones, which
+        // start from cairo's defaults whether the layer was drawn or copied.
+        cairo_save(cr);
+        painter.Background();
+        painter.Terrain();
+        painter.Hexsides();
+        painter.Routes();
+        painter.HexLabels(false);
+        painter.EdgeLabels();
+        cairo_restore(cr);
+        if (new_layer) {
+          cairo_surface_flush(target);
+          CopyLayerRows(*new_layer, y0, y1, true, pixels);
+        }
+      }
       painter.Title();
-      painter.Terrain();
-      painter.Hexsides();
-      painter.Routes();
       painter.Objectives();
-      painter.Labels();
+      painter.HexLabels(true);
       painter.Ghosts();
       painter.MoveArrows(turn.moves);
       painter.ForcedMoves();
@@ -1731,6 +2039,8 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
       return Status::Error(std::string("render: cairo: ") + cairo_status_to_string(st));
     }
   }
+  if (new_layer) LayerCache().Insert(std::move(layer_key), std::move(new_layer));
+  out->static_layer_reused_ = cached_layer != nullptr;
   out->layout_ = std::move(layout);
   out->events_drawn_ = turn.drawn;
   out->events_not_drawn_ = turn.not_drawn;

@@ -43,6 +43,11 @@ struct RenderOptions {
   // Threads drawing the image, each a horizontal band of it; 0 picks 2 for images of a
   // million pixels or more (on two cores or more), else 1. Any number gives the same pixels.
   int threads = 0;
+  // Keep the static layer of the map (terrain, hexsides, roads, labels: what every turn of
+  // a game draws the same) in a process-wide cache of the last few, and copy it in when the
+  // map, the forts' holders and the image geometry are the same. Same pixels either way;
+  // off: always drawn.
+  bool reuse_static_layer = true;
   // Draw what `turn_events` show (see RenderMap). Off: the state alone.
   bool draw_events = true;
   // Replaces the scenario title in the title band when not empty.
@@ -69,6 +74,8 @@ class MapImage {
   // The colour of one pixel. REQUIRES: 0 <= x < width(), 0 <= y < height().
   Rgb PixelAt(int x, int y) const;
 
+  // True when the static layer came from the cache (RenderOptions::reuse_static_layer).
+  bool static_layer_reused() const { return static_layer_reused_; }
   // Events of the turn that were drawn, and those whose kind has no drawing yet.
   int events_drawn() const { return events_drawn_; }
   int events_not_drawn() const { return events_not_drawn_; }
@@ -86,6 +93,7 @@ class MapImage {
   std::unique_ptr<unsigned char, void (*)(void*)> pixels_{nullptr, nullptr};
   std::unique_ptr<cairo_surface_t, SurfaceDeleter> surface_;
   std::shared_ptr<const MapLayout> layout_;
+  bool static_layer_reused_ = false;
   int events_drawn_ = 0;
   int events_not_drawn_ = 0;
   std::vector<std::string> legend_labels_;
@@ -114,6 +122,10 @@ MapLayout ComputeMapLayout(const engine::Ruleset& ruleset, const engine::Scenari
 Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
                  const engine::GameState& state, const std::vector<engine::Event>* turn_events,
                  const RenderOptions& options, MapImage* out);
+
+// Forgets the static layers RenderMap keeps (RenderOptions::reuse_static_layer) and the hex
+// stamps it shares between renders.
+void ClearStaticLayerCache();
 
 // RenderMap followed by EncodePng.
 Status RenderMapPng(const engine::Ruleset& ruleset, const engine::Scenario& scenario,

@@ -4,6 +4,12 @@
 
 #ifdef PBEM_HAVE_LIBDEFLATE
 #include <libdeflate.h>
+#endif
+#ifdef PBEM_HAVE_ISAL
+#include <isa-l/igzip_lib.h>
+#endif
+#if defined(PBEM_HAVE_LIBDEFLATE) || defined(PBEM_HAVE_ISAL)
+#define PBEM_HAVE_FAST_DEFLATE 1
 #include <zlib.h>
 
 #include <thread>
@@ -90,7 +96,23 @@ cairo_status_t AppendToVector(void* closure, const unsigned char* data, unsigned
   return CAIRO_STATUS_SUCCESS;
 }
 
+#ifdef PBEM_HAVE_FAST_DEFLATE
+std::uint32_t Crc32(const std::uint8_t* data, std::size_t n) {
 #ifdef PBEM_HAVE_LIBDEFLATE
+  return libdeflate_crc32(0, data, n);
+#else
+  return static_cast<std::uint32_t>(crc32(0, data, static_cast<uInt>(n)));
+#endif
+}
+
+std::uint32_t Adler32(const std::uint8_t* data, std::size_t n) {
+#ifdef PBEM_HAVE_ISAL
+  return isal_adler32(1, data, n);
+#else
+  return libdeflate_adler32(1, data, n);
+#endif
+}
+
 void PutBe32(std::vector<std::uint8_t>& out, std::size_t at, std::uint32_t v) {
   out[at] = static_cast<std::uint8_t>(v >> 24);
   out[at + 1] = static_cast<std::uint8_t>(v >> 16);
@@ -110,13 +132,15 @@ std::size_t BeginChunk(std::vector<std::uint8_t>& out, const char type[4], std::
 
 void FinishChunk(std::vector<std::uint8_t>& out, std::size_t data_at, std::size_t length) {
   // The CRC covers the type and the data.
-  const std::uint32_t crc = libdeflate_crc32(0, &out[data_at - 4], length + 4);
+  const std::uint32_t crc = Crc32(&out[data_at - 4], length + 4);
   PutBe32(out, data_at + length, crc);
 }
 
+#ifdef PBEM_HAVE_LIBDEFLATE
 struct CompressorDeleter {
   void operator()(libdeflate_compressor* c) const { libdeflate_free_compressor(c); }
 };
+#endif
 
 void ConvertRows(const unsigned char* data, int width, int stride, bool alpha, int y0, int y1,
                  std::size_t row_bytes, std::uint8_t* raw) {
@@ -152,23 +176,61 @@ std::size_t DeflateNotFinal(const std::uint8_t* in, std::size_t size, int level,
   return n;
 }
 
+// Raw deflate of `size` bytes with ISA-L's igzip at `level` (0..3); with `final` false the
+// stream ends in a full flush (byte-aligned, not final) so that another may follow it.
+// Returns the compressed size, 0 on failure.
+#ifdef PBEM_HAVE_ISAL
+std::size_t DeflateIsal(const std::uint8_t* in, std::size_t size, int level, bool final,
+                        std::unique_ptr<std::uint8_t[]>* out) {
+  static constexpr std::uint32_t kLevelBuf[4] = {0, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
+                                                 ISAL_DEF_LVL3_DEFAULT};
+  const std::uint32_t buf_size = kLevelBuf[std::clamp(level, 0, 3)];
+  const std::unique_ptr<std::uint8_t[]> level_buf(buf_size > 0 ? new std::uint8_t[buf_size]
+                                                               : nullptr);
+  // Stored blocks at worst (5 bytes per 64 KiB) plus room for the block headers and flush.
+  const std::size_t capacity = size + size / 16 + 1024;
+  out->reset(new std::uint8_t[capacity]);
+  isal_zstream z;
+  isal_deflate_stateless_init(&z);
+  z.level = static_cast<std::uint32_t>(std::clamp(level, 0, 3));
+  z.level_buf = level_buf.get();
+  z.level_buf_size = buf_size;
+  z.gzip_flag = IGZIP_DEFLATE;
+  z.end_of_stream = final ? 1 : 0;
+  z.flush = final ? NO_FLUSH : FULL_FLUSH;  // stateless: byte-aligned, not final
+  z.next_in = const_cast<std::uint8_t*>(in);
+  z.avail_in = static_cast<std::uint32_t>(size);
+  z.next_out = out->get();
+  z.avail_out = static_cast<std::uint32_t>(capacity);
+  if (isal_deflate_stateless(&z) != COMP_OK || z.avail_in != 0) return 0;
+  return z.total_out;
+}
+#endif
+
 // The whole image, every row with filter byte 0 (none), as one zlib stream in one IDAT:
 // a PNG with IHDR, IDAT and IEND only (no time: same pixels, same bytes). With `split`, the
-// first 7/16 of the rows are converted and compressed by zlib on a second thread (ending in
-// a sync flush) while libdeflate does the rest; the two deflate streams join into one (zlib
-// being slower, its share is smaller).
-Status EncodeWithLibdeflate(const unsigned char* data, int width, int height, int stride,
-                            bool alpha, int level, bool split, std::vector<std::uint8_t>* out) {
+// first rows are converted and compressed on a second thread (ending in a flush) while
+// this thread does the rest; the two deflate streams join into one.
+//   kIsal: igzip for both parts, half of the rows each.
+//   kLibdeflate: zlib for the first 7/16 of the rows (libdeflate cannot end a stream
+//     without finishing it; zlib being slower, its share is smaller), libdeflate the rest.
+Status EncodeUnfiltered(const unsigned char* data, int width, int height, int stride, bool alpha,
+                        int level, bool split, PngEncoder encoder, std::vector<std::uint8_t>* out) {
   const std::size_t row_bytes = 1 + static_cast<std::size_t>(width) * (alpha ? 4 : 3);
   const std::size_t raw_size = row_bytes * static_cast<std::size_t>(height);
   if (raw_size > (std::size_t{1} << 31) - 1) return Status::Error("png encode: image too large");
-  std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor(
-      libdeflate_alloc_compressor(level));
-  if (!compressor) return Status::Error("png encode: libdeflate_alloc_compressor failed");
+  const bool isal = encoder == PngEncoder::kIsal;
+#ifdef PBEM_HAVE_LIBDEFLATE
+  std::unique_ptr<libdeflate_compressor, CompressorDeleter> compressor;
+  if (!isal) {
+    compressor.reset(libdeflate_alloc_compressor(level));
+    if (!compressor) return Status::Error("png encode: libdeflate_alloc_compressor failed");
+  }
+#endif
   // Buffers are left uninitialised (every byte read is written first): zero-filling ~20 MB
   // would cost more than a tenth of the encoding.
   const std::unique_ptr<std::uint8_t[]> raw(new std::uint8_t[raw_size]);
-  const int split_rows = split && height >= 2 ? height * 7 / 16 : 0;
+  const int split_rows = split && height >= 2 ? (isal ? height / 2 : height * 7 / 16) : 0;
   const std::size_t head_size = static_cast<std::size_t>(split_rows) * row_bytes;
 
   std::unique_ptr<std::uint8_t[]> head;
@@ -178,15 +240,21 @@ Status EncodeWithLibdeflate(const unsigned char* data, int width, int height, in
   if (split_rows > 0) {
     head_thread = std::thread([&] {
       ConvertRows(data, width, stride, alpha, 0, split_rows, row_bytes, raw.get());
+#ifdef PBEM_HAVE_ISAL
+      if (isal) {
+        head_length = DeflateIsal(raw.get(), head_size, level, false, &head);
+      } else {
+        head_length = DeflateNotFinal(raw.get(), head_size, level, &head);
+      }
+#else
       head_length = DeflateNotFinal(raw.get(), head_size, level, &head);
-      head_adler = static_cast<std::uint32_t>(adler32(1, raw.get(), static_cast<uInt>(head_size)));
+#endif
+      head_adler = Adler32(raw.get(), head_size);
     });
   }
   ConvertRows(data, width, stride, alpha, split_rows, height, row_bytes, raw.get());
   const std::size_t tail_size = raw_size - head_size;
-  const std::size_t bound = libdeflate_deflate_compress_bound(compressor.get(), tail_size);
 
-  out->reserve(8 + 25 + 12 + 2 + bound + 4 + 12);
   static constexpr std::uint8_t kSignature[8] = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
   out->assign(kSignature, kSignature + 8);
   const std::size_t ihdr = BeginChunk(*out, "IHDR", 13);
@@ -200,10 +268,20 @@ Status EncodeWithLibdeflate(const unsigned char* data, int width, int height, in
   FinishChunk(*out, ihdr, 13);
   // The zlib stream: header 78 01 (deflate, 32K window; the level hint is informative only),
   // the head (if any), the tail, the Adler-32 of all the raw bytes.
-  const std::unique_ptr<std::uint8_t[]> tail(new std::uint8_t[bound]);
-  const std::size_t tail_length = libdeflate_deflate_compress(
-      compressor.get(), raw.get() + head_size, tail_size, tail.get(), bound);
-  const std::uint32_t tail_adler = libdeflate_adler32(1, raw.get() + head_size, tail_size);
+  std::unique_ptr<std::uint8_t[]> tail;
+  std::size_t tail_length = 0;
+#ifdef PBEM_HAVE_ISAL
+  if (isal) tail_length = DeflateIsal(raw.get() + head_size, tail_size, level, true, &tail);
+#endif
+#ifdef PBEM_HAVE_LIBDEFLATE
+  if (!isal) {
+    const std::size_t bound = libdeflate_deflate_compress_bound(compressor.get(), tail_size);
+    tail.reset(new std::uint8_t[bound]);
+    tail_length = libdeflate_deflate_compress(compressor.get(), raw.get() + head_size, tail_size,
+                                              tail.get(), bound);
+  }
+#endif
+  const std::uint32_t tail_adler = Adler32(raw.get() + head_size, tail_size);
   if (head_thread.joinable()) head_thread.join();
   if (tail_length == 0 || (split_rows > 0 && head_length == 0)) {
     out->clear();
@@ -214,10 +292,13 @@ Status EncodeWithLibdeflate(const unsigned char* data, int width, int height, in
                                         head_adler, tail_adler, static_cast<z_off_t>(tail_size)))
                                   : tail_adler;
   const std::size_t length = 2 + head_length + tail_length + 4;
+  out->reserve(out->size() + 12 + length + 12);
   const std::size_t idat = BeginChunk(*out, "IDAT", length);
   (*out)[idat] = 0x78;
   (*out)[idat + 1] = 0x01;
-  std::copy_n(head.get(), head_length, out->begin() + static_cast<std::ptrdiff_t>(idat) + 2);
+  if (head_length > 0) {
+    std::copy_n(head.get(), head_length, out->begin() + static_cast<std::ptrdiff_t>(idat) + 2);
+  }
   std::copy_n(tail.get(), tail_length,
               out->begin() + static_cast<std::ptrdiff_t>(idat + 2 + head_length));
   PutBe32(*out, idat + length - 4, adler);
@@ -232,6 +313,14 @@ Status EncodeWithLibdeflate(const unsigned char* data, int width, int height, in
 
 bool HaveLibdeflate() {
 #ifdef PBEM_HAVE_LIBDEFLATE
+  return true;
+#else
+  return false;
+#endif
+}
+
+bool HaveIsal() {
+#ifdef PBEM_HAVE_ISAL
   return true;
 #else
   return false;
@@ -262,8 +351,15 @@ Status EncodePng(cairo_surface_t* surface, const PngOptions& options,
     return Status::Error("png encode: empty image");
   }
 
-#ifdef PBEM_HAVE_LIBDEFLATE
-  if (options.encoder == PngEncoder::kLibdeflate && options.filter == PngFilter::kNone &&
+#ifdef PBEM_HAVE_FAST_DEFLATE
+  // kIsal without ISA-L falls back to libdeflate, kLibdeflate without libdeflate to libspng.
+  // kIsal above ISA-L's levels (0..3) also means libdeflate, which compresses harder.
+  PngEncoder encoder = options.encoder;
+  if (encoder == PngEncoder::kIsal && (!HaveIsal() || options.compression_level > 3)) {
+    encoder = PngEncoder::kLibdeflate;
+  }
+  if (encoder == PngEncoder::kLibdeflate && !HaveLibdeflate()) encoder = PngEncoder::kSpng;
+  if (encoder != PngEncoder::kSpng && options.filter == PngFilter::kNone &&
       options.compression_strategy == 0) {
     if (options.compression_level < 0 || options.compression_level > 12) {
       return Status::Error("png encode: compression level " +
@@ -274,8 +370,8 @@ Status EncodePng(cairo_surface_t* surface, const PngOptions& options,
         options.threads >= 2 ||
         (options.threads == 0 && static_cast<long long>(width) * height >= 1'000'000 &&
          std::thread::hardware_concurrency() >= 2);
-    return EncodeWithLibdeflate(data, width, height, stride, alpha, options.compression_level,
-                                split, out);
+    return EncodeUnfiltered(data, width, height, stride, alpha, options.compression_level, split,
+                            encoder, out);
   }
 #endif
 

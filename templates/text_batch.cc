@@ -1,6 +1,8 @@
 #include "templates/text_batch.h"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 
 namespace pbem::templates {
 
@@ -14,6 +16,14 @@ FontSet::FontSet()
   cairo_font_options_set_subpixel_order(options_, CAIRO_SUBPIXEL_ORDER_DEFAULT);
   cairo_font_options_set_hint_style(options_, CAIRO_HINT_STYLE_SLIGHT);
   cairo_font_options_set_hint_metrics(options_, CAIRO_HINT_METRICS_ON);
+  // cairo resolves a toy face through fontconfig once, at the size of the first scaled font
+  // made from it, and keeps that resolution for every later size; fontconfig's rules depend
+  // on the size, so whatever text a process drew first would decide how all later text
+  // looks (measured: the 60x40 map drawn first in a process differed in 164k pixels from
+  // the same map drawn after another one). Resolving both faces at fixed sizes first (the
+  // title's) makes every image the same whatever was drawn before it.
+  cairo_scaled_font_destroy(Create(true, 19));
+  cairo_scaled_font_destroy(Create(false, 14));
 }
 
 FontSet::~FontSet() {
@@ -30,8 +40,20 @@ cairo_scaled_font_t* FontSet::Create(bool bold, double size) const {
   return cairo_scaled_font_create(bold ? bold_ : regular_, &font_matrix, &ctm, options_);
 }
 
+namespace {
+
+// Flush's grid cell, in font sizes: about two lines of text high (rows of hex labels fall in
+// separate cells), and wide enough that a cell holds many labels (one cairo call per cell).
+constexpr double kCellWidthEms = 96;
+constexpr double kCellHeightEms = 4;
+
+}  // namespace
+
 TextBatch::TextBatch(const FontSet& fonts, bool bold, double size)
-    : font_(fonts.Create(bold, size)), digit_middle_(0) {
+    : font_(fonts.Create(bold, size)),
+      digit_middle_(0),
+      cell_w_(std::max(64.0, size * kCellWidthEms)),
+      cell_h_(std::max(8.0, size * kCellHeightEms)) {
   cairo_text_extents_t ext;
   cairo_scaled_font_text_extents(font_, "0", &ext);
   digit_middle_ = -ext.y_bearing - ext.height / 2;
@@ -82,6 +104,9 @@ void TextBatch::Add(std::string_view utf8, Point anchor, Align align) {
   if (utf8.empty()) return;
   const std::size_t first = glyphs_.size();
   const double width = Shape(utf8, anchor.x, anchor.y, &glyphs_);
+  if (glyphs_.size() == first) return;
+  labels_.push_back({first, static_cast<long long>(std::floor(anchor.y / cell_h_)),
+                     static_cast<long long>(std::floor(anchor.x / cell_w_))});
   if (align == Align::kLeft) return;
   const double dx = align == Align::kCentre ? -width / 2 : -width;
   for (std::size_t i = first; i < glyphs_.size(); ++i) glyphs_[i].x += dx;
@@ -100,8 +125,31 @@ void TextBatch::Flush(cairo_t* cr, Rgb colour, double alpha) {
   if (glyphs_.empty()) return;
   cairo_set_scaled_font(cr, font_);
   cairo_set_source_rgba(cr, colour.r / 255.0, colour.g / 255.0, colour.b / 255.0, alpha);
-  cairo_show_glyphs(cr, glyphs_.data(), static_cast<int>(glyphs_.size()));
+  // Labels grouped by cell, in the order they were added within a cell.
+  std::vector<std::size_t> order(labels_.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    const Label& la = labels_[a];
+    const Label& lb = labels_[b];
+    return la.cell_y != lb.cell_y ? la.cell_y < lb.cell_y : la.cell_x < lb.cell_x;
+  });
+  std::vector<cairo_glyph_t> run;
+  run.reserve(glyphs_.size());
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const std::size_t k = order[i];
+    const std::size_t end = k + 1 < labels_.size() ? labels_[k + 1].first : glyphs_.size();
+    run.insert(run.end(), glyphs_.begin() + static_cast<std::ptrdiff_t>(labels_[k].first),
+               glyphs_.begin() + static_cast<std::ptrdiff_t>(end));
+    const bool last_of_cell = i + 1 == order.size() ||
+                              labels_[order[i + 1]].cell_y != labels_[k].cell_y ||
+                              labels_[order[i + 1]].cell_x != labels_[k].cell_x;
+    if (last_of_cell) {
+      cairo_show_glyphs(cr, run.data(), static_cast<int>(run.size()));
+      run.clear();
+    }
+  }
   glyphs_.clear();
+  labels_.clear();
 }
 
 std::string FitText(const TextBatch& batch, std::string_view utf8, double max_width) {

@@ -1,7 +1,9 @@
 // Text for the map renderer. Hundreds of short labels (CCRR, counter values) are drawn per
 // map; one cairo_show_text call each would dominate the drawing time. A TextBatch turns
-// each label into positioned glyphs once and draws all labels of one font and colour with a
-// single cairo_show_glyphs call.
+// each label into positioned glyphs once and draws the labels of one font and colour with
+// one cairo_show_glyphs call per cell of a coarse grid: cairo composites a glyph run through
+// a mask as large as the run's bounding box, so a single run for labels spread over the
+// whole map would clear and composite a map-sized mask (measured: most of the text cost).
 #ifndef PBEM_TEMPLATES_TEXT_BATCH_H_
 #define PBEM_TEMPLATES_TEXT_BATCH_H_
 
@@ -49,7 +51,8 @@ class TextBatch {
   void AddMiddle(std::string_view utf8, Point anchor, Align align);
   // The advance width of `utf8`.
   double Width(std::string_view utf8) const;
-  // Draws everything queued in one colour and forgets it.
+  // Draws everything queued in one colour and forgets it: one glyph run per grid cell
+  // (labels go to the cell of their anchor, in the order they were added).
   void Flush(cairo_t* cr, Rgb colour, double alpha = 1.0);
   bool empty() const { return glyphs_.empty(); }
 
@@ -64,7 +67,17 @@ class TextBatch {
   unsigned long digit_index_[10] = {};
   double digit_advance_[10] = {};
   bool digits_ok_ = false;
+  // Size of a grid cell for Flush, from the font size.
+  double cell_w_;
+  double cell_h_;
   std::vector<cairo_glyph_t> glyphs_;
+  // The labels queued: their first glyph and the grid cell of their anchor.
+  struct Label {
+    std::size_t first;
+    long long cell_y;
+    long long cell_x;
+  };
+  std::vector<Label> labels_;
 };
 
 // `utf8` shortened at a code point boundary, with "…", so that it is at most `max_width` wide.

@@ -1,6 +1,7 @@
 #include "templates/turn_events.h"
 
 #include <algorithm>
+#include <charconv>
 #include <cstdint>
 #include <map>
 #include <string_view>
@@ -15,9 +16,17 @@ using engine::EventKind;
 using engine::Hex;
 using engine::UnitId;
 
+// A number, as the engine writes it or as the wire format stores it (decimal text: stored
+// turns decoded by codec::TurnResultFromProto).
 std::optional<std::int64_t> IntArg(const Event& e, std::size_t i) {
   if (i >= e.args.size()) return std::nullopt;
   if (const auto* v = std::get_if<std::int64_t>(&e.args[i])) return *v;
+  if (const auto* text = std::get_if<std::string>(&e.args[i])) {
+    std::int64_t v = 0;
+    const char* end = text->data() + text->size();
+    const auto [ptr, ec] = std::from_chars(text->data(), end, v);
+    if (ec == std::errc() && ptr == end && !text->empty()) return v;
+  }
   return std::nullopt;
 }
 

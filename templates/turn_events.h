@@ -1,7 +1,8 @@
 // What the map shows of a player-turn's event log (engine/turn_result.h): the log read once
 // into the marks the renderer draws. Pure (no cairo): the same events give the same marks.
 //
-// Event formats read (as the engine writes them; malformed events are counted, not drawn):
+// Event formats read (as the engine writes them, or decoded from storage with numbers as
+// decimal text; malformed events are counted, not drawn):
 //   kMoveStep      unit, [from, to] (or [to])            one step of a move or charge advance
 //   kMoveEnd       unit, [hex], {points left, reason}    reason != "none": the move was stopped
 //   kStuck         unit, [hex]                           stuck in marsh (a stop)

@@ -153,53 +153,17 @@ std::optional<engine::GameState> StateFrom(const pbem::v1::GameState& proto,
   return std::move(converted).value();
 }
 
-// The event log of a stored or written TurnResult, for drawing. The wire format keeps
-// arguments as text: a decimal number is read back as a number, anything else as text
-// (hex arguments, which the map does not read, come back as numbers or text).
+// The event log of a stored or written TurnResult, for drawing (numbers come back as
+// decimal text, which the map reads).
 std::optional<std::vector<engine::Event>> EventsFrom(const pbem::v1::TurnResult& proto,
                                                      const engine::Scenario& scenario,
                                                      const std::string& source) {
-  std::vector<engine::Event> out;
-  bool ok = true;
-  for (int i = 0; i < proto.events_size(); ++i) {
-    const pbem::v1::Event& p = proto.events(i);
-    const std::string where = source + ": events[" + std::to_string(i) + "]";
-    const auto kind = engine::ParseEventKind(p.kind());
-    if (!kind) {
-      std::cerr << where << ".kind: unknown event kind '" << p.kind() << "'\n";
-      ok = false;
-      continue;
-    }
-    engine::Event e;
-    e.kind = *kind;
-    if (!p.unit().empty()) {
-      e.unit = scenario.FindUnit(p.unit());
-      if (!e.unit) {
-        std::cerr << where << ".unit: unknown unit '" << p.unit() << "'\n";
-        ok = false;
-        continue;
-      }
-    }
-    for (const std::string& label : p.hexes()) {
-      const auto hex = engine::ParseLabel(label);
-      if (!hex) {
-        std::cerr << where << ".hexes: bad hex label '" << label << "'\n";
-        ok = false;
-        break;
-      }
-      e.hexes.push_back(*hex);
-    }
-    for (const std::string& arg : p.args()) {
-      if (const auto n = ParseInt(arg)) {
-        e.args.emplace_back(*n);
-      } else {
-        e.args.emplace_back(arg);
-      }
-    }
-    out.push_back(std::move(e));
+  auto decoded = codec::TurnResultFromProto(proto, scenario, source);
+  if (!decoded.ok()) {
+    PrintErrors(decoded.errors());
+    return std::nullopt;
   }
-  if (!ok) return std::nullopt;
-  return out;
+  return std::move(std::move(decoded).value().events);
 }
 
 // Resolves each orders file in turn from picture.state; the picture keeps the last events.
@@ -246,6 +210,8 @@ bool ResolveOrders(const ScenarioBundle& bundle, const std::vector<std::string>&
 
 int WritePicture(const ScenarioBundle& bundle, const Picture& picture, const RenderArgs& a) {
   templates::RenderOptions options;
+  // One map per process: keeping its static layer for a next render would only cost a copy.
+  options.reuse_static_layer = false;
   if (a.hex_size) options.hex_size = *a.hex_size;
   options.game_id = picture.state.game_id;
   options.turn_played = picture.turn_played;

@@ -5,11 +5,18 @@
 // (hexes of 14.7 px, labels inside hexes left out). For each:
 //   Draw        RenderMap alone (cairo drawing into the image surface; the two large maps
 //               are drawn in two bands on two threads, DrawOneThread draws them in one)
-//   EncodePng   EncodePng with the default options (libdeflate level 1), on one drawn image
+//   EncodePng   EncodePng with the default options (ISA-L level 1), on one drawn image
+//   EncodeLibdeflate  EncodePng through libdeflate (level 1), the same image
 //   EncodeSpng  EncodePng through libspng (zlib level 1), the same image
 //   EncodeCairo cairo's own PNG writer on the same image
 //   Whole       RenderMap + EncodePng, what `pbem render` pays per map (goal: < 30 ms at 60x40)
-//   WholeTwoIdleCores  the same, timed as it would run on two idle cores (see there)
+//   WholeOneThread  the same with one thread for the drawing and one for the encoding
+//   WholeTwoIdleCores  the same as Whole, timed as it would run on two idle cores (see there)
+// These draw everything every time (RenderOptions::reuse_static_layer off: the first map of
+// a game in a process). The *ReusedLayer cases copy the static layer (terrain, hexsides,
+// roads, labels) from the cache instead, as every later turn of the same game does:
+//   DrawReusedLayer, WholeReusedLayer, WholeReusedLayerOneThread,
+//   WholeReusedLayerTwoIdleCores
 // plus EncodePng with other levels, filters, strategies and encoders, to show why the
 // defaults were chosen. Counters: png_kB is the size of the PNG produced.
 #include <benchmark/benchmark.h>
@@ -52,6 +59,14 @@ struct Sample {
   RenderOptions options;
 };
 
+// The static layer drawn every time (the first render of a map in a process), unless a
+// benchmark turns reuse on.
+RenderOptions NoReuse() {
+  RenderOptions options;
+  options.reuse_static_layer = false;
+  return options;
+}
+
 Sample Bundled() {
   Sample s;
 #ifdef PBEM_BENCH_WITH_CODEC
@@ -67,6 +82,7 @@ Sample Bundled() {
     }
   }
 #endif
+  s.options = NoReuse();
   if (s.name.empty()) {
     s.name = "bundled_30x20";
     s.ruleset = pbem::templates::testing::MornePlaineRuleset();
@@ -92,6 +108,7 @@ const Sample& GetSample(int which) {
   static const Sample large = [] {
     Sample s;
     s.name = "generated_60x40";
+    s.options = NoReuse();
     s.ruleset = pbem::templates::testing::MornePlaineRuleset();
     s.scenario = pbem::templates::testing::LargeSampleMap(s.ruleset, 60, 40);
     s.state = pbem::engine::InitialState(s.scenario, "bench");
@@ -132,14 +149,24 @@ void SetLabel(benchmark::State& state, const Sample& s, const MapImage& image) {
                  std::to_string(image.height()));
 }
 
-void BM_Draw(benchmark::State& state) {
-  const Sample& s = GetSample(static_cast<int>(state.range(0)));
-  MapImage image = Draw(s);  // warms fontconfig and the glyph caches
+void DrawLoop(benchmark::State& state, const Sample& s) {
+  MapImage image = Draw(s);  // warms fontconfig and the glyph caches (and fills the layer cache)
   for (auto _ : state) {
     image = Draw(s);
     benchmark::DoNotOptimize(image.surface());
   }
   SetLabel(state, s, image);
+}
+
+void BM_Draw(benchmark::State& state) {
+  DrawLoop(state, GetSample(static_cast<int>(state.range(0))));
+}
+
+void BM_DrawReusedLayer(benchmark::State& state) {
+  Sample s = GetSample(static_cast<int>(state.range(0)));
+  s.options.reuse_static_layer = true;
+  DrawLoop(state, s);
+  if (!Draw(s).static_layer_reused()) state.SkipWithError("the static layer was not reused");
 }
 
 void Encode(benchmark::State& state, const PngOptions& options) {
@@ -157,15 +184,16 @@ void Encode(benchmark::State& state, const PngOptions& options) {
 void BM_DrawOneThread(benchmark::State& state) {
   Sample s = GetSample(static_cast<int>(state.range(0)));
   s.options.threads = 1;
-  MapImage image = Draw(s);
-  for (auto _ : state) {
-    image = Draw(s);
-    benchmark::DoNotOptimize(image.surface());
-  }
-  SetLabel(state, s, image);
+  DrawLoop(state, s);
 }
 
 void BM_EncodePng(benchmark::State& state) { Encode(state, PngOptions{}); }
+
+void BM_EncodeLibdeflate(benchmark::State& state) {
+  PngOptions options;
+  options.encoder = PngEncoder::kLibdeflate;
+  Encode(state, options);
+}
 
 void BM_EncodeSpng(benchmark::State& state) {
   PngOptions options;
@@ -185,17 +213,35 @@ void BM_EncodeCairo(benchmark::State& state) {
   SetLabel(state, s, image);
 }
 
-void BM_Whole(benchmark::State& state) {
-  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+// RenderMap + EncodePng; threads 0: automatic, 1: one thread for each.
+void WholeLoop(benchmark::State& state, Sample s, bool reuse, int threads) {
+  s.options.reuse_static_layer = reuse;
+  s.options.threads = threads;
+  PngOptions png_options;
+  png_options.threads = threads;
   MapImage image = Draw(s);
   std::vector<std::uint8_t> png;
   for (auto _ : state) {
     image = Draw(s);
-    if (!EncodePng(image.surface(), PngOptions{}, &png).ok) std::abort();
+    if (!EncodePng(image.surface(), png_options, &png).ok) std::abort();
     benchmark::DoNotOptimize(png.data());
   }
+  if (reuse && !image.static_layer_reused()) state.SkipWithError("the static layer was not reused");
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   SetLabel(state, s, image);
+}
+
+void BM_Whole(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), false, 0);
+}
+void BM_WholeOneThread(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), false, 1);
+}
+void BM_WholeReusedLayer(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), true, 0);
+}
+void BM_WholeReusedLayerOneThread(benchmark::State& state) {
+  WholeLoop(state, GetSample(static_cast<int>(state.range(0))), true, 1);
 }
 
 // What BM_Whole would take on two idle cores, measured on a busy machine: each phase (draw,
@@ -208,8 +254,8 @@ double CpuMs(clockid_t clock) {
   return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
 }
 
-void BM_WholeTwoIdleCores(benchmark::State& state) {
-  const Sample& s = GetSample(static_cast<int>(state.range(0)));
+void TwoIdleCoresLoop(benchmark::State& state, Sample s, bool reuse) {
+  s.options.reuse_static_layer = reuse;
   MapImage image = Draw(s);
   std::vector<std::uint8_t> png;
   double draw_total = 0;
@@ -229,15 +275,24 @@ void BM_WholeTwoIdleCores(benchmark::State& state) {
     encode_total += encode;
     state.SetIterationTime((draw + encode) / 1e3);
   }
+  if (reuse && !image.static_layer_reused()) state.SkipWithError("the static layer was not reused");
   const double n = static_cast<double>(state.iterations());
   state.counters["draw_ms"] = draw_total / n;
   state.counters["encode_ms"] = encode_total / n;
   SetLabel(state, s, image);
 }
 
+void BM_WholeTwoIdleCores(benchmark::State& state) {
+  TwoIdleCoresLoop(state, GetSample(static_cast<int>(state.range(0))), false);
+}
+void BM_WholeReusedLayerTwoIdleCores(benchmark::State& state) {
+  TwoIdleCoresLoop(state, GetSample(static_cast<int>(state.range(0))), true);
+}
+
 // Other settings on the 60x40 image: range(0) level, range(1) zlib strategy, range(2) filter,
-// range(3) encoder (0 libdeflate, 1 libspng; libdeflate only takes filter none, strategy 0),
-// range(4) threads (libdeflate: 0 auto, 1 one thread, 2 zlib beside it for the top 7/16).
+// range(3) encoder (0 libdeflate, 1 libspng, 2 ISA-L; libdeflate and ISA-L only take filter
+// none, strategy 0), range(4) threads (0 auto, 1 one thread, 2: a second thread compresses
+// the top rows: ISA-L half of them, zlib beside libdeflate 7/16).
 void BM_EncodeSettings(benchmark::State& state) {
   const Sample& s = GetSample(1);
   const MapImage image = Draw(s);
@@ -255,14 +310,19 @@ void BM_EncodeSettings(benchmark::State& state) {
   state.counters["png_kB"] = static_cast<double>(png.size()) / 1024.0;
   static constexpr const char* kFilters[] = {"none", "sub", "up", "avg", "paeth", "adaptive"};
   static constexpr const char* kStrategies[] = {"default", "filtered", "huffman", "rle"};
-  const bool libdeflate = options.encoder == PngEncoder::kLibdeflate &&
-                          pbem::templates::HaveLibdeflate() && options.filter == PngFilter::kNone &&
-                          options.compression_strategy == 0;
-  state.SetLabel(std::string(libdeflate ? "libdeflate" : "libspng") +
-                 (libdeflate ? " threads " + std::to_string(options.threads) : std::string()) +
-                 " level " + std::to_string(options.compression_level) + " " +
-                 kStrategies[options.compression_strategy] + " filter " +
-                 kFilters[static_cast<int>(options.filter)]);
+  const bool plain = options.filter == PngFilter::kNone && options.compression_strategy == 0;
+  const bool isal = plain && options.encoder == PngEncoder::kIsal && pbem::templates::HaveIsal() &&
+                    options.compression_level <= 3;
+  const bool libdeflate =
+      plain && !isal && options.encoder != PngEncoder::kSpng && pbem::templates::HaveLibdeflate();
+  state.SetLabel(
+      std::string(isal         ? "ISA-L"
+                  : libdeflate ? "libdeflate"
+                               : "libspng") +
+      (isal || libdeflate ? " threads " + std::to_string(options.threads) : std::string()) +
+      " level " + std::to_string(options.compression_level) + " " +
+      kStrategies[options.compression_strategy] + " filter " +
+      kFilters[static_cast<int>(options.filter)]);
 }
 
 // With --benchmark_repetitions=N, the "min" line is the best estimate on a busy machine.
@@ -275,12 +335,22 @@ BENCHMARK(BM_Draw)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DrawReusedLayer)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DrawOneThread)
     ->DenseRange(1, 2)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodePng)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_EncodeLibdeflate)
     ->DenseRange(0, 2)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
@@ -300,13 +370,38 @@ BENCHMARK(BM_Whole)
     ->MeasureProcessCPUTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeOneThread)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WholeTwoIdleCores)
     ->DenseRange(1, 2)
     ->UseManualTime()
     ->ComputeStatistics("min", Min)
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeReusedLayer)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeReusedLayerOneThread)
+    ->DenseRange(0, 2)
+    ->MeasureProcessCPUTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WholeReusedLayerTwoIdleCores)
+    ->DenseRange(1, 2)
+    ->UseManualTime()
+    ->ComputeStatistics("min", Min)
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_EncodeSettings)
-    ->Args({1, 0, 0, 0, 0})  // the default: libdeflate level 1, no filter, zlib beside it
+    ->Args({1, 0, 0, 2, 0})  // the default: ISA-L level 1, no filter, two threads
+    ->Args({1, 0, 0, 2, 1})  // ISA-L level 1, one thread
+    ->Args({0, 0, 0, 2, 1})  // ISA-L level 0
+    ->Args({2, 0, 0, 2, 1})  // ISA-L level 2
+    ->Args({3, 0, 0, 2, 1})  // ISA-L level 3
+    ->Args({1, 0, 0, 0, 0})  // libdeflate level 1, no filter, zlib beside it
     ->Args({1, 0, 0, 0, 1})  // libdeflate level 1 alone
     ->Args({2, 0, 0, 0, 1})  // libdeflate level 2
     ->Args({6, 0, 0, 0, 1})  // libdeflate level 6

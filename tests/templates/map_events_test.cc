@@ -292,33 +292,134 @@ bool SamePixels(const MapImage& a, const MapImage& b) {
   return true;
 }
 
+// The generated 60x40 map at its initial state: an image of over a million pixels, drawn in
+// two bands by default.
+struct Large {
+  engine::Ruleset ruleset = testing::MornePlaineRuleset();
+  engine::Scenario scenario = testing::LargeSampleMap(ruleset, 60, 40);
+  engine::GameState state = engine::InitialState(scenario, "large");
+
+  MapImage Render(const RenderOptions& options) const {
+    MapImage image;
+    REQUIRE(RenderMap(ruleset, scenario, state, nullptr, options, &image).ok);
+    return image;
+  }
+};
+
 TEST_CASE("drawing in bands on threads gives the same pixels", "[templates][render]") {
   Fight f;
   f.events.push_back(Ev(
       EventKind::kReactionFire, f.b.Unit("o-ha1"), {L("1017"), L("1117")},
       {std::string("b-i4"), std::int64_t{2}, std::int64_t{2}, std::int64_t{3}, std::string("hit")},
       Phase::kMovement));
+  // Every band draws the static layer too (not copied from the cache).
   RenderOptions one;
   one.threads = 1;
+  one.reuse_static_layer = false;
   MapImage reference;
   REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, one, &reference).ok);
   for (int threads : {2, 3, 7}) {
     INFO(threads << " threads");
-    RenderOptions options;
+    RenderOptions options = one;
     options.threads = threads;
     MapImage banded;
     REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, options, &banded).ok);
     CHECK(SamePixels(reference, banded));
   }
   // The large map, whose default is two bands.
-  const engine::Ruleset rs = testing::MornePlaineRuleset();
-  const engine::Scenario large = testing::LargeSampleMap(rs, 60, 40);
-  const engine::GameState state = engine::InitialState(large, "large");
-  MapImage a;
-  MapImage b;
-  REQUIRE(RenderMap(rs, large, state, nullptr, one, &a).ok);
-  REQUIRE(RenderMap(rs, large, state, nullptr, RenderOptions{}, &b).ok);
-  CHECK(SamePixels(a, b));
+  const Large large;
+  RenderOptions automatic;
+  automatic.reuse_static_layer = false;
+  CHECK(SamePixels(large.Render(one), large.Render(automatic)));
+}
+
+std::vector<std::uint8_t> Png(const MapImage& image) {
+  std::vector<std::uint8_t> png;
+  REQUIRE(EncodePng(image.surface(), PngOptions{}, &png).ok);
+  return png;
+}
+
+TEST_CASE("a static layer copied from the cache gives the same bytes as drawing it",
+          "[templates][render][png]") {
+  Fight f;
+  RenderOptions drawn;
+  drawn.reuse_static_layer = false;
+  RenderOptions reused;  // the default
+  REQUIRE(reused.reuse_static_layer);
+  ClearStaticLayerCache();
+  MapImage reference;
+  MapImage first;
+  MapImage second;
+  // The reference draws its hex stamps too; the later renders take them from the cache.
+  REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, drawn, &reference).ok);
+  CHECK_FALSE(reference.static_layer_reused());
+  REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, reused, &first).ok);
+  CHECK_FALSE(first.static_layer_reused());  // drawn, then kept
+  REQUIRE(RenderMap(f.b.ruleset, f.b.scenario, f.b.state, &f.events, reused, &second).ok);
+  CHECK(second.static_layer_reused());
+  CHECK(Png(first) == Png(reference));
+  CHECK(Png(second) == Png(reference));
+
+  // Another turn of the same game (no events, units elsewhere) reuses the layer and still
+  // draws what that turn shows.
+  Bundled later = f.b;
+  later.state.unit(later.Unit("b-i1")).hex = L("1410");
+  MapImage later_drawn;
+  MapImage later_reused;
+  REQUIRE(RenderMap(later.ruleset, later.scenario, later.state, nullptr, drawn, &later_drawn).ok);
+  REQUIRE(RenderMap(later.ruleset, later.scenario, later.state, nullptr, reused, &later_reused).ok);
+  CHECK(later_reused.static_layer_reused());
+  CHECK(Png(later_reused) == Png(later_drawn));
+  CHECK(Png(later_reused) != Png(second));
+
+  // The large map on two bands: each band copies its rows of the layer.
+  const Large large;
+  const MapImage large_drawn = large.Render(drawn);
+  const MapImage large_first = large.Render(reused);
+  const MapImage large_reused = large.Render(reused);
+  CHECK(large_reused.static_layer_reused());
+  CHECK(Png(large_first) == Png(large_drawn));
+  CHECK(Png(large_reused) == Png(large_drawn));
+}
+
+TEST_CASE("a new fort holder, map or size draws a new static layer", "[templates][render]") {
+  Bundled b;
+  ClearStaticLayerCache();
+  MapImage image;
+  REQUIRE(RenderMap(b.ruleset, b.scenario, b.state, nullptr, RenderOptions{}, &image).ok);
+  REQUIRE(RenderMap(b.ruleset, b.scenario, b.state, nullptr, RenderOptions{}, &image).ok);
+  REQUIRE(image.static_layer_reused());
+
+  Bundled fort = b;  // the Redoute du Mont-Morne, 1013, changes hands
+  fort.state.fort_owners[L("1013")] = Side::kBlue;
+  REQUIRE(RenderMap(fort.ruleset, fort.scenario, fort.state, nullptr, RenderOptions{}, &image).ok);
+  CHECK_FALSE(image.static_layer_reused());
+
+  Bundled stream = b;  // one more stream
+  const engine::Hexside side = engine::SideOf(L("0505"), engine::Direction::kE);
+  engine::HexsideInfo info = stream.scenario.map.side(side);
+  info.water =
+      info.water == engine::Water::kStream ? engine::Water::kRiver : engine::Water::kStream;
+  stream.scenario.map.SetSide(side, info);
+  REQUIRE(RenderMap(stream.ruleset, stream.scenario, stream.state, nullptr, RenderOptions{}, &image)
+              .ok);
+  CHECK_FALSE(image.static_layer_reused());
+
+  RenderOptions smaller;
+  smaller.hex_size = 20;
+  REQUIRE(RenderMap(b.ruleset, b.scenario, b.state, nullptr, smaller, &image).ok);
+  CHECK_FALSE(image.static_layer_reused());
+  // Four layers are kept: the first is still there.
+  REQUIRE(RenderMap(b.ruleset, b.scenario, b.state, nullptr, RenderOptions{}, &image).ok);
+  CHECK(image.static_layer_reused());
+
+  // A fifth pushes out the one used least recently (the fort's).
+  RenderOptions no_labels;
+  no_labels.labels_in_every_hex = false;
+  REQUIRE(RenderMap(b.ruleset, b.scenario, b.state, nullptr, no_labels, &image).ok);
+  CHECK_FALSE(image.static_layer_reused());
+  REQUIRE(RenderMap(fort.ruleset, fort.scenario, fort.state, nullptr, RenderOptions{}, &image).ok);
+  CHECK_FALSE(image.static_layer_reused());
 }
 
 TEST_CASE("every event kind together, byte-identical PNGs", "[templates][events][png]") {
@@ -346,6 +447,38 @@ TEST_CASE("every event kind together, byte-identical PNGs", "[templates][events]
   const Box counter = image.layout().CounterBox(L("1410"));
   CHECK(CountNear(image, Box{counter.x + 3, counter.y + counter.h * 0.45, 6, 4}, kBlueSideColour,
                   0) > 10);
+}
+
+TEST_CASE("numbers stored as decimal text draw the same marks", "[templates][events]") {
+  // codec::TurnResultFromProto gives back every argument as text (the wire format's).
+  Fight f;
+  f.events.push_back(Ev(EventKind::kTurnEnd, std::nullopt, {},
+                        {std::int64_t{2}, std::string("orange")}, Phase::kEndOfTurn));
+  std::vector<Event> as_text = f.events;
+  int converted = 0;
+  for (Event& e : as_text) {
+    for (engine::Arg& a : e.args) {
+      if (const auto* n = std::get_if<std::int64_t>(&a)) {
+        a = std::to_string(*n);
+        ++converted;
+      }
+    }
+  }
+  REQUIRE(converted > 5);
+  const TurnDrawing numbers = CollectTurnDrawing(&f.events, f.b.scenario);
+  const TurnDrawing text = CollectTurnDrawing(&as_text, f.b.scenario);
+  CHECK(text.not_drawn == 0);
+  CHECK(text.drawn == numbers.drawn);
+  REQUIRE(text.combats.size() == 1);
+  CHECK(text.combats[0].die == numbers.combats[0].die);
+  CHECK(text.losses.size() == numbers.losses.size());
+  CHECK(text.turn_played == 2);
+  const MapImage a = Render(f.b, &f.events);
+  const MapImage b = Render(f.b, &as_text);
+  CHECK(SamePixels(a, b));
+  // Text that is not a whole number is not a number.
+  as_text.back().args[0] = std::string("2x");
+  CHECK_FALSE(CollectTurnDrawing(&as_text, f.b.scenario).turn_played.has_value());
 }
 
 }  // namespace

@@ -123,18 +123,33 @@ std::vector<std::string> ChunkTypes(const std::vector<std::uint8_t>& png) {
   return types;
 }
 
-TEST_CASE("libdeflate and libspng encode the same pixels", "[templates][png]") {
+TEST_CASE("ISA-L, libdeflate and libspng encode the same pixels", "[templates][png]") {
   const Surface img = Gradient();
   const Surface argb(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 3, 1));
   Put(argb.s, 0, 0, 0xff204060u);
   Put(argb.s, 1, 0, 0x80402000u);
+  struct Case {
+    PngEncoder encoder;
+    int level;
+    int threads;
+  };
+  const std::vector<Case> cases = {{PngEncoder::kLibdeflate, 0, 1}, {PngEncoder::kLibdeflate, 1, 1},
+                                   {PngEncoder::kLibdeflate, 6, 1}, {PngEncoder::kLibdeflate, 9, 1},
+                                   {PngEncoder::kLibdeflate, 0, 2}, {PngEncoder::kLibdeflate, 1, 2},
+                                   {PngEncoder::kLibdeflate, 6, 2}, {PngEncoder::kLibdeflate, 1, 3},
+                                   {PngEncoder::kIsal, 0, 1},       {PngEncoder::kIsal, 1, 1},
+                                   {PngEncoder::kIsal, 2, 1},       {PngEncoder::kIsal, 3, 1},
+                                   {PngEncoder::kIsal, 0, 2},       {PngEncoder::kIsal, 1, 2},
+                                   {PngEncoder::kIsal, 3, 2},       {PngEncoder::kIsal, 1, 3}};
   for (const Surface* s : {&img, &argb}) {
-    for (const auto& [level, threads] : std::vector<std::pair<int, int>>{
-             {0, 1}, {1, 1}, {6, 1}, {9, 1}, {0, 2}, {1, 2}, {6, 2}, {1, 3}}) {
-      INFO("level " << level << " threads " << threads << (s == &argb ? " ARGB32" : " RGB24"));
-      // threads 2: the top 7/16 of the rows by zlib on a second thread, joined into one stream.
-      PngOptions fast{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, threads};
-      PngOptions spng{level, 0, PngFilter::kNone, PngEncoder::kSpng};
+    for (const Case& c : cases) {
+      const bool isal = c.encoder == PngEncoder::kIsal;
+      INFO((isal ? "ISA-L" : "libdeflate") << " level " << c.level << " threads " << c.threads
+                                           << (s == &argb ? " ARGB32" : " RGB24"));
+      // threads 2: the top rows on a second thread (ISA-L: half of them; libdeflate: 7/16
+      // with zlib), joined into one stream.
+      const PngOptions fast{c.level, 0, PngFilter::kNone, c.encoder, c.threads};
+      const PngOptions spng{std::min(c.level, 9), 0, PngFilter::kNone, PngEncoder::kSpng};
       std::vector<std::uint8_t> a;
       std::vector<std::uint8_t> b;
       REQUIRE(EncodePng(s->s, fast, &a).ok);
@@ -148,17 +163,27 @@ TEST_CASE("libdeflate and libspng encode the same pixels", "[templates][png]") {
       CHECK(da.width == db.width);
       CHECK(da.height == db.height);
       CHECK(da.rgba == db.rgba);
-      // With libdeflate built in, it really is another encoder (else both are libspng).
-      if (level > 0) CHECK((a != b) == HaveLibdeflate());
+      // The chosen library really is another encoder than libspng, and ISA-L another than
+      // libdeflate (each when built in; the 3-pixel image comes out the same from both).
+      const bool have = isal ? HaveIsal() || HaveLibdeflate() : HaveLibdeflate();
+      if (c.level > 0) CHECK((a != b) == have);
+      if (isal && HaveIsal() && HaveLibdeflate() && c.level > 0 && s == &img) {
+        std::vector<std::uint8_t> other;
+        REQUIRE(
+            EncodePng(s->s,
+                      PngOptions{c.level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, c.threads},
+                      &other)
+                .ok);
+        CHECK(other != a);
+      }
       std::vector<std::uint8_t> again;
       REQUIRE(EncodePng(s->s, fast, &again).ok);
       CHECK(again == a);
       // The split really ran on the 11-row image (the 1-row one has nothing to split).
-      if (threads >= 2 && s == &img && HaveLibdeflate()) {
+      if (c.threads >= 2 && s == &img && have) {
         std::vector<std::uint8_t> single;
-        REQUIRE(EncodePng(s->s, PngOptions{level, 0, PngFilter::kNone, PngEncoder::kLibdeflate, 1},
-                          &single)
-                    .ok);
+        REQUIRE(
+            EncodePng(s->s, PngOptions{c.level, 0, PngFilter::kNone, c.encoder, 1}, &single).ok);
         CHECK(single != a);
       }
     }
@@ -169,6 +194,14 @@ TEST_CASE("libdeflate and libspng encode the same pixels", "[templates][png]") {
   CHECK_FALSE(st.ok);
   CHECK(png.empty());
   if (HaveLibdeflate()) CHECK(st.message.find("0..12") != std::string::npos);
+  // ISA-L has levels 0..3: above them, libdeflate compresses.
+  std::vector<std::uint8_t> isal6;
+  std::vector<std::uint8_t> libdeflate6;
+  REQUIRE(EncodePng(img.s, PngOptions{6, 0, PngFilter::kNone, PngEncoder::kIsal}, &isal6).ok);
+  REQUIRE(
+      EncodePng(img.s, PngOptions{6, 0, PngFilter::kNone, PngEncoder::kLibdeflate}, &libdeflate6)
+          .ok);
+  CHECK(isal6 == libdeflate6);
 }
 
 TEST_CASE("unsupported surfaces and bad input are errors, not crashes", "[templates][png]") {
