@@ -368,8 +368,7 @@ Status EncodePng(cairo_surface_t* surface, const PngOptions& options,
     }
     const bool split =
         options.threads >= 2 ||
-        (options.threads == 0 && static_cast<long long>(width) * height >= 1'000'000 &&
-         std::thread::hardware_concurrency() >= 2);
+        (options.threads == 0 && static_cast<long long>(width) * height >= 1'000'000);
     return EncodeUnfiltered(data, width, height, stride, alpha, options.compression_level, split,
                             encoder, out);
   }

@@ -55,8 +55,9 @@ struct PngOptions {
   PngEncoder encoder = PngEncoder::kIsal;
   // kIsal and kLibdeflate: 2 or more compresses the first rows on a second thread (ISA-L:
   // half of them; libdeflate: 7/16 with zlib) while this one does the rest (one zlib stream
-  // all the same); 0 does so for images of a million pixels or more on two cores or more;
-  // 1 never. The bytes depend on this setting, never on timing.
+  // all the same); 0 does so for images of a million pixels or more, whatever the machine's
+  // core count (so a map's bytes are the same on every machine); 1 never. The bytes depend on
+  // this setting and the image size, never on timing or the number of cores.
   int threads = 0;
 };
 
