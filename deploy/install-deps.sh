@@ -129,6 +129,17 @@ if [[ " ${missing_all[*]} " == *" postfix "* ]]; then
     "postfix postfix/mailname string localhost" | "${as_root[@]}" debconf-set-selections
 fi
 
+# nginx is only the benchmarks' yardstick (bench_http.sh starts its own on a loopback port):
+# keep its package from starting the system nginx on port 80, which fails the install when
+# that port is taken. A policy-rc.d of our own, only while apt runs, and only if none exists.
+policy=/usr/sbin/policy-rc.d
+if [[ " ${missing_all[*]} " == *" nginx "* && ! -e $policy ]]; then
+  printf '%s\n' '#!/bin/sh' '# pbem deploy/install-deps.sh: no nginx start while installing' \
+    '[ "$1" = nginx ] && exit 101' 'exit 0' | "${as_root[@]}" tee "$policy" >/dev/null
+  "${as_root[@]}" chmod 755 "$policy"
+  trap '"${as_root[@]}" rm -f "$policy"' EXIT
+fi
+
 # Wait for a concurrent apt/dpkg run instead of failing on its lock.
 apt_opts=(-o DPkg::Lock::Timeout=600 -o APT::Get::Assume-Yes=true)
 "${as_root[@]}" apt-get "${apt_opts[@]}" update -qq
