@@ -37,6 +37,7 @@ struct NewLeaguePlayer {
   std::string mail_address;
   std::string token;  // in clear; only its SHA-256 is stored
   Timestamp joined_at;
+  std::string language = "en";  // the language of the player's league mails ("en", "fr")
 };
 
 struct LeaguePlayer {
@@ -45,6 +46,7 @@ struct LeaguePlayer {
   std::string mail_address;
   std::string token_sha256;
   Timestamp joined_at;
+  std::string language = "en";  // "en" for players stored before languages were
 };
 
 // One game of a league: its pairing and result (result text: "pending", "victory", "draw",
@@ -108,8 +110,14 @@ class LeagueRepository {
   // In (season, round, game id) order.
   virtual Result<std::vector<LeagueGameRecord>> ListLeagueGames(const std::string& league_id) = 0;
 
-  // All in one transaction; ALREADY_EXISTS when a (player, season, round) is stored already.
-  virtual Status AppendRatings(const std::vector<RatingRecord>& ratings) = 0;
+  // The league games of every league whose result is still "pending", in game id order.
+  virtual Result<std::vector<LeagueGameRecord>> ListPendingLeagueGames() = 0;
+
+  // Stores the ratings and enqueues `mails` (the round's standings mails) in ONE transaction,
+  // so a round is rated and mailed together or not at all. ALREADY_EXISTS (and nothing
+  // stored) when a (player, season, round) is stored already.
+  virtual Status AppendRatings(const std::vector<RatingRecord>& ratings,
+                               const std::vector<NewMail>& mails) = 0;
   // In (player, season, round) order.
   virtual Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) = 0;
 };

@@ -41,7 +41,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 5;
+  static constexpr int kLatestSchemaVersion = 7;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -91,7 +91,9 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status RecordLeagueResult(const LeagueGameRecord& result) override;
   Result<LeagueGameRecord> GetLeagueGame(const std::string& game_id) override;
   Result<std::vector<LeagueGameRecord>> ListLeagueGames(const std::string& league_id) override;
-  Status AppendRatings(const std::vector<RatingRecord>& ratings) override;
+  Result<std::vector<LeagueGameRecord>> ListPendingLeagueGames() override;
+  Status AppendRatings(const std::vector<RatingRecord>& ratings,
+                       const std::vector<NewMail>& mails) override;
   Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) override;
 
  protected:
