@@ -27,6 +27,7 @@
 #include "daemon/config.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
+#include "daemon/league_api.h"
 #include "daemon/mail/intake.h"
 #include "daemon/mail/mailbox.h"
 #include "daemon/mail/mailer.h"
@@ -189,12 +190,29 @@ class Pbemd final : public Poco::Util::ServerApplication {
     TurnLoop turn_loop(catalog, mail_templates, entropy, *metrics, settings.limits, turn_options);
     SystemClock clock;
     Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get());
+    // Leagues (daemon/league_api.h): after each scheduler pass, the league pass records the
+    // league games that ended (on the scheduler's repository, which is also the league store).
+    LeagueServices league_services;
+    league_services.catalog = &catalog;
+    league_services.entropy = &entropy;
+    league_services.template_dir = settings.mail_templates_dir.parent_path() / "league";
+    league_services.admin_token = settings.http_admin_token;
+    auto* league_store = dynamic_cast<storage::LeagueRepository*>(turn_repository->get());
     PeriodicWorker turn_worker(settings.turns.poll_interval, [&] {
       Result<SchedulerPass> pass = scheduler.Pass();
       if (!pass.ok()) {
         logger->error("event=scheduler_pass_failed error={}",
                       QuoteLogValue(pass.status().ToString()));
       } else if (pass->turns_resolved > 0) {
+        outbox_worker.Wake();
+      }
+      if (league_store == nullptr) return;
+      Result<LeaguePass> leagues = RecordLeagueResults(league_services, **turn_repository,
+                                                       *league_store, Now(), logger.get());
+      if (!leagues.ok()) {
+        logger->error("event=league_pass_failed error={}",
+                      QuoteLogValue(leagues.status().ToString()));
+      } else if (leagues->recorded > 0) {
         outbox_worker.Wake();
       }
     });
@@ -212,6 +230,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;
     services.admin_token = settings.http_admin_token;
+    services.leagues = &league_services;
 
     std::unique_ptr<Poco::Net::HTTPServer> server;
     try {
