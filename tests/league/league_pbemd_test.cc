@@ -53,7 +53,9 @@ using Reply = testing::HttpReply;
 // The real pbemd on a free loopback port, stopped with SIGTERM at the end.
 class Pbemd {
  public:
-  explicit Pbemd(const fs::path& dir) : dir_(dir) {
+  // `extra`: more -D settings.
+  explicit Pbemd(const fs::path& dir, std::vector<std::string> extra = {})
+      : dir_(dir), extra_(std::move(extra)) {
     for (int attempt = 0; attempt < 5 && !ready_; ++attempt) {
       {
         Poco::Net::ServerSocket probe(Poco::Net::SocketAddress("127.0.0.1", 0));
@@ -114,6 +116,8 @@ class Pbemd {
         "-Dpbemd.turns.poll_ms=20",
         "-Dpbemd.mail.out.poll_ms=50",
     };
+    std::vector<std::string> all = args;
+    all.insert(all.end(), extra_.begin(), extra_.end());
     pid_ = fork();
     REQUIRE(pid_ >= 0);
     if (pid_ == 0) {
@@ -121,7 +125,7 @@ class Pbemd {
       dup2(log, 1);
       dup2(log, 2);
       std::vector<char*> argv;
-      for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+      for (const auto& a : all) argv.push_back(const_cast<char*>(a.c_str()));
       argv.push_back(nullptr);
       execv(argv[0], argv.data());
       _exit(127);
@@ -129,6 +133,7 @@ class Pbemd {
   }
 
   fs::path dir_;
+  std::vector<std::string> extra_;
   int port_ = 0;
   pid_t pid_ = -1;
   bool ready_ = false;
@@ -205,6 +210,19 @@ std::map<std::pair<std::string, std::string>, std::string> Tokens(const fs::path
     }
   }
   return tokens;
+}
+
+// The game's stored result (GET /v1/games lists it; "" while it is played).
+std::string GameResult(const Pbemd& pbemd, const std::string& id) {
+  Reply r = pbemd.Send("GET", "/v1/games");
+  REQUIRE(r.status == 200);
+  Poco::JSON::Array::Ptr games = r.json()->getArray("games");
+  for (std::size_t i = 0; i < games->size(); ++i) {
+    Poco::JSON::Object::Ptr g = games->getObject(static_cast<unsigned>(i));
+    if (g->getValue<std::string>("id") == id) return g->getValue<std::string>("result");
+  }
+  FAIL("no game " << id);
+  return "";
 }
 
 Poco::JSON::Object::Ptr Standings(const Pbemd& pbemd) {
@@ -352,14 +370,15 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
             pbemd.Send("POST", "/v1/games/" + game + "/resign", "", tokens.at({game2, "blue"}));
         CHECK(not_mine.status == 403);
         CHECK(not_mine.error_code() == "not_a_player");
-        CHECK(pbemd.Send("GET", "/v1/games/" + game).json()->optValue<std::string>("result", "") ==
-              "");
+        CHECK(GameResult(pbemd, game).empty());
+        CHECK(GameResult(pbemd, game2).empty());
       }
       Reply resigned =
           pbemd.Send("POST", "/v1/games/" + game + "/resign", "", tokens.at({game, resigning}));
       REQUIRE(resigned.status == 200);
       CHECK(resigned.json()->getValue<std::string>("result") ==
             other + " wins: " + resigning + " resigned");
+      CHECK(GameResult(pbemd, game) == other + " wins: " + resigning + " resigned");
       CHECK(pbemd.Send("POST", "/v1/games/" + game + "/resign", "", tokens.at({game, other}))
                 .error_code() == "game_over");
       winner_of[g->getValue<std::string>(other)] = "won";
@@ -500,6 +519,60 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
     }
     CHECK(standings_mails == 56);
     CHECK(french == 7);
+  }
+  INFO(pbemd.Log());
+  CHECK(pbemd.Stop() == 0);
+}
+
+TEST_CASE("a forfeit after missed turns flows into the league through pbemd") {
+  // Turns time out after 1 s and a player forfeits after 2 missed turns: nobody plays, so blue
+  // misses turn 1, orange misses, blue misses again and forfeits.
+  testing::TempDir dir("pbem-league-forfeit");
+  Pbemd pbemd(dir.path(), {"-Dpbemd.turns.forfeit_after_missed=2"});
+  REQUIRE(pbemd
+              .Send("POST", "/v1/leagues",
+                    R"({"id":"duel","organiserToken":")" + std::string(kOrganiser) +
+                        R"(","turnTimeoutSeconds":1})",
+                    kAdmin)
+              .status == 201);
+  for (const char* name : {"ann", "bob"}) {
+    REQUIRE(pbemd
+                .Send("POST", "/v1/leagues/duel/players",
+                      std::string(R"({"name":")") + name + R"(","email":")" + name +
+                          R"(@example.org"})")
+                .status == 201);
+  }
+  Reply started = pbemd.Send("POST", "/v1/leagues/duel/start", "", kOrganiser);
+  REQUIRE(started.status == 201);
+  Poco::JSON::Object::Ptr game = started.json()->getArray("games")->getObject(0);
+  const std::string blue = game->getValue<std::string>("blue");
+  const std::string orange = game->getValue<std::string>("orange");
+  const std::string id = game->getValue<std::string>("game");
+
+  Poco::JSON::Object::Ptr standings;
+  const auto give_up = Clock::now() + std::chrono::seconds(30);
+  for (;;) {
+    REQUIRE(Clock::now() < give_up);
+    Reply r = pbemd.Send("GET", "/v1/leagues/duel/standings");
+    REQUIRE(r.status == 200);
+    standings = r.json();
+    if (standings->getValue<int>("ratedRounds") == 1) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  Poco::JSON::Object::Ptr g = standings->getArray("games")->getObject(0);
+  CHECK(g->getValue<std::string>("result") == "forfeit");
+  CHECK(g->getValue<std::string>("winner") == "orange");
+  CHECK(GameResult(pbemd, id) == "orange wins: blue forfeited after missing 2 turns");
+  // By hand: a forfeit win scores 3, a forfeit loss 0; a forfeit is not rated, so both RDs
+  // only grow for the idle period: sqrt(350^2 + (0.06 * 173.7178)^2) = 350.155.
+  auto rows = RowsByPlayer(standings);
+  CHECK(rows[orange]->getValue<int>("points") == 3);
+  CHECK(rows[blue]->getValue<int>("points") == 0);
+  for (const auto& name : {blue, orange}) {
+    Poco::JSON::Array::Ptr history = rows[name]->getArray("ratingHistory");
+    REQUIRE(history->size() == 1);
+    CHECK(history->getObject(0)->getValue<double>("rating") == Approx(1500).margin(1e-9));
+    CHECK(history->getObject(0)->getValue<double>("rd") == Approx(350.155).margin(0.001));
   }
   INFO(pbemd.Log());
   CHECK(pbemd.Stop() == 0);
