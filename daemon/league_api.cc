@@ -10,6 +10,7 @@
 #include <cctype>
 #include <map>
 #include <optional>
+#include <regex>
 #include <sstream>
 #include <variant>
 
@@ -667,6 +668,63 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
     reply.set("leagueRecorded", recorded.ok());
   }
   return Json(200, reply);
+}
+
+std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& services,
+                                                       const mail::InboundMail& mail,
+                                                       storage::GameRepository& games,
+                                                       storage::LeagueRepository& leagues,
+                                                       storage::Timestamp now) {
+  static const std::regex kCommand(
+      R"((^|\n)[ \t]*[Rr][Ee][Ss][Ii][Gg][Nn][ \t]+(\S+)[ \t]+(\S+)[ \t\r]*(\n|$))");
+  std::string game_id, token;
+  for (const mail::OrdersCandidate& candidate : mail.candidates) {
+    std::smatch found;
+    if (std::regex_search(candidate.bytes, found, kCommand)) {
+      game_id = found[2];
+      token = found[3];
+      break;
+    }
+  }
+  if (game_id.empty() || mail.from.empty()) return std::nullopt;
+  Result<std::vector<storage::Player>> players = games.ListPlayers(game_id);
+  if (!players.ok()) return mail::Disposition::kRetryLater;
+  const storage::Player* sender = nullptr;
+  for (const storage::Player& p : *players) {
+    std::string address = p.mail_address;
+    std::transform(address.begin(), address.end(), address.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (address == mail.from) sender = &p;
+  }
+  if (sender == nullptr) return mail::Disposition::kDropped;  // unknown game or stranger
+  Result<bool> own = games.VerifyToken(game_id, sender->side, token);
+  if (!own.ok()) return mail::Disposition::kRetryLater;
+  LeagueAnswer answer =
+      *own ? ResignGame(services, game_id, token, games, leagues, now)
+           : Error(403, "not_a_player",
+                   "the token is not yours: only a player may resign their own game, with "
+                   "the token of their side");
+  if (answer.status >= 500) return mail::Disposition::kRetryLater;
+  storage::NewMail reply;
+  reply.recipient = sender->mail_address;
+  reply.subject =
+      mail.subject.empty() ? "Game " + game_id + ": resignation" : "Re: " + mail.subject;
+  Poco::JSON::Object::Ptr body =
+      Poco::JSON::Parser().parse(answer.body).extract<Poco::JSON::Object::Ptr>();
+  if (answer.status == 200) {
+    reply.body = "Your resignation of game " + game_id +
+                 " is recorded: " + body->getValue<std::string>("result") + ".\n";
+  } else {
+    Poco::JSON::Object::Ptr error = body->getObject("error");
+    reply.body = "Your resignation of game " + game_id + " was refused (" +
+                 error->getValue<std::string>("code") +
+                 "): " + error->getValue<std::string>("message") + ".\n";
+  }
+  reply.next_try = now;
+  if (Result<std::int64_t> queued = games.EnqueueMail(reply); !queued.ok()) {
+    return mail::Disposition::kRetryLater;
+  }
+  return mail::Disposition::kAnswered;
 }
 
 Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,

@@ -12,6 +12,7 @@
 //   GET  /v1/leagues/{id}/standings.html      the standings page (?lang=en|fr, ?season=N)
 //   POST /v1/games/{id}/resign                a player's token: the game ends, the other side
 //                                             wins; a league game's result is recorded at once
+//                                             (by mail too: HandleResignationMail)
 //
 // The league pass (RecordLeagueResults) runs after each scheduler pass: every league game
 // still "pending" whose game has ended (the victory rules, a forfeit, a resignation) is
@@ -26,6 +27,8 @@
 #include <vector>
 
 #include "daemon/league/league_flow.h"
+#include "daemon/mail/inbound.h"
+#include "daemon/mail/intake.h"
 #include "daemon/turn/dice.h"
 #include "storage/game_repository.h"
 #include "storage/league_repository.h"
@@ -70,6 +73,18 @@ LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueReq
 LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_id,
                         const std::string& token, storage::GameRepository& games,
                         storage::LeagueRepository& leagues, storage::Timestamp now);
+
+// A resignation by mail (MailIntake's command hook): a mail whose text (body or attachment)
+// has a line "resign <game id> <token>", sent from the registered address of the player of
+// that game whose token it is. nullopt when the mail has no such line (the intake then reads
+// it as orders). Otherwise: kAnswered with a reply queued (the new result, or the error:
+// game_over, not_a_player when the token is not the sender's), kDropped when the sender is
+// no player of that game (no reply: no backscatter), kRetryLater when the store failed.
+std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& services,
+                                                       const mail::InboundMail& mail,
+                                                       storage::GameRepository& games,
+                                                       storage::LeagueRepository& leagues,
+                                                       storage::Timestamp now);
 
 struct LeaguePass {
   int recorded = 0;        // league games whose end was recorded in this pass

@@ -218,6 +218,15 @@ class Pbemd final : public Poco::Util::ServerApplication {
     });
     desk.OnAccepted([&turn_worker](const std::string&) { turn_worker.Wake(); });
     if (intake) intake->UseTemplates(&mail_templates, &catalog);
+    // Resignation by mail ("resign <game> <token>"), on the intake's own repository.
+    if (auto* intake_leagues = dynamic_cast<storage::LeagueRepository*>(intake_repository.get());
+        intake && intake_leagues != nullptr) {
+      intake->UseCommandHook(
+          [&, intake_leagues](const mail::InboundMail& mail, storage::Timestamp now) {
+            return HandleResignationMail(league_services, mail, *intake_repository, *intake_leagues,
+                                         now);
+          });
+    }
 
     ApiServices services;
     services.turns = &turn_loop;

@@ -17,9 +17,11 @@
 #define PBEM_DAEMON_MAIL_INTAKE_H_
 
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "daemon/config.h"
+#include "daemon/mail/inbound.h"
 #include "daemon/mail/mailbox.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
@@ -65,6 +67,13 @@ class MailIntake {
     catalog_ = catalog;
   }
 
+  // A command mail (a resignation: daemon/league_api.h) is offered to the hook first: nullopt
+  // lets the intake read it as orders; a disposition ends the mail's handling there (the hook
+  // queued its own reply). Set before the first poll.
+  using CommandHook =
+      std::function<std::optional<Disposition>(const InboundMail&, storage::Timestamp)>;
+  void UseCommandHook(CommandHook hook) { command_hook_ = std::move(hook); }
+
   // Judges and stores one mail and queues its reply.
   Disposition Handle(const FetchedMessage& message, storage::Timestamp now);
 
@@ -85,6 +94,7 @@ class MailIntake {
   std::function<void()> on_mail_queued_;
   const templates::MailTemplates* templates_ = nullptr;
   GameCatalog* catalog_ = nullptr;
+  CommandHook command_hook_;
 };
 
 }  // namespace pbem::daemon::mail
