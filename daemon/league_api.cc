@@ -532,7 +532,8 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
   for (const auto& g : view.games) round = std::max(round, g.round);
   Result<league::RenderedStandings> page =
       league::RenderStandings(services.template_dir, language,
-                              {view.league.name, view.season, round, view.rows, view.games});
+                              {view.league.name, view.season, round, view.rows, view.games,
+                               "/v1/games/{game}/archive/index.html"});
   if (!page.ok()) return Error(500, "internal", page.status().message());
   return LeagueAnswer{200, "text/html; charset=utf-8", page->html};
 }

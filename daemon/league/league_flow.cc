@@ -303,7 +303,12 @@ mst::data ViewData(const StandingsView& view) {
   for (const auto& g : view.games) {
     mst::data game;
     game.set("game", g.game_id);
-    game.set("link", g.game_id + "/index.html");
+    std::string link = view.archive_link;
+    for (std::size_t at = link.find("{game}"); at != std::string::npos;
+         at = link.find("{game}", at + g.game_id.size())) {
+      link.replace(at, 6, g.game_id);
+    }
+    game.set("link", link);
     game.set("round", std::to_string(g.round));
     game.set("blue", g.blue);
     game.set("orange", g.orange);

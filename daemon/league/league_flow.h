@@ -178,7 +178,10 @@ struct StandingsView {
   int season = 0;
   int round = 0;
   std::vector<StandingRow> rows;
-  std::vector<LeagueGame> games;  // the season's games, linked to <game id>/index.html
+  std::vector<LeagueGame> games;  // the season's games, each linked to its archive page
+  // The link of a game's archive page, "{game}" standing for its id: the static layout of
+  // `pbem league standings --html` by default; pbemd serves /v1/games/{game}/archive/.
+  std::string archive_link = "{game}/index.html";
 };
 struct RenderedStandings {
   std::string subject;

@@ -499,7 +499,12 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
     Reply page = pbemd.Send("GET", "/v1/leagues/club/standings.html?lang=fr");
     CHECK(page.status == 200);
     CHECK_THAT(page.body, Catch::Contains("lang=\"fr\""));
-    CHECK_THAT(page.body, Catch::Contains("club-s1-r7-g4/index.html"));
+    CHECK_THAT(page.body, Catch::Contains("href=\"/v1/games/club-s1-r7-g4/archive/index.html\""));
+    // A round-1 game's archive page (resigned before any turn: cheap to build) is served there.
+    const std::string first_game = round1->getObject(0)->getValue<std::string>("game");
+    Reply archive = pbemd.Send("GET", "/v1/games/" + first_game + "/archive/index.html");
+    CHECK(archive.status == 200);
+    CHECK_THAT(archive.body, Catch::Contains(first_game));
     CHECK(pbemd.Send("GET", "/v1/leagues/club/standings.html?lang=de").error_code() == "malformed");
     // A standings mail per player and round (7 x 8), French for p3.
     int standings_mails = 0, french = 0;
