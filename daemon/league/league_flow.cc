@@ -356,6 +356,79 @@ Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_
 
 // --- the flow ------------------------------------------------------------------------------------
 
+namespace {
+
+// The season's games as stored, with `game` (its result perhaps not stored yet) in place.
+Result<std::vector<LeagueGame>> SeasonGames(storage::LeagueRepository& leagues,
+                                            const std::string& league_id, std::int64_t season,
+                                            const LeagueGame& game) {
+  Result<std::vector<storage::LeagueGameRecord>> all = leagues.ListLeagueGames(league_id);
+  if (!all.ok()) return all.status();
+  std::vector<LeagueGame> games;
+  for (const auto& r : *all) {
+    if (r.season != season) continue;
+    games.push_back(r.game_id == game.game_id ? game : FromRecord(r));
+  }
+  return games;
+}
+
+// Fills out.standings from `season_games`; when out.round is complete there and not rated
+// yet, rates it and stores the ratings with one standings mail per player (in their
+// language) in one transaction, setting out.round_complete and out.mails_enqueued.
+Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League& league,
+                      const LeagueSettings& settings, const std::vector<LeagueGame>& season_games,
+                      const std::filesystem::path& template_dir, storage::Timestamp now,
+                      RecordedEnd& out) {
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league.id);
+  if (!players.ok()) return players.status();
+  std::vector<std::string> names;
+  for (const auto& p : *players) names.push_back(p.player);
+  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league.id);
+  if (!history.ok()) return history.status();
+  const bool rated_already =
+      std::any_of(history->begin(), history->end(), [&](const storage::RatingRecord& r) {
+        return r.season == out.season && r.round == out.round;
+      });
+  std::map<std::string, Rating> ratings = LatestRatings(*history, names, settings.glicko);
+  const bool rate_now = RoundComplete(season_games, out.round) && !rated_already;
+  std::vector<storage::RatingRecord> stored;
+  if (rate_now) {
+    ratings = RatePeriod(ratings, RatedGamesOfRound(season_games, out.round), settings.glicko);
+    for (const auto& [player, r] : ratings) {
+      stored.push_back({league.id, player, out.season, out.round, r.rating, r.rd, r.volatility});
+    }
+  }
+  out.standings = ComputeStandings(names, season_games, settings.points, settings.limits, ratings,
+                                   settings.glicko);
+  if (!rate_now) return Status::Ok();
+  StandingsView view{league.name, out.season, out.round, out.standings, season_games};
+  std::map<std::string, RenderedStandings> by_language;
+  std::vector<storage::NewMail> mails;
+  for (const auto& p : *players) {
+    auto rendered = by_language.find(p.language);
+    if (rendered == by_language.end()) {
+      Result<RenderedStandings> r = RenderStandings(template_dir, p.language, view);
+      if (!r.ok()) return r.status();
+      rendered = by_language.emplace(p.language, *r).first;
+    }
+    storage::NewMail mail;
+    mail.recipient = p.mail_address;
+    mail.subject = rendered->second.subject;
+    mail.body = rendered->second.text;
+    mail.next_try = now;
+    mails.push_back(std::move(mail));
+  }
+  if (Status s = leagues.AppendRatings(stored, mails); !s.ok()) {
+    // Another caller (thread or process) rated and mailed this round first: nothing to do.
+    return s.code() == StatusCode::kAlreadyExists ? Status::Ok() : s;
+  }
+  out.round_complete = true;
+  out.mails_enqueued = static_cast<int>(mails.size());
+  return Status::Ok();
+}
+
+}  // namespace
+
 Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
                                   const std::filesystem::path& template_dir,
                                   storage::Timestamp now) {
@@ -375,70 +448,37 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
   if (!settings.ok()) return settings.status();
 
   LeagueGame game = FromRecord(*record);
-  if (game.kind == ResultKind::kPending) {
+  const bool newly_ended = game.kind == ResultKind::kPending;
+  if (newly_ended) {
     game = WithOutcome(game, end.outcome);
     if (end.kind == EndKind::kResigned) game.kind = ResultKind::kResigned;
     if (end.kind == EndKind::kForfeit) game.kind = ResultKind::kForfeit;
-    if (Status s = leagues.RecordLeagueResult(ToRecord(game, league_id, out.season)); !s.ok()) {
-      return s;
-    }
   }
-
-  Result<std::vector<storage::LeagueGameRecord>> all = leagues.ListLeagueGames(league_id);
-  if (!all.ok()) return all.status();
-  std::vector<LeagueGame> season_games;
-  for (const auto& r : *all) {
-    if (r.season == record->season) season_games.push_back(FromRecord(r));
-  }
-  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league_id);
-  if (!players.ok()) return players.status();
-  std::vector<std::string> names;
-  for (const auto& p : *players) names.push_back(p.player);
-  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league_id);
-  if (!history.ok()) return history.status();
-
-  const bool rated_already =
-      std::any_of(history->begin(), history->end(), [&](const storage::RatingRecord& r) {
-        return r.season == record->season && r.round == record->round;
-      });
-  std::map<std::string, Rating> ratings = LatestRatings(*history, names, settings->glicko);
-  const bool rate_now = RoundComplete(season_games, out.round) && !rated_already;
-  std::vector<storage::RatingRecord> stored;
-  if (rate_now) {
-    ratings = RatePeriod(ratings, RatedGamesOfRound(season_games, out.round), settings->glicko);
-    for (const auto& [player, r] : ratings) {
-      stored.push_back(
-          {league_id, player, record->season, record->round, r.rating, r.rd, r.volatility});
-    }
-  }
-  out.standings = ComputeStandings(names, season_games, settings->points, settings->limits, ratings,
-                                   settings->glicko);
-  if (!rate_now) return out;
-  // The standings mail of each player in their language, enqueued with the ratings.
-  StandingsView view{league->name, out.season, out.round, out.standings, season_games};
-  std::map<std::string, RenderedStandings> by_language;
-  std::vector<storage::NewMail> mails;
-  for (const auto& p : *players) {
-    auto rendered = by_language.find(p.language);
-    if (rendered == by_language.end()) {
-      Result<RenderedStandings> r = RenderStandings(template_dir, p.language, view);
-      if (!r.ok()) return r.status();
-      rendered = by_language.emplace(p.language, *r).first;
-    }
-    storage::NewMail mail;
-    mail.recipient = p.mail_address;
-    mail.subject = rendered->second.subject;
-    mail.body = rendered->second.text;
-    mail.next_try = now;
-    mails.push_back(std::move(mail));
-  }
-  if (Status s = leagues.AppendRatings(stored, mails); !s.ok()) {
-    // Another caller (thread or process) rated and mailed this round first: nothing to do.
-    if (s.code() == StatusCode::kAlreadyExists) return out;
+  Result<std::vector<LeagueGame>> season_games =
+      SeasonGames(leagues, league_id, record->season, game);
+  if (!season_games.ok()) return season_games.status();
+  // When this result completes the round, the round is rated and mailed BEFORE the result is
+  // stored: a crash in between leaves the game pending, so the next call records it and finds
+  // the round rated. (Storing the result first, a crash would leave a complete round that no
+  // pending game ever brings back.)
+  const bool completes = RoundComplete(*season_games, out.round);
+  if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, template_dir, now, out);
+      !s.ok()) {
     return s;
   }
-  out.round_complete = true;
-  out.mails_enqueued = static_cast<int>(mails.size());
+  if (!newly_ended) return out;
+  if (Status s = leagues.RecordLeagueResult(ToRecord(game, league_id, out.season)); !s.ok()) {
+    return s;
+  }
+  if (completes) return out;
+  // Another caller may have stored the round's last other result meanwhile, seeing this game
+  // still pending: read again, so that the round is rated by one of us.
+  season_games = SeasonGames(leagues, league_id, record->season, game);
+  if (!season_games.ok()) return season_games.status();
+  if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, template_dir, now, out);
+      !s.ok()) {
+    return s;
+  }
   return out;
 }
 

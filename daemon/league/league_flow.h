@@ -86,9 +86,13 @@ struct RecordedEnd {
 
 // What the daemon calls when a game ends. Records the result (a game already finished keeps
 // its first result: idempotent); when the game's round is then complete and its ratings are
-// not stored yet, rates the round (one Glicko-2 period over the league's players), stores
-// every player's new rating, and enqueues one standings mail per league player rendered from
-// `template_dir` (templates/league) in the league's language.
+// not stored yet, rates the round (one Glicko-2 period over the league's players) and, in ONE
+// transaction (LeagueRepository::AppendRatings), stores every player's new rating and
+// enqueues one standings mail per league player rendered from `template_dir`
+// (templates/league) in that player's language. The result that completes a round is stored
+// after that transaction, so a call interrupted anywhere leaves the game pending and calling
+// again finishes the job; from several threads or processes, the round is rated and mailed
+// exactly once.
 // A game in no league: OK with league_game = false. Other failures are the stores' Statuses.
 Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
                                   const std::filesystem::path& template_dir,
