@@ -7,6 +7,7 @@
 #define PBEM_STORAGE_LEAGUE_REPOSITORY_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -113,11 +114,14 @@ class LeagueRepository {
   // The league games of every league whose result is still "pending", in game id order.
   virtual Result<std::vector<LeagueGameRecord>> ListPendingLeagueGames() = 0;
 
-  // Stores the ratings and enqueues `mails` (the round's standings mails) in ONE transaction,
-  // so a round is rated and mailed together or not at all. ALREADY_EXISTS (and nothing
-  // stored) when a (player, season, round) is stored already.
+  // Stores the ratings, enqueues `mails` (the round's standings mails) and, when given, sets
+  // `result` (as RecordLeagueResult: the result that completed the round) in ONE transaction,
+  // so a round is rated, mailed and shown complete together or not at all. ALREADY_EXISTS
+  // (and nothing stored) when a (player, season, round) is stored already; NOT_FOUND when no
+  // league has the result's game.
   virtual Status AppendRatings(const std::vector<RatingRecord>& ratings,
-                               const std::vector<NewMail>& mails) = 0;
+                               const std::vector<NewMail>& mails,
+                               const std::optional<LeagueGameRecord>& result) = 0;
   // In (player, season, round) order.
   virtual Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) = 0;
 };

@@ -1407,20 +1407,25 @@ Status SqlRepository::AddLeagueGames(const std::vector<LeagueGameRecord>& games)
   });
 }
 
+bool SqlRepository::UpdateLeagueResult(const LeagueGameRecord& result) {
+  std::string game_id = result.game_id, outcome = result.result, winner = result.winner,
+              level = result.level;
+  int count = 0;
+  *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
+      into(count), now;
+  if (count == 0) return false;
+  *session_ << Sql("UPDATE league_games SET result = ?, winner = ?, level = ? WHERE game_id = ?"),
+      use(outcome), use(winner), use(level), use(game_id), now;
+  return true;
+}
+
 Status SqlRepository::RecordLeagueResult(const LeagueGameRecord& result) {
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       "recording the result of league game " + result.game_id + " in " + store_name_;
   return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
-    std::string game_id = result.game_id, outcome = result.result, winner = result.winner,
-                level = result.level;
-    int count = 0;
-    *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
-        into(count), now;
-    if (count == 0) return Status::NotFound(what + ": no league has that game");
-    *session_ << Sql("UPDATE league_games SET result = ?, winner = ?, level = ? WHERE game_id = ?"),
-        use(outcome), use(winner), use(level), use(game_id), now;
+    if (!UpdateLeagueResult(result)) return Status::NotFound(what + ": no league has that game");
     transaction.Commit();
     return Status::Ok();
   });
@@ -1476,7 +1481,8 @@ Result<std::vector<LeagueGameRecord>> SqlRepository::ListPendingLeagueGames() {
 }
 
 Status SqlRepository::AppendRatings(const std::vector<RatingRecord>& ratings,
-                                    const std::vector<NewMail>& mails) {
+                                    const std::vector<NewMail>& mails,
+                                    const std::optional<LeagueGameRecord>& result) {
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       "storing " + std::to_string(ratings.size()) + " ratings in " + store_name_;
@@ -1501,6 +1507,11 @@ Status SqlRepository::AppendRatings(const std::vector<RatingRecord>& ratings,
           "VALUES (?, ?, ?, ?, ?, ?, ?)"),
           use(league), use(player), use(season), use(round), use(rating), use(rd), use(volatility),
           now;
+    }
+    if (result) {
+      if (!UpdateLeagueResult(*result)) {
+        return Status::NotFound(what + ": no league has game " + result->game_id);
+      }
     }
     for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();

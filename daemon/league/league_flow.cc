@@ -375,10 +375,14 @@ Result<std::vector<LeagueGame>> SeasonGames(storage::LeagueRepository& leagues,
 // Fills out.standings from `season_games`; when out.round is complete there and not rated
 // yet, rates it and stores the ratings with one standings mail per player (in their
 // language) in one transaction, setting out.round_complete and out.mails_enqueued.
+// `completing`: the new result that completes the round, stored with the ratings; `stored` is
+// set when it was.
 Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League& league,
                       const LeagueSettings& settings, const std::vector<LeagueGame>& season_games,
+                      const std::optional<storage::LeagueGameRecord>& completing,
                       const std::filesystem::path& template_dir, storage::Timestamp now,
-                      RecordedEnd& out) {
+                      RecordedEnd& out, bool& stored_result) {
+  stored_result = false;
   Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league.id);
   if (!players.ok()) return players.status();
   std::vector<std::string> names;
@@ -418,10 +422,11 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
     mail.next_try = now;
     mails.push_back(std::move(mail));
   }
-  if (Status s = leagues.AppendRatings(stored, mails); !s.ok()) {
+  if (Status s = leagues.AppendRatings(stored, mails, completing); !s.ok()) {
     // Another caller (thread or process) rated and mailed this round first: nothing to do.
     return s.code() == StatusCode::kAlreadyExists ? Status::Ok() : s;
   }
+  stored_result = completing.has_value();
   out.round_complete = true;
   out.mails_enqueued = static_cast<int>(mails.size());
   return Status::Ok();
@@ -457,25 +462,29 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
   Result<std::vector<LeagueGame>> season_games =
       SeasonGames(leagues, league_id, record->season, game);
   if (!season_games.ok()) return season_games.status();
-  // When this result completes the round, the round is rated and mailed BEFORE the result is
-  // stored: a crash in between leaves the game pending, so the next call records it and finds
-  // the round rated. (Storing the result first, a crash would leave a complete round that no
-  // pending game ever brings back.)
+  // A new result that completes the round is stored in the transaction that rates and mails
+  // the round: a crash leaves either all of it or the game pending for the next call.
   const bool completes = RoundComplete(*season_games, out.round);
-  if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, template_dir, now, out);
-      !s.ok()) {
-    return s;
+  const storage::LeagueGameRecord result = ToRecord(game, league_id, out.season);
+  bool stored_result = false;
+  if (completes || !newly_ended) {
+    if (Status s = RateIfComplete(leagues, *league, *settings, *season_games,
+                                  newly_ended ? std::optional(result) : std::nullopt, template_dir,
+                                  now, out, stored_result);
+        !s.ok()) {
+      return s;
+    }
   }
-  if (!newly_ended) return out;
-  if (Status s = leagues.RecordLeagueResult(ToRecord(game, league_id, out.season)); !s.ok()) {
-    return s;
-  }
+  if (!newly_ended || stored_result) return out;
+  // Not rated with it (the round is not complete, or was rated already): store it alone.
+  if (Status s = leagues.RecordLeagueResult(result); !s.ok()) return s;
   if (completes) return out;
   // Another caller may have stored the round's last other result meanwhile, seeing this game
   // still pending: read again, so that the round is rated by one of us.
   season_games = SeasonGames(leagues, league_id, record->season, game);
   if (!season_games.ok()) return season_games.status();
-  if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, template_dir, now, out);
+  if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, std::nullopt,
+                                template_dir, now, out, stored_result);
       !s.ok()) {
     return s;
   }

@@ -89,8 +89,8 @@ struct RecordedEnd {
 // not stored yet, rates the round (one Glicko-2 period over the league's players) and, in ONE
 // transaction (LeagueRepository::AppendRatings), stores every player's new rating and
 // enqueues one standings mail per league player rendered from `template_dir`
-// (templates/league) in that player's language. The result that completes a round is stored
-// after that transaction, so a call interrupted anywhere leaves the game pending and calling
+// (templates/league) in that player's language, with the result that completed the round in
+// that same transaction: a call interrupted anywhere leaves the game pending and calling
 // again finishes the job; from several threads or processes, the round is rated and mailed
 // exactly once.
 // A game in no league: OK with league_game = false. Other failures are the stores' Statuses.

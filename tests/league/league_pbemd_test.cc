@@ -438,9 +438,10 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
         const std::string key =
             id + "/" + std::to_string(meta.json()->getValue<int>("turnsCommitted"));
         if (submitted.count(key)) continue;
-        if (tokens.count({id, "blue"}) == 0) tokens = Tokens(pbemd.outbox());
-        if (tokens.count({id, "blue"}) == 0) continue;  // its mail is not out yet
         const std::string side(engine::SideName(state.value().side_to_move));
+        // The mails go out one by one: this side's may not be written yet.
+        if (tokens.count({id, side}) == 0) tokens = Tokens(pbemd.outbox());
+        if (tokens.count({id, side}) == 0) continue;
         const engine::Orders orders =
             engine::BotOrders(bois.ruleset.ruleset, bois.scenario.scenario, state.value(), seed++);
         Reply sent = pbemd.Send(

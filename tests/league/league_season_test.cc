@@ -207,16 +207,15 @@ TEST_CASE("a game's end as the daemon stores it: played, resigned, forfeited, st
   CHECK(forfeit->outcome.winner == engine::Side::kBlue);
 }
 
-TEST_CASE("a round rated first (another process, or a crash before the result was stored)") {
+TEST_CASE("a round rated by another process first: no second rating, no second mail") {
   Store s;
   REQUIRE(s.repo.CreateLeague({"club", "Club", "org", EncodeSettings({}), At(1)}).ok());
   Join(s, "club", {"A", "B"});
   REQUIRE(s.repo.AddLeagueGames({ToRecord(NewPairing("g1", 1, "A", "B"), "club", 1)}).ok());
   // Round 1's ratings (and mails) are stored but g1's result is not: what another process
-  // leaves while it records, or what a crash leaves (RecordGameEnd rates the round before it
-  // stores the result that completes it). The call records the result, rates nothing again
-  // and mails nobody.
-  REQUIRE(s.repo.AppendRatings({{"club", "A", 1, 1, 1600, 300, 0.06}}, {}).ok());
+  // that rated the round leaves for us. The call records the result, rates nothing again and
+  // mails nobody.
+  REQUIRE(s.repo.AppendRatings({{"club", "A", 1, 1, 1600, 300, 0.06}}, {}, std::nullopt).ok());
   engine::GameOutcome a_wins{engine::Side::kBlue, engine::VictoryLevel::kMinor, 0, 0};
   auto end = RecordGameEnd(s.repo, {"g1", EndKind::kPlayed, a_wins}, kTemplates, At(20));
   REQUIRE(end.ok());

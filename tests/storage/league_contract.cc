@@ -168,13 +168,14 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     standings.next_try = At(3000);
     REQUIRE(repo.AppendRatings({{"spring", "bob", 1, 1, 1337.69, 290.32, 0.059999},
                                 {"spring", "ann", 1, 1, 1662.31, 290.32, 0.059999}},
-                               {standings})
+                               {standings}, std::nullopt)
                 .ok());
-    REQUIRE(repo.AppendRatings({{"spring", "ann", 1, 2, 1700.5, 250.25, 0.06}}, {}).ok());
+    REQUIRE(
+        repo.AppendRatings({{"spring", "ann", 1, 2, 1700.5, 250.25, 0.06}}, {}, std::nullopt).ok());
     // A period stored already: refused as a whole, its mails not enqueued either.
     CHECK(repo.AppendRatings(
                   {{"spring", "ann", 1, 3, 1, 1, 0.06}, {"spring", "ann", 1, 2, 1, 1, 0.06}},
-                  {standings})
+                  {standings}, std::nullopt)
               .code() == StatusCode::kAlreadyExists);
     auto due = o.owner->DueMail(At(5000), 10);
     REQUIRE(due.ok());
@@ -190,6 +191,22 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK((*history)[1].round == 2);
     CHECK((*history)[1].rd == 250.25);
     CHECK((*history)[2].player == "bob");
+
+    // The result that completes a round goes in the same transaction, or not at all.
+    REQUIRE(repo.AddLeagueGames({SampleLeagueGame("spring", "s1-r4-a", 4, "ann", "bob")}).ok());
+    auto done = SampleLeagueGame("spring", "s1-r4-a", 4, "ann", "bob");
+    done.result = "draw";
+    CHECK(repo.AppendRatings({{"spring", "ann", 1, 2, 1, 1, 0.06}}, {}, done).code() ==
+          StatusCode::kAlreadyExists);
+    CHECK(repo.GetLeagueGame("s1-r4-a")->result == "pending");
+    auto stray = done;
+    stray.game_id = "nope";
+    CHECK(repo.AppendRatings({{"spring", "ann", 1, 4, 1, 1, 0.06}}, {}, stray).code() ==
+          StatusCode::kNotFound);
+    CHECK(repo.RatingHistory("spring")->size() == 3);
+    REQUIRE(repo.AppendRatings({{"spring", "ann", 1, 4, 1, 1, 0.06}}, {}, done).ok());
+    CHECK(repo.GetLeagueGame("s1-r4-a")->result == "draw");
+    CHECK(repo.RatingHistory("spring")->size() == 4);
   }
 }
 
