@@ -25,6 +25,7 @@
 
 #include "daemon/config.h"
 #include "daemon/game_catalog.h"
+#include "daemon/league_api.h"
 #include "daemon/mail/replies.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
@@ -196,6 +197,9 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     } else if (segments.size() >= 2 && segments[0] == "v1" && segments[1] == "games" &&
                path.rfind("/v1/", 0) == 0) {
       answer = Games(request, segments, get, post);
+    } else if (segments.size() >= 2 && segments[0] == "v1" && segments[1] == "leagues" &&
+               path.rfind("/v1/", 0) == 0) {
+      answer = Leagues(request, segments);
     } else {
       answer =
           Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no route for " + method + " " + path);
@@ -228,8 +232,56 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       return WithRepository([&](auto& r) { return Pause(request, r, s[2], s[3] == "pause"); });
     } else if (s.size() == 5 && s[3] == "orders" && s[4] == "check" && post) {
       return WithRepository([&](auto& r) { return Orders(request, r, s[2], false); });
+    } else if (s.size() == 4 && s[3] == "resign" && post) {
+      return WithLeagues([&](auto& games, auto& leagues) {
+        return ResignGame(*services_->leagues, s[2], BearerToken(request), games, leagues, Now());
+      });
     }
     return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", route_error);
+  }
+
+  Answer Leagues(HTTPServerRequest& request, const std::vector<std::string>& segments) {
+    LeagueRequest league_request;
+    league_request.method = request.getMethod();
+    league_request.segments.assign(segments.begin() + 1, segments.end());
+    league_request.bearer_token = BearerToken(request);
+    try {
+      for (const auto& [key, value] : Poco::URI(request.getURI()).getQueryParameters()) {
+        if (key == "lang") league_request.language = value;
+        if (key == "season") league_request.season = value;
+      }
+    } catch (const Poco::Exception& e) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "the query does not parse: " + e.displayText());
+    }
+    if (league_request.method == Poco::Net::HTTPRequest::HTTP_POST) {
+      Answer error;
+      std::optional<std::string> body = ReadBody(request, error);
+      if (!body) return error;
+      league_request.body = std::move(*body);
+    }
+    return WithLeagues([&](auto& games, auto& leagues) {
+      return HandleLeagueRequest(*services_->leagues, league_request, games, leagues, Now());
+    });
+  }
+
+  // Runs `f(games, leagues)` on a pooled repository that is also the league store.
+  template <typename F>
+  Answer WithLeagues(F&& f) {
+    if (services_->leagues == nullptr) {
+      return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, "unavailable",
+                   "this server runs no leagues");
+    }
+    return WithRepository([&](storage::GameRepository& games) {
+      auto* leagues = dynamic_cast<storage::LeagueRepository*>(&games);
+      if (leagues == nullptr) {
+        return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, "unavailable",
+                     "this server's store keeps no leagues");
+      }
+      LeagueAnswer answer = f(games, *leagues);
+      return Answer{static_cast<HTTPResponse::HTTPStatus>(answer.status), answer.content_type,
+                    std::move(answer.body)};
+    });
   }
 
   template <typename F>

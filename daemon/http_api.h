@@ -14,6 +14,8 @@
 //   POST /v1/games/{id}/orders         -> 200 orders stored, with per-order verdicts
 //   POST /v1/games/{id}/orders/check   -> 200 per-order verdicts and the cheapest path of each
 //                                         destination order; nothing stored
+//   POST /v1/games/{id}/resign         -> 200 the player (token) resigns; the other side wins
+//   /v1/leagues...                     -> club leagues (daemon/league_api.h)
 // Orders are sent as binary protobuf, text format or JSON (by Content-Type, else detected),
 // with the player's token as "Authorization: Bearer <token>".
 // Every error is JSON {"error":{"code":<stable code>,"message":<a sentence>}} with a 4xx (or
@@ -43,6 +45,7 @@ namespace pbem::daemon {
 
 class Metrics;
 class GameCatalog;
+struct LeagueServices;
 class OrderDesk;
 class TurnLoop;
 
@@ -67,6 +70,9 @@ struct ApiServices {
   std::filesystem::path archive_cache_dir;
   std::size_t max_body_bytes = 1 << 20;
   std::string admin_token;  // empty: POST /v1/games is refused (403)
+  // The league routes and resignation (daemon/league_api.h); null: they answer 503. The
+  // repositories must then also be storage::LeagueRepository (SqlRepository is).
+  const LeagueServices* leagues = nullptr;  // must outlive the server
 };
 
 class ApiRequestHandlerFactory final : public Poco::Net::HTTPRequestHandlerFactory {

@@ -27,6 +27,7 @@
 #include "daemon/config.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
+#include "daemon/league_api.h"
 #include "daemon/mail/idle.h"
 #include "daemon/mail/intake.h"
 #include "daemon/mail/mailbox.h"
@@ -60,6 +61,8 @@ std::shared_ptr<spdlog::logger> MakeLogger() {
   logger->flush_on(spdlog::level::info);  // stdout is a pipe under journald and in tests
   return logger;
 }
+
+constexpr const char* kLeaguePassLock = "league-pass";
 
 class Pbemd final : public Poco::Util::ServerApplication {
  protected:
@@ -198,6 +201,14 @@ class Pbemd final : public Poco::Util::ServerApplication {
     TurnLoop turn_loop(catalog, mail_templates, entropy, *metrics, settings.limits, turn_options);
     SystemClock clock;
     Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get());
+    // Leagues (daemon/league_api.h): after each scheduler pass, the league pass records the
+    // league games that ended (on the scheduler's repository, which is also the league store).
+    LeagueServices league_services;
+    league_services.catalog = &catalog;
+    league_services.entropy = &entropy;
+    league_services.template_dir = settings.mail_templates_dir.parent_path() / "league";
+    league_services.admin_token = settings.http_admin_token;
+    auto* league_store = dynamic_cast<storage::LeagueRepository*>(turn_repository->get());
     PeriodicWorker turn_worker(settings.turns.poll_interval, [&] {
       Result<SchedulerPass> pass = scheduler.Pass();
       if (!pass.ok()) {
@@ -207,9 +218,35 @@ class Pbemd final : public Poco::Util::ServerApplication {
         for (int i = 0; i < pass->busy; ++i) metrics->GameBusy();
         if (pass->turns_resolved > 0) outbox_worker.Wake();
       }
+      if (league_store == nullptr) return;
+      // One instance at a time records results and starts next rounds (several pbemd on one
+      // database): the others skip the pass while the lock is held elsewhere.
+      Result<bool> held = (*turn_repository)->TryLock(kLeaguePassLock);
+      if (!held.ok() || !*held) return;
+      Result<LeaguePass> leagues = RecordLeagueResults(league_services, **turn_repository,
+                                                       *league_store, Now(), logger.get());
+      if (Status unlocked = (*turn_repository)->Unlock(kLeaguePassLock); !unlocked.ok()) {
+        logger->error("event=league_pass_unlock_failed error={}",
+                      QuoteLogValue(unlocked.ToString()));
+      }
+      if (!leagues.ok()) {
+        logger->error("event=league_pass_failed error={}",
+                      QuoteLogValue(leagues.status().ToString()));
+      } else if (leagues->recorded > 0) {
+        outbox_worker.Wake();
+      }
     });
     desk.OnAccepted([&turn_worker](const std::string&) { turn_worker.Wake(); });
     if (intake) intake->UseTemplates(&mail_templates, &catalog);
+    // Resignation by mail ("resign <game> <token>"), on the intake's own repository.
+    if (auto* intake_leagues = dynamic_cast<storage::LeagueRepository*>(intake_repository.get());
+        intake && intake_leagues != nullptr) {
+      intake->UseCommandHook(
+          [&, intake_leagues](const mail::InboundMail& mail, storage::Timestamp now) {
+            return HandleResignationMail(league_services, mail, *intake_repository, *intake_leagues,
+                                         now);
+          });
+    }
 
     ApiServices services;
     services.turns = &turn_loop;
@@ -222,6 +259,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;
     services.admin_token = settings.http_admin_token;
+    services.leagues = &league_services;
 
     std::unique_ptr<Poco::Net::HTTPServer> server;
     try {

@@ -7,6 +7,7 @@
 #define PBEM_STORAGE_LEAGUE_REPOSITORY_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -37,6 +38,7 @@ struct NewLeaguePlayer {
   std::string mail_address;
   std::string token;  // in clear; only its SHA-256 is stored
   Timestamp joined_at;
+  std::string language = "en";  // the language of the player's league mails ("en", "fr")
 };
 
 struct LeaguePlayer {
@@ -45,6 +47,7 @@ struct LeaguePlayer {
   std::string mail_address;
   std::string token_sha256;
   Timestamp joined_at;
+  std::string language = "en";  // "en" for players stored before languages were
 };
 
 // One game of a league: its pairing and result (result text: "pending", "victory", "draw",
@@ -108,8 +111,17 @@ class LeagueRepository {
   // In (season, round, game id) order.
   virtual Result<std::vector<LeagueGameRecord>> ListLeagueGames(const std::string& league_id) = 0;
 
-  // All in one transaction; ALREADY_EXISTS when a (player, season, round) is stored already.
-  virtual Status AppendRatings(const std::vector<RatingRecord>& ratings) = 0;
+  // The league games of every league whose result is still "pending", in game id order.
+  virtual Result<std::vector<LeagueGameRecord>> ListPendingLeagueGames() = 0;
+
+  // Stores the ratings, enqueues `mails` (the round's standings mails) and, when given, sets
+  // `result` (as RecordLeagueResult: the result that completed the round) in ONE transaction,
+  // so a round is rated, mailed and shown complete together or not at all. ALREADY_EXISTS
+  // (and nothing stored) when a (player, season, round) is stored already; NOT_FOUND when no
+  // league has the result's game.
+  virtual Status AppendRatings(const std::vector<RatingRecord>& ratings,
+                               const std::vector<NewMail>& mails,
+                               const std::optional<LeagueGameRecord>& result) = 0;
   // In (player, season, round) order.
   virtual Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) = 0;
 };

@@ -180,6 +180,11 @@ const std::vector<Migration>& Migrations() {
            "ALTER TABLE outbox ADD COLUMN claimed_by TEXT",           // NULL: never claimed
            "ALTER TABLE outbox ADD COLUMN claimed_until_ms {int64}",  // NULL: no claim runs
        }},
+      {7,
+       "leagues in pbemd: a language per league player",
+       {
+           "ALTER TABLE league_players ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
+       }},
   };
   return kMigrations;
 }
@@ -1329,12 +1334,12 @@ bool SqlRepository::LeaguePlayerExists(const std::string& league_id, const std::
 
 void SqlRepository::InsertLeaguePlayer(const NewLeaguePlayer& player) {
   std::string id = player.league_id, name = player.player, mail = player.mail_address,
-              hash = Sha256Hex(player.token);
+              hash = Sha256Hex(player.token), language = player.language;
   Poco::Int64 joined = ToMillis(player.joined_at);
   *session_ << Sql(
-      "INSERT INTO league_players (league_id, player, mail_address, token_sha256, joined_at_ms) "
-      "VALUES (?, ?, ?, ?, ?)"),
-      use(id), use(name), use(mail), use(hash), use(joined), now;
+      "INSERT INTO league_players (league_id, player, mail_address, token_sha256, joined_at_ms, "
+      "language) VALUES (?, ?, ?, ?, ?, ?)"),
+      use(id), use(name), use(mail), use(hash), use(joined), use(language), now;
 }
 
 Status SqlRepository::CreateLeague(const NewLeague& league) {
@@ -1422,15 +1427,16 @@ Result<std::vector<LeaguePlayer>> SqlRepository::ListLeaguePlayers(const std::st
   return Guarded(what, [&]() -> Result<std::vector<LeaguePlayer>> {
     if (!LeagueExists(league_id)) return Status::NotFound(what + ": no such league");
     std::string id = league_id;
-    std::vector<std::string> name, mail, hash;
+    std::vector<std::string> name, mail, hash, language;
     std::vector<Poco::Int64> joined;
     *session_ << Sql(
-        "SELECT player, mail_address, token_sha256, joined_at_ms FROM league_players "
+        "SELECT player, mail_address, token_sha256, joined_at_ms, language FROM league_players "
         "WHERE league_id = ? ORDER BY player"),
-        use(id), into(name), into(mail), into(hash), into(joined), now;
+        use(id), into(name), into(mail), into(hash), into(joined), into(language), now;
     std::vector<LeaguePlayer> players;
     for (std::size_t i = 0; i < name.size(); ++i) {
-      players.push_back(LeaguePlayer{league_id, name[i], mail[i], hash[i], FromMillis(joined[i])});
+      players.push_back(
+          LeaguePlayer{league_id, name[i], mail[i], hash[i], FromMillis(joined[i]), language[i]});
     }
     return players;
   });
@@ -1500,20 +1506,25 @@ Status SqlRepository::AddLeagueGames(const std::vector<LeagueGameRecord>& games)
   });
 }
 
+bool SqlRepository::UpdateLeagueResult(const LeagueGameRecord& result) {
+  std::string game_id = result.game_id, outcome = result.result, winner = result.winner,
+              level = result.level;
+  int count = 0;
+  *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
+      into(count), now;
+  if (count == 0) return false;
+  *session_ << Sql("UPDATE league_games SET result = ?, winner = ?, level = ? WHERE game_id = ?"),
+      use(outcome), use(winner), use(level), use(game_id), now;
+  return true;
+}
+
 Status SqlRepository::RecordLeagueResult(const LeagueGameRecord& result) {
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       "recording the result of league game " + result.game_id + " in " + store_name_;
   return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
-    std::string game_id = result.game_id, outcome = result.result, winner = result.winner,
-                level = result.level;
-    int count = 0;
-    *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
-        into(count), now;
-    if (count == 0) return Status::NotFound(what + ": no league has that game");
-    *session_ << Sql("UPDATE league_games SET result = ?, winner = ?, level = ? WHERE game_id = ?"),
-        use(outcome), use(winner), use(level), use(game_id), now;
+    if (!UpdateLeagueResult(result)) return Status::NotFound(what + ": no league has that game");
     transaction.Commit();
     return Status::Ok();
   });
@@ -1556,7 +1567,21 @@ Result<std::vector<LeagueGameRecord>> SqlRepository::ListLeagueGames(const std::
   });
 }
 
-Status SqlRepository::AppendRatings(const std::vector<RatingRecord>& ratings) {
+Result<std::vector<LeagueGameRecord>> SqlRepository::ListPendingLeagueGames() {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "listing the pending league games in " + store_name_;
+  return Guarded(what, [&]() -> Result<std::vector<LeagueGameRecord>> {
+    std::vector<LeagueGameRecord> games = ReadLeagueGames("result", "pending");
+    std::sort(games.begin(), games.end(), [](const LeagueGameRecord& a, const LeagueGameRecord& b) {
+      return a.game_id < b.game_id;
+    });
+    return games;
+  });
+}
+
+Status SqlRepository::AppendRatings(const std::vector<RatingRecord>& ratings,
+                                    const std::vector<NewMail>& mails,
+                                    const std::optional<LeagueGameRecord>& result) {
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       "storing " + std::to_string(ratings.size()) + " ratings in " + store_name_;
@@ -1582,6 +1607,12 @@ Status SqlRepository::AppendRatings(const std::vector<RatingRecord>& ratings) {
           use(league), use(player), use(season), use(round), use(rating), use(rd), use(volatility),
           now;
     }
+    if (result) {
+      if (!UpdateLeagueResult(*result)) {
+        return Status::NotFound(what + ": no league has game " + result->game_id);
+      }
+    }
+    for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();
     return Status::Ok();
   });

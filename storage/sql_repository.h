@@ -44,7 +44,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 6;
+  static constexpr int kLatestSchemaVersion = 7;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -99,7 +99,9 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status RecordLeagueResult(const LeagueGameRecord& result) override;
   Result<LeagueGameRecord> GetLeagueGame(const std::string& game_id) override;
   Result<std::vector<LeagueGameRecord>> ListLeagueGames(const std::string& league_id) override;
-  Status AppendRatings(const std::vector<RatingRecord>& ratings) override;
+  Result<std::vector<LeagueGameRecord>> ListPendingLeagueGames() override;
+  Status AppendRatings(const std::vector<RatingRecord>& ratings, const std::vector<NewMail>& mails,
+                       const std::optional<LeagueGameRecord>& result) override;
   Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) override;
 
  protected:
@@ -144,6 +146,8 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   bool LeagueExists(const std::string& league_id);
   bool LeaguePlayerExists(const std::string& league_id, const std::string& player);
   void InsertLeaguePlayer(const NewLeaguePlayer& player);
+  // Sets the result of a league game; false when no league has it. Within a transaction.
+  bool UpdateLeagueResult(const LeagueGameRecord& result);
   std::vector<LeagueGameRecord> ReadLeagueGames(const std::string& column, const std::string& key);
   std::optional<OpenTurn> ReadOpenTurn(const std::string& game_id, std::int64_t turn,
                                        const std::string& side);

@@ -2,13 +2,14 @@
 // `pbem export`: sqlite:DIR or postgresql:CONNSTRING; default sqlite:./pbem-data).
 //
 //   create LEAGUE --token ORG [--name NAME] [--settings FILE]
-//   add LEAGUE PLAYER --mail ADDR              prints the player's new league token
+//   add LEAGUE PLAYER --mail ADDR [--lang en|fr]   prints the player's new league token
 //   remove LEAGUE PLAYER --token ORG
 //   start LEAGUE --token ORG [--season N] [--round N]
-//       pairs the league's players (round robin, or Swiss when the settings say
-//       "pairing swiss"; sides from the settings), creates that
-//       round's games of the bundled scenario with a fresh token per game and side, stores
-//       them and enqueues one mail per player listing the games and tokens.
+//       league::StartRound: pairs the league's players (round robin, or Swiss when the
+//       settings say "pairing swiss"; sides from the settings), creates that round's games
+//       of the league's scenario (bundled data) with a fresh token per game and side, stores
+//       them and enqueues one mail per player listing the games and tokens (round 1 unless
+//       --round says otherwise).
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
 //   replace LEAGUE OLD NEW --mail ADDR --token ORG   prints the new player's token
 //   standings LEAGUE [--season N] [--html DIR [--lang en|fr]]
@@ -43,7 +44,7 @@ using league::LeagueSettings;
 
 constexpr std::string_view kLeagueUsage =
     "pbem league create LEAGUE --token ORG [--name NAME] [--settings FILE]\n"
-    "pbem league add LEAGUE PLAYER --mail ADDR\n"
+    "pbem league add LEAGUE PLAYER --mail ADDR [--lang en|fr]\n"
     "pbem league remove LEAGUE PLAYER --token ORG\n"
     "pbem league start LEAGUE --token ORG [--season N] [--round N]\n"
     "pbem league result GAME --token ORG (--winner blue|orange --level LEVEL | --draw)\n"
@@ -115,14 +116,6 @@ int Fail(const std::string& message) {
   return kExitProblems;
 }
 
-Result<std::string> NewToken(daemon::EntropySource& entropy) {
-  Result<daemon::Bytes> bytes = entropy.Draw(16);
-  if (!bytes.ok()) return bytes.status();
-  std::ostringstream hex;
-  for (unsigned char c : *bytes) hex << std::hex << std::setw(2) << std::setfill('0') << int{c};
-  return hex.str();
-}
-
 // The organiser check: NOT_FOUND league or a wrong token is an error message.
 std::optional<std::string> CheckOrganiser(storage::LeagueRepository& repo,
                                           const std::string& league_id, const Options& o) {
@@ -171,10 +164,12 @@ int Add(storage::SqlRepository& repo, const Options& o) {
     return UsageError("league", "league add: LEAGUE PLAYER and --mail are required");
   }
   daemon::SystemEntropy entropy;
-  Result<std::string> token = NewToken(entropy);
+  Result<std::string> token = league::NewToken(entropy);
   if (!token.ok()) return Fail(token.status());
+  const std::string language = o.values.count("--lang") ? o.values.at("--lang") : "en";
+  if (language != "en" && language != "fr") return Fail("--lang is en or fr");
   if (Status s = repo.AddLeaguePlayer(
-          {o.positional[0], o.positional[1], o.values.at("--mail"), *token, Now()});
+          {o.positional[0], o.positional[1], o.values.at("--mail"), *token, Now(), language});
       !s.ok()) {
     return Fail(s);
   }
@@ -195,117 +190,32 @@ int Start(storage::SqlRepository& repo, const Options& o) {
   if (o.positional.size() != 1) return UsageError("league", "league start: LEAGUE");
   const std::string& id = o.positional[0];
   if (auto bad = CheckOrganiser(repo, id, o)) return Fail(*bad);
-  Result<LeagueSettings> settings = SettingsOf(repo, id);
-  if (!settings.ok()) return Fail(settings.status());
-  int season = 1, round_number = 1;
+  int season = 1;
+  std::optional<int> round_number = 1;
   try {
     if (o.values.count("--season")) season = std::stoi(o.values.at("--season"));
     if (o.values.count("--round")) round_number = std::stoi(o.values.at("--round"));
   } catch (const std::exception&) {
     return UsageError("league", "league start: --season and --round are numbers");
   }
-  auto players = repo.ListLeaguePlayers(id);
-  auto games = repo.ListLeagueGames(id);
-  if (!players.ok()) return Fail(players.status());
-  if (!games.ok()) return Fail(games.status());
-  std::vector<std::string> names;
-  for (const auto& p : *players) names.push_back(p.player);
-  league::Round round;
-  if (settings->pairing == league::PairingSystem::kSwiss) {
-    auto history = repo.RatingHistory(id);
-    if (!history.ok()) return Fail(history.status());
-    std::vector<league::LeagueGame> season_games;
-    for (const auto& g : *games) {
-      if (g.season == season) season_games.push_back(league::FromRecord(g));
-    }
-    auto paired = league::PairSwissRound(names, season_games,
-                                         league::LatestRatings(*history, names, settings->glicko),
-                                         *settings, round_number);
-    if (!paired.ok()) return Fail(paired.status());
-    round = paired.value();
-  } else {
-    auto rounds = league::RoundRobin(names, settings->sides);
-    if (!rounds.ok()) return Fail(rounds.status());
-    if (round_number < 1 || round_number > static_cast<int>(rounds->size())) {
-      return Fail("round " + std::to_string(round_number) + " is not in the schedule (1.." +
-                  std::to_string(rounds->size()) + ")");
-    }
-    round = (*rounds)[static_cast<std::size_t>(round_number - 1)];
-  }
-  // Limits: active (pending) and finished games per player, before writing anything.
-  std::map<std::string, int> active, finished, extra;
-  for (const auto& g : *games) {
-    if (g.season == season && g.round == round_number) {
-      return Fail("season " + std::to_string(season) + " round " + std::to_string(round_number) +
-                  " of league " + id + " has started already");
-    }
-    for (const auto& p : {g.blue, g.orange}) ++(g.result == "pending" ? active : finished)[p];
-  }
-  for (const auto& p : round.games) {
-    ++extra[p.blue];
-    ++extra[p.orange];
-  }
-  for (const auto& [player, n] : extra) {
-    if (Status s =
-            league::CheckGameLimit(settings->limits, player, finished[player], active[player], n);
-        !s.ok()) {
-      return Fail(s);
-    }
-  }
-  // The bundled ruleset and scenario.
+  // The bundled ruleset and the league's scenarios from the bundled data.
   const std::filesystem::path data = DataDir();
-  auto ruleset = codec::LoadRulesetDir(data / "engine/rulesets/morne-plaine");
-  if (!ruleset.ok()) return Fail(ruleset.ErrorText());
-  auto scenario = codec::LoadScenarioFile(data / "engine/scenarios/bois-de-la-morne.textproto",
-                                          ruleset.value().ruleset);
-  if (!scenario.ok()) return Fail(scenario.ErrorText());
-
+  league::MaterialLoader load = [&data](const std::string& name) -> Result<league::GameMaterial> {
+    auto ruleset = codec::LoadRulesetDir(data / "engine/rulesets/morne-plaine");
+    if (!ruleset.ok()) return Status::FailedPrecondition(ruleset.ErrorText());
+    auto scenario = codec::LoadScenarioFile(data / "engine/scenarios" / (name + ".textproto"),
+                                            ruleset.value().ruleset);
+    if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
+    return league::GameMaterial{ruleset.value().proto, scenario.value().proto,
+                                scenario.value().scenario};
+  };
   daemon::SystemEntropy entropy;
-  const storage::Timestamp now = Now();
-  std::vector<storage::LeagueGameRecord> records;
-  std::map<std::string, std::string> letters;  // player -> the lines of their mail
-  for (std::size_t i = 0; i < round.games.size(); ++i) {
-    const league::Pairing& p = round.games[i];
-    const std::string game_id = id + "-s" + std::to_string(season) + "-r" +
-                                std::to_string(round_number) + "-g" + std::to_string(i + 1);
-    if (Status s =
-            repo.CreateGame(daemon::MakeNewGame(ruleset.value().proto, scenario.value().proto,
-                                                scenario.value().scenario, game_id, now));
-        !s.ok()) {
-      return Fail(s);
-    }
-    for (const auto& [side, player] : {std::pair{"blue", p.blue}, std::pair{"orange", p.orange}}) {
-      Result<std::string> token = NewToken(entropy);
-      if (!token.ok()) return Fail(token.status());
-      std::string mail;
-      for (const auto& lp : *players) {
-        if (lp.player == player) mail = lp.mail_address;
-      }
-      if (Status s = repo.AddPlayer({game_id, side, mail, *token}); !s.ok()) return Fail(s);
-      letters[player] += "  " + game_id + ": you play " + side + " against " +
-                         (player == p.blue ? p.orange : p.blue) + "; token " + *token + "\n";
-    }
-    league::LeagueGame g;
-    g.game_id = game_id;
-    g.round = round_number;
-    g.blue = p.blue;
-    g.orange = p.orange;
-    records.push_back(league::ToRecord(g, id, season));
-  }
-  if (Status s = repo.AddLeagueGames(records); !s.ok()) return Fail(s);
-  for (const auto& lp : *players) {
-    if (!letters.count(lp.player)) continue;
-    storage::NewMail mail;
-    mail.recipient = lp.mail_address;
-    mail.subject = "League " + id + ": your games of season " + std::to_string(season) +
-                   ", round " + std::to_string(round_number);
-    mail.body = "Your games (send orders with the game's token):\n" + letters[lp.player];
-    mail.next_try = now;
-    if (Result<std::int64_t> m = repo.EnqueueMail(mail); !m.ok()) return Fail(m.status());
-  }
-  std::cout << "season " << season << " round " << round_number << " of league " << id << ": "
-            << records.size() << " games created";
-  if (round.bye) std::cout << ", " << *round.bye << " has a bye";
+  Result<league::StartedRound> started = league::StartRound(
+      repo, repo, id, season, round_number, load, entropy, data / "templates/league", Now());
+  if (!started.ok()) return Fail(started.status());
+  std::cout << "season " << started->season << " round " << started->round << " of league " << id
+            << ": " << started->games.size() << " games created";
+  if (started->bye) std::cout << ", " << *started->bye << " has a bye";
   std::cout << '\n';
   return kExitOk;
 }
@@ -336,7 +246,7 @@ int RecordResult(storage::SqlRepository& repo, const Options& o) {
     }
     if (!known) return Fail("--level is minor, tactical, major or total, not '" + level + "'");
   }
-  auto recorded = league::RecordGameEnd(repo, repo, end, DataDir() / "templates/league", Now());
+  auto recorded = league::RecordGameEnd(repo, end, DataDir() / "templates/league", Now());
   if (!recorded.ok()) return Fail(recorded.status());
   std::cout << "result of " << end.game_id << " recorded"
             << (recorded->round_complete ? "; round complete, ratings updated, standings mailed"
@@ -351,7 +261,7 @@ int Replace(storage::SqlRepository& repo, const Options& o) {
   }
   if (auto bad = CheckOrganiser(repo, o.positional[0], o)) return Fail(*bad);
   daemon::SystemEntropy entropy;
-  Result<std::string> token = NewToken(entropy);
+  Result<std::string> token = league::NewToken(entropy);
   if (!token.ok()) return Fail(token.status());
   if (Status s = repo.ReplaceLeaguePlayer(o.positional[1], {o.positional[0], o.positional[2],
                                                             o.values.at("--mail"), *token, Now()});

@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "daemon/turn/turn_job.h"
 #include "engine/victory.h"
 
 namespace pbem::league {
@@ -28,6 +29,9 @@ std::string EncodeSettings(const LeagueSettings& s) {
   out << "sides " << (s.sides == SideRule::kBothSides ? "both" : "balanced") << '\n';
   out << "language " << s.language << '\n';
   out << "pairing " << (s.pairing == PairingSystem::kSwiss ? "swiss" : "round_robin") << '\n';
+  out << "scenarios";
+  for (const auto& name : s.scenarios) out << ' ' << name;
+  out << '\n' << "deadlines " << s.turn_timeout.count() << ' ' << s.reminder_before.count() << '\n';
   return out.str();
 }
 
@@ -81,6 +85,22 @@ Result<LeagueSettings> DecodeSettings(const std::string& text) {
       words >> v;
       if (v != "round_robin" && v != "swiss") return bad("pairing is round_robin or swiss");
       s.pairing = v == "swiss" ? PairingSystem::kSwiss : PairingSystem::kRoundRobin;
+    } else if (key == "scenarios") {
+      s.scenarios.clear();
+      std::string name;
+      while (words >> name) {
+        if (name.find_first_of("/\\") != std::string::npos || name.front() == '.') {
+          return bad("a scenario is a name, not a path");
+        }
+        s.scenarios.push_back(name);
+      }
+      ok = !s.scenarios.empty();
+    } else if (key == "deadlines") {
+      long long timeout = 0, reminder = 0;
+      ok = static_cast<bool>(words >> timeout >> reminder) && timeout >= 0 && reminder >= 0 &&
+           (timeout == 0 || reminder < timeout);
+      s.turn_timeout = std::chrono::seconds(timeout);
+      s.reminder_before = std::chrono::seconds(reminder);
     } else if (key == "language") {
       words >> s.language;
       if (s.language != "en" && s.language != "fr") return bad("language is en or fr");
@@ -283,7 +303,12 @@ mst::data ViewData(const StandingsView& view) {
   for (const auto& g : view.games) {
     mst::data game;
     game.set("game", g.game_id);
-    game.set("link", g.game_id + "/index.html");
+    std::string link = view.archive_link;
+    for (std::size_t at = link.find("{game}"); at != std::string::npos;
+         at = link.find("{game}", at + g.game_id.size())) {
+      link.replace(at, 6, g.game_id);
+    }
+    game.set("link", link);
     game.set("round", std::to_string(g.round));
     game.set("blue", g.blue);
     game.set("orange", g.orange);
@@ -331,8 +356,85 @@ Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_
 
 // --- the flow ------------------------------------------------------------------------------------
 
-Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues,
-                                  storage::GameRepository& outbox, const GameEnd& end,
+namespace {
+
+// The season's games as stored, with `game` (its result perhaps not stored yet) in place.
+Result<std::vector<LeagueGame>> SeasonGames(storage::LeagueRepository& leagues,
+                                            const std::string& league_id, std::int64_t season,
+                                            const LeagueGame& game) {
+  Result<std::vector<storage::LeagueGameRecord>> all = leagues.ListLeagueGames(league_id);
+  if (!all.ok()) return all.status();
+  std::vector<LeagueGame> games;
+  for (const auto& r : *all) {
+    if (r.season != season) continue;
+    games.push_back(r.game_id == game.game_id ? game : FromRecord(r));
+  }
+  return games;
+}
+
+// Fills out.standings from `season_games`; when out.round is complete there and not rated
+// yet, rates it and stores the ratings with one standings mail per player (in their
+// language) in one transaction, setting out.round_complete and out.mails_enqueued.
+// `completing`: the new result that completes the round, stored with the ratings; `stored` is
+// set when it was.
+Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League& league,
+                      const LeagueSettings& settings, const std::vector<LeagueGame>& season_games,
+                      const std::optional<storage::LeagueGameRecord>& completing,
+                      const std::filesystem::path& template_dir, storage::Timestamp now,
+                      RecordedEnd& out, bool& stored_result) {
+  stored_result = false;
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league.id);
+  if (!players.ok()) return players.status();
+  std::vector<std::string> names;
+  for (const auto& p : *players) names.push_back(p.player);
+  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league.id);
+  if (!history.ok()) return history.status();
+  const bool rated_already =
+      std::any_of(history->begin(), history->end(), [&](const storage::RatingRecord& r) {
+        return r.season == out.season && r.round == out.round;
+      });
+  std::map<std::string, Rating> ratings = LatestRatings(*history, names, settings.glicko);
+  const bool rate_now = RoundComplete(season_games, out.round) && !rated_already;
+  std::vector<storage::RatingRecord> stored;
+  if (rate_now) {
+    ratings = RatePeriod(ratings, RatedGamesOfRound(season_games, out.round), settings.glicko);
+    for (const auto& [player, r] : ratings) {
+      stored.push_back({league.id, player, out.season, out.round, r.rating, r.rd, r.volatility});
+    }
+  }
+  out.standings = ComputeStandings(names, season_games, settings.points, settings.limits, ratings,
+                                   settings.glicko);
+  if (!rate_now) return Status::Ok();
+  StandingsView view{league.name, out.season, out.round, out.standings, season_games};
+  std::map<std::string, RenderedStandings> by_language;
+  std::vector<storage::NewMail> mails;
+  for (const auto& p : *players) {
+    auto rendered = by_language.find(p.language);
+    if (rendered == by_language.end()) {
+      Result<RenderedStandings> r = RenderStandings(template_dir, p.language, view);
+      if (!r.ok()) return r.status();
+      rendered = by_language.emplace(p.language, *r).first;
+    }
+    storage::NewMail mail;
+    mail.recipient = p.mail_address;
+    mail.subject = rendered->second.subject;
+    mail.body = rendered->second.text;
+    mail.next_try = now;
+    mails.push_back(std::move(mail));
+  }
+  if (Status s = leagues.AppendRatings(stored, mails, completing); !s.ok()) {
+    // Another caller (thread or process) rated and mailed this round first: nothing to do.
+    return s.code() == StatusCode::kAlreadyExists ? Status::Ok() : s;
+  }
+  stored_result = completing.has_value();
+  out.round_complete = true;
+  out.mails_enqueued = static_cast<int>(mails.size());
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
                                   const std::filesystem::path& template_dir,
                                   storage::Timestamp now) {
   RecordedEnd out;
@@ -351,59 +453,269 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues,
   if (!settings.ok()) return settings.status();
 
   LeagueGame game = FromRecord(*record);
-  if (game.kind == ResultKind::kPending) {
+  const bool newly_ended = game.kind == ResultKind::kPending;
+  if (newly_ended) {
     game = WithOutcome(game, end.outcome);
     if (end.kind == EndKind::kResigned) game.kind = ResultKind::kResigned;
     if (end.kind == EndKind::kForfeit) game.kind = ResultKind::kForfeit;
-    if (Status s = leagues.RecordLeagueResult(ToRecord(game, league_id, out.season)); !s.ok()) {
+  }
+  Result<std::vector<LeagueGame>> season_games =
+      SeasonGames(leagues, league_id, record->season, game);
+  if (!season_games.ok()) return season_games.status();
+  // A new result that completes the round is stored in the transaction that rates and mails
+  // the round: a crash leaves either all of it or the game pending for the next call.
+  const bool completes = RoundComplete(*season_games, out.round);
+  const storage::LeagueGameRecord result = ToRecord(game, league_id, out.season);
+  bool stored_result = false;
+  if (completes || !newly_ended) {
+    if (Status s = RateIfComplete(leagues, *league, *settings, *season_games,
+                                  newly_ended ? std::optional(result) : std::nullopt, template_dir,
+                                  now, out, stored_result);
+        !s.ok()) {
       return s;
     }
   }
-
-  Result<std::vector<storage::LeagueGameRecord>> all = leagues.ListLeagueGames(league_id);
-  if (!all.ok()) return all.status();
-  std::vector<LeagueGame> season_games;
-  for (const auto& r : *all) {
-    if (r.season == record->season) season_games.push_back(FromRecord(r));
+  if (!newly_ended || stored_result) return out;
+  // Not rated with it (the round is not complete, or was rated already): store it alone.
+  if (Status s = leagues.RecordLeagueResult(result); !s.ok()) return s;
+  if (completes) return out;
+  // Another caller may have stored the round's last other result meanwhile, seeing this game
+  // still pending: read again, so that the round is rated by one of us.
+  season_games = SeasonGames(leagues, league_id, record->season, game);
+  if (!season_games.ok()) return season_games.status();
+  if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, std::nullopt,
+                                template_dir, now, out, stored_result);
+      !s.ok()) {
+    return s;
   }
+  return out;
+}
+
+// --- game ends ---------------------------------------------------------------------------------
+
+std::string ResignationResult(engine::Side resigning) {
+  return std::string(engine::SideName(engine::Opponent(resigning))) +
+         " wins: " + std::string(engine::SideName(resigning)) + " resigned";
+}
+
+std::optional<GameEnd> EndOfGame(const std::string& game_id, const std::string& result,
+                                 const engine::GameState& state) {
+  GameEnd end;
+  end.game_id = game_id;
+  if (result.empty()) {
+    if (!state.finished) return std::nullopt;
+    end.kind = EndKind::kPlayed;
+    end.outcome = state.outcome;
+    return end;
+  }
+  // A service result: "<winner> wins: <loser> resigned|forfeited ..."; the winner gets the
+  // highest level (the loser gave up the whole game); any other sentence is a draw.
+  const std::size_t wins = result.find(" wins: ");
+  if (wins != std::string::npos) end.outcome.winner = engine::ParseSide(result.substr(0, wins));
+  end.outcome.level =
+      end.outcome.winner ? engine::VictoryLevel::kTotal : engine::VictoryLevel::kDraw;
+  if (result.find(" resigned") != std::string::npos) {
+    end.kind = EndKind::kResigned;
+  } else if (result.find(" forfeited") != std::string::npos) {
+    end.kind = EndKind::kForfeit;
+  }
+  return end;
+}
+
+// --- starting a round --------------------------------------------------------------------------
+
+Result<std::string> NewToken(daemon::EntropySource& entropy) {
+  Result<daemon::Bytes> bytes = entropy.Draw(16);
+  if (!bytes.ok()) return bytes.status();
+  static constexpr char kHex[] = "0123456789abcdef";
+  std::string hex;
+  for (unsigned char c : *bytes) {
+    hex += kHex[c >> 4];
+    hex += kHex[c & 15];
+  }
+  return hex;
+}
+
+namespace {
+
+Result<Round> PairRound(storage::LeagueRepository& leagues, const std::string& league_id,
+                        const LeagueSettings& settings, const std::vector<std::string>& names,
+                        const std::vector<storage::LeagueGameRecord>& games, int season,
+                        int round_number) {
+  if (settings.pairing == PairingSystem::kSwiss) {
+    Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league_id);
+    if (!history.ok()) return history.status();
+    std::vector<LeagueGame> season_games;
+    for (const auto& g : games) {
+      if (g.season == season) season_games.push_back(FromRecord(g));
+    }
+    return PairSwissRound(names, season_games, LatestRatings(*history, names, settings.glicko),
+                          settings, round_number);
+  }
+  Result<std::vector<Round>> rounds = RoundRobin(names, settings.sides);
+  if (!rounds.ok()) return rounds.status();
+  if (round_number < 1 || round_number > static_cast<int>(rounds->size())) {
+    return Status::FailedPrecondition("round " + std::to_string(round_number) +
+                                      " is not in the schedule of league " + league_id + " (1.." +
+                                      std::to_string(rounds->size()) + ")");
+  }
+  return (*rounds)[static_cast<std::size_t>(round_number - 1)];
+}
+
+}  // namespace
+
+Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::GameRepository& store,
+                                const std::string& league_id, int season, std::optional<int> round,
+                                const MaterialLoader& load, daemon::EntropySource& entropy,
+                                const std::filesystem::path& template_dir, storage::Timestamp now,
+                                StartRefusal* refusal) {
+  StartRefusal ignored;
+  StartRefusal& why = refusal != nullptr ? *refusal : ignored;
+  why = StartRefusal::kNone;
+  Result<storage::League> league = leagues.GetLeague(league_id);
+  if (!league.ok()) return league.status();
+  Result<LeagueSettings> settings = DecodeSettings(league->settings);
+  if (!settings.ok()) return settings.status();
   Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league_id);
   if (!players.ok()) return players.status();
-  std::vector<std::string> names;
-  for (const auto& p : *players) names.push_back(p.player);
-  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league_id);
-  if (!history.ok()) return history.status();
-
-  const bool rated_already =
-      std::any_of(history->begin(), history->end(), [&](const storage::RatingRecord& r) {
-        return r.season == record->season && r.round == record->round;
-      });
-  std::map<std::string, Rating> ratings = LatestRatings(*history, names, settings->glicko);
-  if (RoundComplete(season_games, out.round) && !rated_already) {
-    out.round_complete = true;
-    ratings = RatePeriod(ratings, RatedGamesOfRound(season_games, out.round), settings->glicko);
-    std::vector<storage::RatingRecord> stored;
-    for (const auto& [player, r] : ratings) {
-      stored.push_back(
-          {league_id, player, record->season, record->round, r.rating, r.rd, r.volatility});
-    }
-    if (Status s = leagues.AppendRatings(stored); !s.ok()) return s;
+  Result<std::vector<storage::LeagueGameRecord>> games = leagues.ListLeagueGames(league_id);
+  if (!games.ok()) return games.status();
+  if (players->size() < 2) {
+    why = StartRefusal::kTooFewPlayers;
+    return Status::FailedPrecondition("league " + league_id + " has " +
+                                      std::to_string(players->size()) +
+                                      " player(s): a round needs at least two");
   }
-  out.standings = ComputeStandings(names, season_games, settings->points, settings->limits, ratings,
-                                   settings->glicko);
-  if (out.round_complete) {
-    StandingsView view{league->name, out.season, out.round, out.standings, season_games};
-    Result<RenderedStandings> rendered = RenderStandings(template_dir, settings->language, view);
-    if (!rendered.ok()) return rendered.status();
-    for (const auto& p : *players) {
-      storage::NewMail mail;
-      mail.recipient = p.mail_address;
-      mail.subject = rendered->subject;
-      mail.body = rendered->text;
-      mail.next_try = now;
-      Result<std::int64_t> id = outbox.EnqueueMail(mail);
-      if (!id.ok()) return id.status();
-      ++out.mails_enqueued;
+  if (season < 1) return Status::InvalidArgument("the season is a number from 1");
+  int round_number = 1;
+  if (round) {
+    round_number = *round;
+  } else {
+    for (const auto& g : *games) {
+      if (g.season == season) round_number = std::max(round_number, static_cast<int>(g.round) + 1);
     }
+  }
+  std::vector<std::string> names;
+  std::map<std::string, const storage::LeaguePlayer*> by_name;
+  for (const auto& p : *players) {
+    names.push_back(p.player);
+    by_name[p.player] = &p;
+  }
+  // Limits: active (pending) and finished games per player, before writing anything.
+  std::map<std::string, int> active, finished, extra;
+  for (const auto& g : *games) {
+    if (g.season == season && g.round == round_number) {
+      why = StartRefusal::kStartedAlready;
+      return Status::FailedPrecondition("season " + std::to_string(season) + " round " +
+                                        std::to_string(round_number) + " of league " + league_id +
+                                        " has started already");
+    }
+    for (const auto& p : {g.blue, g.orange}) ++(g.result == "pending" ? active : finished)[p];
+  }
+  Result<Round> paired =
+      PairRound(leagues, league_id, *settings, names, *games, season, round_number);
+  if (!paired.ok()) {
+    if (paired.status().code() == StatusCode::kFailedPrecondition) {
+      why = settings->pairing == PairingSystem::kSwiss ? StartRefusal::kUnfinishedRound
+                                                       : StartRefusal::kNotInSchedule;
+    }
+    return paired.status();
+  }
+  for (const auto& p : paired->games) {
+    ++extra[p.blue];
+    ++extra[p.orange];
+  }
+  for (const auto& [player, n] : extra) {
+    if (Status s = CheckGameLimit(settings->limits, player, finished[player], active[player], n);
+        !s.ok()) {
+      why = StartRefusal::kGameLimit;
+      return s;
+    }
+  }
+  const std::string& scenario_name =
+      settings->scenarios[static_cast<std::size_t>(round_number - 1) % settings->scenarios.size()];
+  Result<GameMaterial> material = load(scenario_name);
+  if (!material.ok()) return material.status();
+  std::map<std::string, std::string> subjects, bodies;  // language -> template text
+  for (const auto& p : *players) {
+    if (subjects.count(p.language)) continue;
+    for (auto [name, target] :
+         {std::pair{"games.subject", &subjects}, std::pair{"games.txt", &bodies}}) {
+      Result<std::string> text = ReadFile(template_dir / p.language / name);
+      if (!text.ok()) return text.status();
+      (*target)[p.language] = *text;
+    }
+  }
+
+  StartedRound out;
+  out.season = season;
+  out.round = round_number;
+  out.bye = paired->bye;
+  for (std::size_t i = 0; i < paired->games.size(); ++i) {
+    const Pairing& p = paired->games[i];
+    const std::string game_id = league_id + "-s" + std::to_string(season) + "-r" +
+                                std::to_string(round_number) + "-g" + std::to_string(i + 1);
+    storage::NewGame game = daemon::MakeNewGame(material->ruleset_proto, material->scenario_proto,
+                                                material->scenario, game_id, now);
+    game.scenario = scenario_name;  // the catalogue's name, which finds the files again
+    game.deadlines.turn_timeout = settings->turn_timeout;
+    game.deadlines.reminder_before = settings->reminder_before;
+    if (Status s = store.CreateGame(game); !s.ok()) return s;
+    for (const auto& [side, player] : {std::pair{"blue", p.blue}, std::pair{"orange", p.orange}}) {
+      Result<std::string> token = NewToken(entropy);
+      if (!token.ok()) return token.status();
+      const storage::LeaguePlayer& lp = *by_name.at(player);
+      if (Status s = store.AddPlayer({game_id, side, lp.mail_address, *token, lp.language});
+          !s.ok()) {
+        return s;
+      }
+      out.tickets.push_back({player, game_id, side, player == p.blue ? p.orange : p.blue, *token});
+    }
+    LeagueGame g;
+    g.game_id = game_id;
+    g.round = round_number;
+    g.blue = p.blue;
+    g.orange = p.orange;
+    out.games.push_back(ToRecord(g, league_id, season));
+  }
+  if (Status s = leagues.AddLeagueGames(out.games); !s.ok()) return s;
+  for (const auto& lp : *players) {
+    mst::data data;
+    data.set("league", league->name);
+    data.set("season", std::to_string(season));
+    data.set("round", std::to_string(round_number));
+    data.set("player", lp.player);
+    mst::list list;
+    for (const Ticket& t : out.tickets) {
+      if (t.player != lp.player) continue;
+      mst::data item;
+      item.set("game", t.game_id);
+      item.set("side", t.side);
+      item.set("opponent", t.opponent);
+      item.set("token", t.token);
+      list.push_back(item);
+    }
+    if (list.empty()) continue;
+    data.set("games", list);
+    storage::NewMail mail;
+    for (auto [tmpl_text, target] : {std::pair{&subjects[lp.language], &mail.subject},
+                                     std::pair{&bodies[lp.language], &mail.body}}) {
+      mst::mustache tmpl(*tmpl_text);
+      if (!tmpl.is_valid()) {
+        return Status::InvalidArgument("league template games (" + lp.language +
+                                       "): " + tmpl.error_message());
+      }
+      tmpl.set_custom_escape([](const std::string& text) { return text; });
+      *target = tmpl.render(data);
+    }
+    while (!mail.subject.empty() && (mail.subject.back() == '\n' || mail.subject.back() == '\r')) {
+      mail.subject.pop_back();
+    }
+    mail.recipient = lp.mail_address;
+    mail.next_try = now;
+    Result<std::int64_t> id = store.EnqueueMail(mail);
+    if (!id.ok()) return id.status();
+    ++out.mails_enqueued;
   }
   return out;
 }

@@ -6,15 +6,22 @@
 #ifndef PBEM_DAEMON_LEAGUE_LEAGUE_FLOW_H_
 #define PBEM_DAEMON_LEAGUE_LEAGUE_FLOW_H_
 
+#include <chrono>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "daemon/league/glicko2.h"
 #include "daemon/league/pairing.h"
 #include "daemon/league/standings.h"
+#include "daemon/turn/dice.h"
 #include "engine/game_state.h"
+#include "engine/scenario.h"
+#include "pbem/v1/ruleset.pb.h"
+#include "pbem/v1/scenario.pb.h"
 #include "storage/game_repository.h"
 #include "storage/league_repository.h"
 #include "storage/status.h"
@@ -30,7 +37,13 @@ struct LeagueSettings {
   PlayerLimits limits;
   Glicko2Params glicko;
   SideRule sides = SideRule::kBalanced;
-  std::string language = "en";  // "en" or "fr": the standings mail and page
+  std::string language = "en";  // "en" or "fr": the standings page (mails: each player's own)
+  // The scenarios the league plays, by name (pbemd.scenarios_dir/<name>.textproto): round r
+  // plays scenarios[(r - 1) % size].
+  std::vector<std::string> scenarios = {"bois-de-la-morne"};
+  // Pinned in each new game (storage::DeadlineSettings); 0: no timeout / no reminder.
+  std::chrono::seconds turn_timeout{0};
+  std::chrono::seconds reminder_before{0};
 };
 
 // One "key values..." line per setting:
@@ -39,6 +52,7 @@ struct LeagueSettings {
 //   glicko <initial rating> <initial RD> <initial volatility> <tau>
 //   sides balanced|both                   language en|fr
 //   pairing round_robin|swiss
+//   scenarios <name>...                   deadlines <turn timeout s> <reminder before s>
 std::string EncodeSettings(const LeagueSettings& settings);
 // INVALID_ARGUMENT naming the line for an unknown key or a bad value; missing keys keep
 // their defaults.
@@ -72,14 +86,80 @@ struct RecordedEnd {
 
 // What the daemon calls when a game ends. Records the result (a game already finished keeps
 // its first result: idempotent); when the game's round is then complete and its ratings are
-// not stored yet, rates the round (one Glicko-2 period over the league's players), stores
-// every player's new rating, and enqueues one standings mail per league player rendered from
-// `template_dir` (templates/league) in the league's language.
+// not stored yet, rates the round (one Glicko-2 period over the league's players) and, in ONE
+// transaction (LeagueRepository::AppendRatings), stores every player's new rating and
+// enqueues one standings mail per league player rendered from `template_dir`
+// (templates/league) in that player's language, with the result that completed the round in
+// that same transaction: a call interrupted anywhere leaves the game pending and calling
+// again finishes the job; from several threads or processes, the round is rated and mailed
+// exactly once.
 // A game in no league: OK with league_game = false. Other failures are the stores' Statuses.
-Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues,
-                                  storage::GameRepository& outbox, const GameEnd& end,
+Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
                                   const std::filesystem::path& template_dir,
                                   storage::Timestamp now);
+
+// A stored game's end as a GameEnd: `result` is storage::Game::result as the daemon writes it
+// ("<winner side> wins: <loser side> forfeited ..." or "... resigned"); empty `result` and a
+// finished `state`: played to the end (state.outcome). nullopt while the game is played.
+std::optional<GameEnd> EndOfGame(const std::string& game_id, const std::string& result,
+                                 const engine::GameState& state);
+// The storage::Game::result of a resignation: "<winner> wins: <loser> resigned".
+std::string ResignationResult(engine::Side resigning);
+
+// A fresh secret: 16 bytes of `entropy` as 32 lower-case hex digits (league, organiser and
+// game tokens).
+Result<std::string> NewToken(daemon::EntropySource& entropy);
+
+// What a league game is created from (daemon::ScenarioData or the CLI's bundled files).
+struct GameMaterial {
+  pbem::v1::Ruleset ruleset_proto;
+  pbem::v1::Scenario scenario_proto;
+  engine::Scenario scenario;
+};
+using MaterialLoader = std::function<Result<GameMaterial>(const std::string& scenario_name)>;
+
+// One player's new game, as mailed to them.
+struct Ticket {
+  std::string player;
+  std::string game_id;
+  std::string side;  // "blue" / "orange"
+  std::string opponent;
+  std::string token;  // the game token, in clear (only mailed; stored hashed)
+};
+struct StartedRound {
+  int season = 0;
+  int round = 0;
+  std::vector<storage::LeagueGameRecord> games;
+  std::optional<std::string> bye;
+  std::vector<Ticket> tickets;
+  int mails_enqueued = 0;
+};
+
+// Why StartRound refused (its FAILED_PRECONDITION cases), for callers that answer with a code.
+enum class StartRefusal {
+  kNone,
+  kTooFewPlayers,
+  kStartedAlready,
+  kNotInSchedule,
+  kGameLimit,
+  kUnfinishedRound,  // Swiss: an earlier round is unfinished, or no pairing avoids a rematch
+};
+
+// Starts `round` of `season` (nullopt: the season's first round not started yet): pairs the
+// league's players (round robin schedule, or Swiss from the season so far), checks every
+// player's game limit, creates the games (game id <league>-s<season>-r<round>-g<n>) of the
+// round's scenario with the league's deadlines and a fresh token per game and side, stores
+// them as the league's games, and enqueues one mail per player listing their games and tokens
+// (templates/league/<player's language>/games.{subject,txt}).
+// Errors, with nothing written: NOT_FOUND (no such league); FAILED_PRECONDITION (fewer than
+// two players, the round started already, a round beyond the schedule, a player over the
+// game limit, Swiss with an unfinished earlier round; `refusal`, when given, says which);
+// the loader's and the stores' Statuses.
+Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::GameRepository& games,
+                                const std::string& league_id, int season, std::optional<int> round,
+                                const MaterialLoader& load, daemon::EntropySource& entropy,
+                                const std::filesystem::path& template_dir, storage::Timestamp now,
+                                StartRefusal* refusal = nullptr);
 
 // Each player's rating after the latest stored period (initial rating for players with none).
 std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRecord>& history,
@@ -102,7 +182,10 @@ struct StandingsView {
   int season = 0;
   int round = 0;
   std::vector<StandingRow> rows;
-  std::vector<LeagueGame> games;  // the season's games, linked to <game id>/index.html
+  std::vector<LeagueGame> games;  // the season's games, each linked to its archive page
+  // The link of a game's archive page, "{game}" standing for its id: the static layout of
+  // `pbem league standings --html` by default; pbemd serves /v1/games/{game}/archive/.
+  std::string archive_link = "{game}/index.html";
 };
 struct RenderedStandings {
   std::string subject;

@@ -102,6 +102,16 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
     metrics_.MailDropped();
     return Disposition::kDropped;
   }
+  if (command_hook_ && !message.truncated && mail.structure_error.empty()) {
+    if (std::optional<Disposition> handled = command_hook_(mail, now)) {
+      logger_.info("event=mail_command from={} message_id={} disposition={}",
+                   QuoteLogValue(mail.from), QuoteLogValue(mail.message_id),
+                   static_cast<int>(*handled));
+      if (*handled == Disposition::kAnswered && on_mail_queued_) on_mail_queued_();
+      if (*handled == Disposition::kDropped) metrics_.MailDropped();
+      return *handled;
+    }
+  }
 
   // The orders: the first candidate that parses; else the first candidate's error.
   std::optional<pbem::v1::Orders> orders;

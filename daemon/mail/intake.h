@@ -77,6 +77,13 @@ class MailIntake {
     catalog_ = catalog;
   }
 
+  // A command mail (a resignation: daemon/league_api.h) is offered to the hook first: nullopt
+  // lets the intake read it as orders; a disposition ends the mail's handling there (the hook
+  // queued its own reply). Set before the first poll.
+  using CommandHook =
+      std::function<std::optional<Disposition>(const InboundMail&, storage::Timestamp)>;
+  void UseCommandHook(CommandHook hook) { command_hook_ = std::move(hook); }
+
   // Judges and stores one mail and queues its reply.
   Disposition Handle(const FetchedMessage& message, storage::Timestamp now);
 
@@ -110,6 +117,7 @@ class MailIntake {
   GameCatalog* catalog_ = nullptr;
   bool leader_ = false;
   bool told_follower_ = false;  // logged once that another instance reads the mailbox
+  CommandHook command_hook_;
 };
 
 }  // namespace pbem::daemon::mail

@@ -18,26 +18,14 @@
 #include "daemon/http_api.h"
 #include "daemon/turn_loop.h"
 #include "tests/daemon/game_fixture.h"
+#include "tests/support/http_client.h"
 
 namespace pbem::daemon {
 namespace {
 
 using testing::BlueOrdersText;
 
-struct Reply {
-  int status = 0;
-  std::string content_type;
-  std::string body;
-  Poco::JSON::Object::Ptr json() const {
-    return Poco::JSON::Parser().parse(body).extract<Poco::JSON::Object::Ptr>();
-  }
-  std::string error_code() const {
-    return json()->getObject("error")->getValue<std::string>("code");
-  }
-  std::string error_message() const {
-    return json()->getObject("error")->getValue<std::string>("message");
-  }
-};
+using Reply = pbem::testing::HttpReply;
 
 class GamesServer {
  public:
@@ -54,20 +42,8 @@ class GamesServer {
   Reply Send(const std::string& method, const std::string& uri, const std::string& body = "",
              const std::string& content_type = "", const std::string& token = "",
              const std::string& accept = "") {
-    Poco::Net::HTTPClientSession session("127.0.0.1", socket_.address().port());
-    Poco::Net::HTTPRequest request(method, uri, Poco::Net::HTTPMessage::HTTP_1_1);
-    if (!token.empty()) request.set("Authorization", "Bearer " + token);
-    if (!accept.empty()) request.set("Accept", accept);
-    if (!content_type.empty()) request.setContentType(content_type);
-    request.setContentLength(static_cast<std::streamsize>(body.size()));
-    session.sendRequest(request) << body;
-    Poco::Net::HTTPResponse response;
-    std::istream& in = session.receiveResponse(response);
-    Reply reply;
-    reply.status = static_cast<int>(response.getStatus());
-    reply.content_type = response.getContentType();
-    Poco::StreamCopier::copyToString(in, reply.body);
-    return reply;
+    return pbem::testing::SendHttp(socket_.address().port(), method, uri, body, content_type, token,
+                                   accept);
   }
 
  private:

@@ -120,15 +120,13 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
                                ToRecord(NewPairing("g2", 1, "B", "C"), "club", 1)})
               .ok());
   // A game in no league: nothing happens.
-  auto stray =
-      RecordGameEnd(s.repo, s.repo, {"elsewhere", EndKind::kPlayed, {}}, kTemplates, At(5));
+  auto stray = RecordGameEnd(s.repo, {"elsewhere", EndKind::kPlayed, {}}, kTemplates, At(5));
   REQUIRE(stray.ok());
   CHECK_FALSE(stray->league_game);
 
   // g1: D (orange) resigns, A wins; level total awarded. Round not complete yet: no ratings.
   engine::GameOutcome a_wins{engine::Side::kBlue, engine::VictoryLevel::kTotal, 0, 0};
-  auto first =
-      RecordGameEnd(s.repo, s.repo, {"g1", EndKind::kResigned, a_wins}, kTemplates, At(20));
+  auto first = RecordGameEnd(s.repo, {"g1", EndKind::kResigned, a_wins}, kTemplates, At(20));
   REQUIRE(first.ok());
   CHECK(first->league_game);
   CHECK_FALSE(first->round_complete);
@@ -138,8 +136,7 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
 
   // g2: C (orange) forfeits: B wins by forfeit. Round 1 complete: rated and mailed.
   engine::GameOutcome b_wins{engine::Side::kBlue, engine::VictoryLevel::kTotal, 0, 0};
-  auto second =
-      RecordGameEnd(s.repo, s.repo, {"g2", EndKind::kForfeit, b_wins}, kTemplates, At(30));
+  auto second = RecordGameEnd(s.repo, {"g2", EndKind::kForfeit, b_wins}, kTemplates, At(30));
   REQUIRE(second.ok());
   CHECK(second->round_complete);
   CHECK(second->mails_enqueued == 4);
@@ -165,7 +162,7 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
   CHECK(ratings["C"].rd == Approx(kIdleRd).margin(0.001));
 
   // Idempotent: the same end again changes nothing and mails nobody.
-  auto again = RecordGameEnd(s.repo, s.repo, {"g2", EndKind::kForfeit, b_wins}, kTemplates, At(40));
+  auto again = RecordGameEnd(s.repo, {"g2", EndKind::kForfeit, b_wins}, kTemplates, At(40));
   REQUIRE(again.ok());
   CHECK_FALSE(again->round_complete);
   CHECK(again->mails_enqueued == 0);
@@ -184,6 +181,67 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
   for (const auto& m : *due) recipients.insert(m.recipient);
   CHECK(recipients ==
         std::set<std::string>{"A@example.org", "B@example.org", "C@example.org", "D@example.org"});
+}
+
+TEST_CASE("a game's end as the daemon stores it: played, resigned, forfeited, still played") {
+  engine::GameState state;
+  CHECK_FALSE(EndOfGame("g", "", state).has_value());
+  state.finished = true;
+  state.outcome = {engine::Side::kOrange, engine::VictoryLevel::kMajor, 3, 9};
+  auto played = EndOfGame("g", "", state);
+  REQUIRE(played.has_value());
+  CHECK(played->kind == EndKind::kPlayed);
+  CHECK(played->outcome.winner == engine::Side::kOrange);
+  CHECK(played->outcome.level == engine::VictoryLevel::kMajor);
+  CHECK(ResignationResult(engine::Side::kBlue) == "orange wins: blue resigned");
+  auto resigned = EndOfGame("g", ResignationResult(engine::Side::kBlue), engine::GameState{});
+  REQUIRE(resigned.has_value());
+  CHECK(resigned->kind == EndKind::kResigned);
+  CHECK(resigned->outcome.winner == engine::Side::kOrange);
+  CHECK(resigned->outcome.level == engine::VictoryLevel::kTotal);
+  // What the turn loop writes for a forfeit.
+  auto forfeit =
+      EndOfGame("g", "blue wins: orange forfeited after missing 3 turns", engine::GameState{});
+  REQUIRE(forfeit.has_value());
+  CHECK(forfeit->kind == EndKind::kForfeit);
+  CHECK(forfeit->outcome.winner == engine::Side::kBlue);
+}
+
+TEST_CASE("a round rated by another process first: no second rating, no second mail") {
+  Store s;
+  REQUIRE(s.repo.CreateLeague({"club", "Club", "org", EncodeSettings({}), At(1)}).ok());
+  Join(s, "club", {"A", "B"});
+  REQUIRE(s.repo.AddLeagueGames({ToRecord(NewPairing("g1", 1, "A", "B"), "club", 1)}).ok());
+  // Round 1's ratings (and mails) are stored but g1's result is not: what another process
+  // that rated the round leaves for us. The call records the result, rates nothing again and
+  // mails nobody.
+  REQUIRE(s.repo.AppendRatings({{"club", "A", 1, 1, 1600, 300, 0.06}}, {}, std::nullopt).ok());
+  engine::GameOutcome a_wins{engine::Side::kBlue, engine::VictoryLevel::kMinor, 0, 0};
+  auto end = RecordGameEnd(s.repo, {"g1", EndKind::kPlayed, a_wins}, kTemplates, At(20));
+  REQUIRE(end.ok());
+  CHECK_FALSE(end->round_complete);
+  CHECK(end->mails_enqueued == 0);
+  CHECK(s.repo.GetLeagueGame("g1")->result == "victory");
+  CHECK(s.repo.RatingHistory("club")->size() == 1);
+  CHECK(s.repo.DueMail(At(100), 10)->empty());
+}
+
+TEST_CASE("standings mails in each player's language") {
+  Store s;
+  REQUIRE(s.repo.CreateLeague({"club", "Club", "org", EncodeSettings({}), At(1)}).ok());
+  REQUIRE(s.repo.AddLeaguePlayer({"club", "A", "a@example.org", "token-A", At(2), "fr"}).ok());
+  REQUIRE(s.repo.AddLeaguePlayer({"club", "B", "b@example.org", "token-B", At(2), "en"}).ok());
+  REQUIRE(s.repo.AddLeagueGames({ToRecord(NewPairing("g1", 1, "A", "B"), "club", 1)}).ok());
+  engine::GameOutcome a_wins{engine::Side::kBlue, engine::VictoryLevel::kMinor, 0, 0};
+  auto end = RecordGameEnd(s.repo, {"g1", EndKind::kPlayed, a_wins}, kTemplates, At(20));
+  REQUIRE(end.ok());
+  CHECK(end->mails_enqueued == 2);
+  auto due = s.repo.DueMail(At(100), 10);
+  REQUIRE(due.ok());
+  std::map<std::string, std::string> subjects;
+  for (const auto& m : *due) subjects[m.recipient] = m.subject;
+  CHECK(subjects["a@example.org"] == "Club : classement après la ronde 1 de la saison 1");
+  CHECK(subjects["b@example.org"] == "Club: standings after round 1 of season 1");
 }
 
 TEST_CASE("the standings page links each game's archive page, in English and French") {
@@ -287,8 +345,8 @@ TEST_CASE("acceptance: an 8-player season played to the end by the bot through t
     std::map<std::string, double> score;  // this round's rating score per player
     for (const auto& r : records) {
       const engine::GameOutcome outcome = PlayToTheEnd(s.repo, r.game_id, entropy, seed += 1000);
-      auto end = RecordGameEnd(s.repo, s.repo, {r.game_id, EndKind::kPlayed, outcome}, kTemplates,
-                               At(5000));
+      auto end =
+          RecordGameEnd(s.repo, {r.game_id, EndKind::kPlayed, outcome}, kTemplates, At(5000));
       REQUIRE(end.ok());
       mails += end->mails_enqueued;
       hand_points[r.blue] += HandPoints(outcome, true);

@@ -77,7 +77,9 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
   SECTION("players: join once, token hashes, remove; errors change nothing") {
     REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
     REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "bob")).ok());
-    REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "ann")).ok());
+    NewLeaguePlayer ann = SamplePlayer("spring", "ann");
+    ann.language = "fr";
+    REQUIRE(repo.AddLeaguePlayer(ann).ok());
     Status twice = repo.AddLeaguePlayer(SamplePlayer("spring", "ann"));
     CHECK(twice.code() == StatusCode::kAlreadyExists);
     CHECK_THAT(twice.message(), Catch::Contains("adding player ann to league spring") &&
@@ -89,7 +91,9 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK((*players)[0].player == "ann");
     CHECK((*players)[0].mail_address == "ann@example.org");
     CHECK((*players)[0].token_sha256 == Sha256Hex("token-ann"));
+    CHECK((*players)[0].language == "fr");
     CHECK((*players)[1].player == "bob");
+    CHECK((*players)[1].language == "en");
     CHECK(repo.ListLeaguePlayers("autumn").status().code() == StatusCode::kNotFound);
     REQUIRE(repo.RemoveLeaguePlayer("spring", "bob").ok());
     CHECK(repo.RemoveLeaguePlayer("spring", "bob").code() == StatusCode::kNotFound);
@@ -116,7 +120,15 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     result.result = "victory";
     result.winner = "orange";
     result.level = "major";
+    auto pending = repo.ListPendingLeagueGames();
+    REQUIRE(pending.ok());
+    REQUIRE(pending->size() == 2);
+    CHECK((*pending)[0].game_id == "s1-r1-a");
+    CHECK((*pending)[1].game_id == "s1-r2-a");
     REQUIRE(repo.RecordLeagueResult(result).ok());
+    pending = repo.ListPendingLeagueGames();
+    REQUIRE(pending->size() == 1);
+    CHECK((*pending)[0].game_id == "s1-r2-a");
     result.game_id = "nope";
     CHECK(repo.RecordLeagueResult(result).code() == StatusCode::kNotFound);
     auto game = repo.GetLeagueGame("s1-r1-a");
@@ -149,13 +161,26 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("ratings history: appended per round, read back in order, no period twice") {
     REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    NewMail standings;
+    standings.recipient = "ann@example.org";
+    standings.subject = "standings after round 1";
+    standings.body = "table";
+    standings.next_try = At(3000);
     REQUIRE(repo.AppendRatings({{"spring", "bob", 1, 1, 1337.69, 290.32, 0.059999},
-                                {"spring", "ann", 1, 1, 1662.31, 290.32, 0.059999}})
+                                {"spring", "ann", 1, 1, 1662.31, 290.32, 0.059999}},
+                               {standings}, std::nullopt)
                 .ok());
-    REQUIRE(repo.AppendRatings({{"spring", "ann", 1, 2, 1700.5, 250.25, 0.06}}).ok());
+    REQUIRE(
+        repo.AppendRatings({{"spring", "ann", 1, 2, 1700.5, 250.25, 0.06}}, {}, std::nullopt).ok());
+    // A period stored already: refused as a whole, its mails not enqueued either.
     CHECK(repo.AppendRatings(
-                  {{"spring", "ann", 1, 3, 1, 1, 0.06}, {"spring", "ann", 1, 2, 1, 1, 0.06}})
+                  {{"spring", "ann", 1, 3, 1, 1, 0.06}, {"spring", "ann", 1, 2, 1, 1, 0.06}},
+                  {standings}, std::nullopt)
               .code() == StatusCode::kAlreadyExists);
+    auto due = o.owner->DueMail(At(5000), 10);
+    REQUIRE(due.ok());
+    REQUIRE(due->size() == 1);
+    CHECK((*due)[0].subject == "standings after round 1");
     auto history = repo.RatingHistory("spring");
     REQUIRE(history.ok());
     REQUIRE(history->size() == 3);
@@ -166,6 +191,22 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK((*history)[1].round == 2);
     CHECK((*history)[1].rd == 250.25);
     CHECK((*history)[2].player == "bob");
+
+    // The result that completes a round goes in the same transaction, or not at all.
+    REQUIRE(repo.AddLeagueGames({SampleLeagueGame("spring", "s1-r4-a", 4, "ann", "bob")}).ok());
+    auto done = SampleLeagueGame("spring", "s1-r4-a", 4, "ann", "bob");
+    done.result = "draw";
+    CHECK(repo.AppendRatings({{"spring", "ann", 1, 2, 1, 1, 0.06}}, {}, done).code() ==
+          StatusCode::kAlreadyExists);
+    CHECK(repo.GetLeagueGame("s1-r4-a")->result == "pending");
+    auto stray = done;
+    stray.game_id = "nope";
+    CHECK(repo.AppendRatings({{"spring", "ann", 1, 4, 1, 1, 0.06}}, {}, stray).code() ==
+          StatusCode::kNotFound);
+    CHECK(repo.RatingHistory("spring")->size() == 3);
+    REQUIRE(repo.AppendRatings({{"spring", "ann", 1, 4, 1, 1, 0.06}}, {}, done).ok());
+    CHECK(repo.GetLeagueGame("s1-r4-a")->result == "draw");
+    CHECK(repo.RatingHistory("spring")->size() == 4);
   }
 }
 

@@ -78,6 +78,13 @@ void DropMigration6(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 6");
 }
 
+// Takes a store back to schema version 6 (what migration 7 added: the league players'
+// language), to test it.
+void DropMigration7(RepositoryHarness& harness) {
+  harness.ExecuteSql("ALTER TABLE league_players DROP COLUMN language");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 7");
+}
+
 // Takes a store back to schema version 4's columns (what migration 5 added), to test it.
 void DropMigration5(RepositoryHarness& harness) {
   for (const char* sql :
@@ -105,11 +112,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 6);
+    CHECK(*repository->SchemaVersion() == 7);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 6);
+    CHECK(*reopened == 7);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -122,7 +129,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 6"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 7"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -136,7 +143,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 6);
+    CHECK(*repository->SchemaVersion() == 7);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -147,6 +154,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration7(*harness);
     DropMigration6(*harness);
     DropMigration5(*harness);
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 5");
@@ -160,7 +168,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 6);
+    CHECK(*repository->SchemaVersion() == 7);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -249,6 +257,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration7(*harness);
     DropMigration6(*harness);
     DropMigration5(*harness);
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version = 5");
@@ -256,7 +265,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 6);
+    CHECK(*repository->SchemaVersion() == 7);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -273,9 +282,10 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 6);
+    CHECK(*repository->SchemaVersion() == 7);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());

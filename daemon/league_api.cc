@@ -1,0 +1,780 @@
+#include "daemon/league_api.h"
+
+#include <Poco/Exception.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <optional>
+#include <regex>
+#include <sstream>
+#include <variant>
+
+#include "daemon/config.h"
+#include "daemon/game_catalog.h"
+#include "daemon/http_api.h"
+#include "engine/victory.h"
+
+namespace pbem::daemon {
+namespace {
+
+using league::LeagueSettings;
+
+LeagueAnswer Error(int status, const std::string& code, const std::string& message) {
+  return LeagueAnswer{status, "application/json", ErrorBody(code, message)};
+}
+
+LeagueAnswer Json(int status, const Poco::JSON::Object& object) {
+  std::ostringstream out;
+  object.stringify(out);
+  return LeagueAnswer{status, "application/json", out.str()};
+}
+
+LeagueAnswer StoreFailure(const Status& status) {
+  return Error(503, "unavailable", "the league store failed: " + status.message());
+}
+
+LeagueAnswer UnknownLeague(const std::string& id) {
+  return Error(404, "unknown_league", "there is no league \"" + id + "\"");
+}
+
+// A name safe in game ids, file names and mail subjects.
+bool IsName(const std::string& text) {
+  if (text.empty() || text.size() > 40) return false;
+  return std::all_of(text.begin(), text.end(), [](unsigned char c) {
+    return std::isalnum(c) || c == '-' || c == '_' || c == '.';
+  });
+}
+
+league::MaterialLoader Loader(GameCatalog& catalog) {
+  return [&catalog](const std::string& name) -> Result<league::GameMaterial> {
+    Result<std::shared_ptr<const ScenarioData>> data = catalog.Scenario(name);
+    if (!data.ok()) return data.status();
+    return league::GameMaterial{(*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario};
+  };
+}
+
+Poco::JSON::Object SettingsJson(const LeagueSettings& s) {
+  Poco::JSON::Object out;
+  Poco::JSON::Array scenarios;
+  for (const auto& name : s.scenarios) scenarios.add(name);
+  out.set("scenarios", scenarios);
+  out.set("turnTimeoutSeconds", static_cast<long>(s.turn_timeout.count()));
+  out.set("reminderBeforeSeconds", static_cast<long>(s.reminder_before.count()));
+  out.set("pairing", s.pairing == league::PairingSystem::kSwiss ? "swiss" : "round_robin");
+  out.set("bothSides", s.sides == league::SideRule::kBothSides);
+  out.set("language", s.language);
+  Poco::JSON::Object points;
+  points.set("total", s.points.total);
+  points.set("major", s.points.major);
+  points.set("tactical", s.points.tactical);
+  points.set("minor", s.points.minor);
+  points.set("draw", s.points.draw);
+  points.set("loss", s.points.loss);
+  points.set("forfeitLoss", s.points.forfeit_loss);
+  points.set("forfeitWin", s.points.forfeit_win);
+  out.set("points", points);
+  Poco::JSON::Array limits;
+  for (const auto& step : s.limits.steps) {
+    Poco::JSON::Object l;
+    l.set("finished", step.finished);
+    l.set("maxGames", step.max_active);
+    limits.add(l);
+  }
+  out.set("limits", limits);
+  out.set("rankAfter", s.limits.finished_to_rank);
+  Poco::JSON::Object glicko;
+  glicko.set("initialRating", s.glicko.initial_rating);
+  glicko.set("initialRd", s.glicko.initial_rd);
+  glicko.set("initialVolatility", s.glicko.initial_volatility);
+  glicko.set("tau", s.glicko.tau);
+  out.set("glicko2", glicko);
+  return out;
+}
+
+// The settings of POST /v1/leagues from its JSON body; an error sentence when one is bad.
+std::variant<LeagueSettings, std::string> SettingsFromJson(const Poco::JSON::Object& spec,
+                                                           GameCatalog& catalog) {
+  LeagueSettings s;
+  if (Poco::JSON::Array::Ptr scenarios = spec.getArray("scenarios")) {
+    s.scenarios.clear();
+    for (std::size_t i = 0; i < scenarios->size(); ++i) {
+      const std::string name = scenarios->getElement<std::string>(static_cast<unsigned>(i));
+      if (!IsName(name)) return "scenarios[" + std::to_string(i) + "] is not a scenario name";
+      s.scenarios.push_back(name);
+    }
+    if (s.scenarios.empty()) return std::string("scenarios must name at least one scenario");
+  }
+  for (const auto& name : s.scenarios) {
+    if (Result<std::shared_ptr<const ScenarioData>> data = catalog.Scenario(name); !data.ok()) {
+      return "unknown_scenario:" + data.status().message();
+    }
+  }
+  const long timeout = spec.optValue<long>("turnTimeoutSeconds", 0);
+  const long reminder = spec.optValue<long>("reminderBeforeSeconds", 0);
+  if (timeout < 0 || reminder < 0 || (reminder > 0 && reminder >= timeout)) {
+    return std::string(
+        "turnTimeoutSeconds must be >= 0 (0: no deadline) and reminderBeforeSeconds less than it");
+  }
+  s.turn_timeout = std::chrono::seconds(timeout);
+  s.reminder_before = std::chrono::seconds(reminder);
+  const std::string pairing = spec.optValue<std::string>("pairing", "round_robin");
+  if (pairing != "round_robin" && pairing != "swiss") {
+    return std::string("pairing is round_robin or swiss");
+  }
+  s.pairing =
+      pairing == "swiss" ? league::PairingSystem::kSwiss : league::PairingSystem::kRoundRobin;
+  s.sides = spec.optValue<bool>("bothSides", false) ? league::SideRule::kBothSides
+                                                    : league::SideRule::kBalanced;
+  s.language = spec.optValue<std::string>("language", "en");
+  if (s.language != "en" && s.language != "fr") return std::string("language is en or fr");
+  if (Poco::JSON::Object::Ptr points = spec.getObject("points")) {
+    league::PointsTable& p = s.points;
+    for (auto [key, field] :
+         {std::pair{"total", &p.total}, std::pair{"major", &p.major},
+          std::pair{"tactical", &p.tactical}, std::pair{"minor", &p.minor},
+          std::pair{"draw", &p.draw}, std::pair{"loss", &p.loss},
+          std::pair{"forfeitLoss", &p.forfeit_loss}, std::pair{"forfeitWin", &p.forfeit_win}}) {
+      *field = points->optValue<int>(key, *field);
+      if (*field < 0) return "points." + std::string(key) + " must be >= 0";
+    }
+  }
+  if (Poco::JSON::Array::Ptr limits = spec.getArray("limits")) {
+    s.limits.steps.clear();
+    for (std::size_t i = 0; i < limits->size(); ++i) {
+      Poco::JSON::Object::Ptr step = limits->getObject(static_cast<unsigned>(i));
+      if (!step || !step->has("finished") || !step->has("maxGames")) {
+        return "limits[" + std::to_string(i) + "] is {\"finished\": n, \"maxGames\": m}";
+      }
+      const int finished = step->getValue<int>("finished");
+      const int max_games = step->getValue<int>("maxGames");
+      if (finished < 0 || max_games < 1) {
+        return "limits[" + std::to_string(i) + "] needs finished >= 0 and maxGames >= 1";
+      }
+      s.limits.steps.push_back({finished, max_games});
+    }
+    if (s.limits.steps.empty()) return std::string("limits must have at least one step");
+  }
+  s.limits.finished_to_rank = spec.optValue<int>("rankAfter", s.limits.finished_to_rank);
+  if (s.limits.finished_to_rank < 0) return std::string("rankAfter must be >= 0");
+  return s;
+}
+
+std::optional<Poco::JSON::Object::Ptr> ParseObject(const std::string& body) {
+  try {
+    Poco::JSON::Object::Ptr object =
+        Poco::JSON::Parser().parse(body).extract<Poco::JSON::Object::Ptr>();
+    if (object) return object;
+  } catch (const Poco::Exception&) {
+  }
+  return std::nullopt;
+}
+
+LeagueAnswer CreateLeague(const LeagueServices& services, const LeagueRequest& request,
+                          storage::LeagueRepository& leagues, storage::Timestamp now) {
+  if (services.admin_token.empty() || request.bearer_token != services.admin_token) {
+    return Error(403, "forbidden",
+                 services.admin_token.empty()
+                     ? "league creation is off (no pbemd.http.admin_token is configured)"
+                     : "creating a league takes the admin token");
+  }
+  std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
+  if (!spec) return Error(400, "malformed", "the body is not a JSON object");
+  const std::string id = (*spec)->optValue<std::string>("id", "");
+  if (!IsName(id)) {
+    return Error(400, "malformed",
+                 "\"id\" is 1 to 40 letters, digits, '-', '_' or '.' (it names the games)");
+  }
+  std::string token = (*spec)->optValue<std::string>("organiserToken", "");
+  if (token.empty()) {
+    Result<std::string> fresh = league::NewToken(*services.entropy);
+    if (!fresh.ok()) return StoreFailure(fresh.status());
+    token = *fresh;
+  } else if (token.size() < 8) {
+    return Error(400, "malformed", "\"organiserToken\" needs at least 8 characters");
+  }
+  std::variant<LeagueSettings, std::string> settings = SettingsFromJson(**spec, *services.catalog);
+  if (auto* bad = std::get_if<std::string>(&settings)) {
+    if (bad->rfind("unknown_scenario:", 0) == 0) {
+      return Error(400, "unknown_scenario", bad->substr(17));
+    }
+    return Error(400, "malformed", *bad);
+  }
+  const LeagueSettings& s = std::get<LeagueSettings>(settings);
+  storage::NewLeague league{id, (*spec)->optValue<std::string>("name", id), token,
+                            league::EncodeSettings(s), now};
+  if (Status created = leagues.CreateLeague(league); !created.ok()) {
+    if (created.code() == StatusCode::kAlreadyExists) {
+      return Error(409, "already_exists", "league \"" + id + "\" exists already");
+    }
+    return StoreFailure(created);
+  }
+  Poco::JSON::Object reply;
+  reply.set("id", id);
+  reply.set("name", league.name);
+  reply.set("organiserToken", token);
+  reply.set("settings", SettingsJson(s));
+  return Json(201, reply);
+}
+
+LeagueAnswer GetLeague(const std::string& id, storage::LeagueRepository& leagues) {
+  Result<storage::League> league = leagues.GetLeague(id);
+  if (!league.ok()) {
+    return league.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
+                                                           : StoreFailure(league.status());
+  }
+  Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
+  if (!settings.ok()) return StoreFailure(settings.status());
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(id);
+  if (!players.ok()) return StoreFailure(players.status());
+  Poco::JSON::Object reply;
+  reply.set("id", id);
+  reply.set("name", league->name);
+  reply.set("settings", SettingsJson(*settings));
+  Poco::JSON::Array list;
+  for (const auto& p : *players) {
+    Poco::JSON::Object player;
+    player.set("name", p.player);
+    player.set("language", p.language);
+    list.add(player);
+  }
+  reply.set("players", list);
+  return Json(200, reply);
+}
+
+LeagueAnswer Join(const LeagueServices& services, const std::string& id,
+                  const LeagueRequest& request, storage::LeagueRepository& leagues,
+                  storage::Timestamp now) {
+  std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
+  if (!spec) return Error(400, "malformed", "the body is not a JSON object");
+  storage::NewLeaguePlayer player;
+  player.league_id = id;
+  player.player = (*spec)->optValue<std::string>("name", "");
+  player.mail_address = (*spec)->optValue<std::string>("email", "");
+  player.language = (*spec)->optValue<std::string>("language", "en");
+  player.joined_at = now;
+  if (!IsName(player.player)) {
+    return Error(400, "malformed", "\"name\" is 1 to 40 letters, digits, '-', '_' or '.'");
+  }
+  if (player.mail_address.find('@') == std::string::npos ||
+      player.mail_address.find_first_of(" \r\n<>") != std::string::npos) {
+    return Error(400, "malformed", "\"email\" is a mail address (name@domain)");
+  }
+  if (player.language != "en" && player.language != "fr") {
+    return Error(400, "malformed", "\"language\" is en or fr");
+  }
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(id);
+  if (!players.ok()) {
+    return players.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
+                                                            : StoreFailure(players.status());
+  }
+  for (const auto& p : *players) {
+    if (p.player == player.player || p.mail_address == player.mail_address) {
+      return Error(409, "already_joined",
+                   (p.player == player.player ? "player \"" + player.player + "\""
+                                              : "the address " + player.mail_address) +
+                       " is in league \"" + id + "\" already");
+    }
+  }
+  Result<std::string> token = league::NewToken(*services.entropy);
+  if (!token.ok()) return StoreFailure(token.status());
+  player.token = *token;
+  if (Status added = leagues.AddLeaguePlayer(player); !added.ok()) {
+    if (added.code() == StatusCode::kAlreadyExists) {
+      return Error(409, "already_joined",
+                   "player \"" + player.player + "\" is in league \"" + id + "\" already");
+    }
+    if (added.code() == StatusCode::kNotFound) return UnknownLeague(id);
+    return StoreFailure(added);
+  }
+  Poco::JSON::Object reply;
+  reply.set("league", id);
+  reply.set("player", player.player);
+  reply.set("language", player.language);
+  reply.set("token", player.token);
+  return Json(201, reply);
+}
+
+// 404 / 401 / 403 unless `token` is the league's organiser's (or the admin token).
+std::optional<LeagueAnswer> RefuseUnlessOrganiser(const LeagueServices& services,
+                                                  const std::string& id, const std::string& token,
+                                                  storage::LeagueRepository& leagues,
+                                                  const std::string& what) {
+  Result<bool> organiser = leagues.VerifyOrganiserToken(id, token);
+  if (!organiser.ok()) {
+    return organiser.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
+                                                              : StoreFailure(organiser.status());
+  }
+  if (token.empty()) {
+    return Error(401, "unauthenticated",
+                 what + " takes the organiser's token as \"Authorization: Bearer <token>\"");
+  }
+  if (!*organiser && !(token == services.admin_token && !services.admin_token.empty())) {
+    return Error(403, "not_organiser", "only the organiser of league \"" + id + "\" may " + what);
+  }
+  return std::nullopt;
+}
+
+std::string RefusalCode(league::StartRefusal refusal) {
+  switch (refusal) {
+    case league::StartRefusal::kTooFewPlayers:
+      return "too_few_players";
+    case league::StartRefusal::kStartedAlready:
+      return "round_started";
+    case league::StartRefusal::kNotInSchedule:
+      return "not_in_schedule";
+    case league::StartRefusal::kGameLimit:
+      return "game_limit";
+    case league::StartRefusal::kUnfinishedRound:
+      return "round_unfinished";
+    case league::StartRefusal::kNone:
+      break;
+  }
+  return "";
+}
+
+LeagueAnswer Start(const LeagueServices& services, const std::string& id,
+                   const LeagueRequest& request, storage::GameRepository& games,
+                   storage::LeagueRepository& leagues, storage::Timestamp now) {
+  if (auto refused =
+          RefuseUnlessOrganiser(services, id, request.bearer_token, leagues, "start a season")) {
+    return *refused;
+  }
+  int season = 1;
+  std::optional<int> round;
+  if (!request.body.empty()) {
+    std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
+    if (!spec) return Error(400, "malformed", "the body is not a JSON object");
+    try {
+      season = (*spec)->optValue<int>("season", 1);
+      if ((*spec)->has("round")) round = (*spec)->getValue<int>("round");
+    } catch (const Poco::Exception&) {
+      return Error(400, "malformed", "\"season\" and \"round\" are numbers");
+    }
+    if (season < 1 || (round && *round < 1)) {
+      return Error(400, "malformed", "\"season\" and \"round\" count from 1");
+    }
+  }
+  league::StartRefusal refusal = league::StartRefusal::kNone;
+  Result<league::StartedRound> started =
+      league::StartRound(leagues, games, id, season, round, Loader(*services.catalog),
+                         *services.entropy, services.template_dir, now, &refusal);
+  if (!started.ok()) {
+    if (refusal != league::StartRefusal::kNone) {
+      return Error(409, RefusalCode(refusal), started.status().message());
+    }
+    if (started.status().code() == StatusCode::kNotFound) {
+      return Error(503, "unknown_scenario", started.status().message());
+    }
+    return StoreFailure(started.status());
+  }
+  Poco::JSON::Object reply;
+  reply.set("league", id);
+  reply.set("season", started->season);
+  reply.set("round", started->round);
+  Poco::JSON::Array list;
+  for (const auto& g : started->games) {
+    Poco::JSON::Object game;
+    game.set("game", g.game_id);
+    game.set("blue", g.blue);
+    game.set("orange", g.orange);
+    list.add(game);
+  }
+  reply.set("games", list);
+  if (started->bye) reply.set("bye", *started->bye);
+  reply.set("mailsQueued", started->mails_enqueued);
+  return Json(201, reply);
+}
+
+struct SeasonView {
+  storage::League league;
+  LeagueSettings settings;
+  int season = 1;
+  std::vector<league::LeagueGame> games;
+  std::vector<league::StandingRow> rows;
+  std::vector<storage::RatingRecord> history;
+};
+
+std::variant<SeasonView, LeagueAnswer> LoadSeason(const std::string& id,
+                                                  const std::string& season_text,
+                                                  storage::LeagueRepository& leagues) {
+  SeasonView view;
+  Result<storage::League> league = leagues.GetLeague(id);
+  if (!league.ok()) {
+    return league.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
+                                                           : StoreFailure(league.status());
+  }
+  view.league = *league;
+  Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
+  if (!settings.ok()) return StoreFailure(settings.status());
+  view.settings = *settings;
+  auto players = leagues.ListLeaguePlayers(id);
+  auto games = leagues.ListLeagueGames(id);
+  auto history = leagues.RatingHistory(id);
+  if (!players.ok()) return StoreFailure(players.status());
+  if (!games.ok()) return StoreFailure(games.status());
+  if (!history.ok()) return StoreFailure(history.status());
+  view.history = *history;
+  if (season_text.empty()) {
+    for (const auto& g : *games) view.season = std::max(view.season, static_cast<int>(g.season));
+  } else {
+    try {
+      std::size_t used = 0;
+      view.season = std::stoi(season_text, &used);
+      if (used != season_text.size() || view.season < 1) throw std::invalid_argument("season");
+    } catch (const std::exception&) {
+      return Error(400, "malformed", "?season= is a number from 1");
+    }
+  }
+  std::vector<std::string> names;
+  for (const auto& p : *players) names.push_back(p.player);
+  for (const auto& g : *games) {
+    if (g.season == view.season) view.games.push_back(league::FromRecord(g));
+  }
+  view.rows = league::ComputeStandings(
+      names, view.games, view.settings.points, view.settings.limits,
+      league::LatestRatings(view.history, names, view.settings.glicko), view.settings.glicko);
+  return view;
+}
+
+std::string ResultText(const league::LeagueGame& g) {
+  switch (g.kind) {
+    case league::ResultKind::kPending:
+      return "pending";
+    case league::ResultKind::kVictory:
+      return "victory";
+    case league::ResultKind::kDraw:
+      return "draw";
+    case league::ResultKind::kResigned:
+      return "resigned";
+    case league::ResultKind::kForfeit:
+      return "forfeit";
+  }
+  return "pending";
+}
+
+LeagueAnswer Standings(const std::string& id, const LeagueRequest& request,
+                       storage::LeagueRepository& leagues) {
+  std::variant<SeasonView, LeagueAnswer> loaded = LoadSeason(id, request.season, leagues);
+  if (auto* error = std::get_if<LeagueAnswer>(&loaded)) return *error;
+  const SeasonView& view = std::get<SeasonView>(loaded);
+  Poco::JSON::Object reply;
+  reply.set("league", id);
+  reply.set("name", view.league.name);
+  reply.set("season", view.season);
+  int rated = 0;
+  for (const auto& r : view.history) {
+    if (r.season == view.season) rated = std::max(rated, static_cast<int>(r.round));
+  }
+  reply.set("ratedRounds", rated);
+  Poco::JSON::Array rows;
+  for (const auto& r : view.rows) {
+    Poco::JSON::Object row;
+    if (r.rank) {
+      row.set("rank", *r.rank);
+    } else {
+      row.set("rank", Poco::Dynamic::Var());
+    }
+    row.set("player", r.player);
+    row.set("points", r.points);
+    row.set("played", r.played);
+    row.set("pending", r.pending);
+    row.set("wins", r.wins);
+    row.set("draws", r.draws);
+    row.set("losses", r.losses);
+    row.set("sonnebornBerger", r.sonneborn_berger);
+    row.set("rating", r.rating);
+    Poco::JSON::Array history;
+    for (const auto& h : view.history) {
+      if (h.player != r.player) continue;
+      Poco::JSON::Object entry;
+      entry.set("season", static_cast<long>(h.season));
+      entry.set("round", static_cast<long>(h.round));
+      entry.set("rating", h.rating);
+      entry.set("rd", h.rd);
+      entry.set("volatility", h.volatility);
+      history.add(entry);
+    }
+    row.set("ratingHistory", history);
+    rows.add(row);
+  }
+  reply.set("standings", rows);
+  Poco::JSON::Array games;
+  for (const auto& g : view.games) {
+    Poco::JSON::Object game;
+    game.set("game", g.game_id);
+    game.set("round", g.round);
+    game.set("blue", g.blue);
+    game.set("orange", g.orange);
+    game.set("result", ResultText(g));
+    if (g.winner) game.set("winner", std::string(engine::SideName(*g.winner)));
+    if (g.kind != league::ResultKind::kPending) {
+      game.set("level", std::string(engine::VictoryLevelName(g.level)));
+    }
+    games.add(game);
+  }
+  reply.set("games", games);
+  return Json(200, reply);
+}
+
+LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id,
+                           const LeagueRequest& request, storage::LeagueRepository& leagues) {
+  std::variant<SeasonView, LeagueAnswer> loaded = LoadSeason(id, request.season, leagues);
+  if (auto* error = std::get_if<LeagueAnswer>(&loaded)) return *error;
+  const SeasonView& view = std::get<SeasonView>(loaded);
+  const std::string language = request.language.empty() ? view.settings.language : request.language;
+  if (language != "en" && language != "fr") return Error(400, "malformed", "?lang= is en or fr");
+  int round = 0;
+  for (const auto& g : view.games) round = std::max(round, g.round);
+  Result<league::RenderedStandings> page =
+      league::RenderStandings(services.template_dir, language,
+                              {view.league.name, view.season, round, view.rows, view.games,
+                               "/v1/games/{game}/archive/index.html"});
+  if (!page.ok()) return Error(500, "internal", page.status().message());
+  return LeagueAnswer{200, "text/html; charset=utf-8", page->html};
+}
+
+// Records a league game's end and, when it completed a round-robin round, starts the next.
+struct Recorded {
+  bool league_game = false;
+  bool round_complete = false;
+  bool next_started = false;
+};
+Result<Recorded> RecordAndAdvance(const LeagueServices& services, storage::GameRepository& games,
+                                  storage::LeagueRepository& leagues, const league::GameEnd& end,
+                                  storage::Timestamp now, spdlog::logger* logger) {
+  Result<league::RecordedEnd> recorded =
+      league::RecordGameEnd(leagues, end, services.template_dir, now);
+  if (!recorded.ok()) return recorded.status();
+  Recorded out;
+  out.league_game = recorded->league_game;
+  out.round_complete = recorded->round_complete;
+  if (!recorded->round_complete) return out;
+  Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(end.game_id);
+  if (!record.ok()) return record.status();
+  Result<storage::League> league = leagues.GetLeague(record->league_id);
+  if (!league.ok()) return league.status();
+  Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
+  if (!settings.ok()) return settings.status();
+  if (settings->pairing != league::PairingSystem::kRoundRobin) return out;
+  league::StartRefusal refusal = league::StartRefusal::kNone;
+  Result<league::StartedRound> next = league::StartRound(
+      leagues, games, record->league_id, recorded->season, recorded->round + 1,
+      Loader(*services.catalog), *services.entropy, services.template_dir, now, &refusal);
+  if (next.ok()) {
+    out.next_started = true;
+    if (logger != nullptr) {
+      logger->info("event=league_round_started league={} season={} round={} games={}",
+                   record->league_id, next->season, next->round, next->games.size());
+    }
+  } else if (refusal != league::StartRefusal::kStartedAlready &&
+             refusal != league::StartRefusal::kNotInSchedule) {
+    // Not an error of this game's result: the organiser starts the round by hand.
+    if (logger != nullptr) {
+      logger->warn("event=league_round_not_started league={} season={} round={} error={}",
+                   record->league_id, recorded->season, recorded->round + 1,
+                   QuoteLogValue(next.status().ToString()));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueRequest& request,
+                                 storage::GameRepository& games, storage::LeagueRepository& leagues,
+                                 storage::Timestamp now) {
+  const auto& s = request.segments;
+  const bool get = request.method == "GET";
+  const bool post = request.method == "POST";
+  if (s.size() == 1 && post) return CreateLeague(services, request, leagues, now);
+  if (s.size() == 2 && get) return GetLeague(s[1], leagues);
+  if (s.size() == 3 && s[2] == "players" && post)
+    return Join(services, s[1], request, leagues, now);
+  if (s.size() == 3 && s[2] == "start" && post) {
+    return Start(services, s[1], request, games, leagues, now);
+  }
+  if (s.size() == 3 && s[2] == "standings" && get) return Standings(s[1], request, leagues);
+  if (s.size() == 3 && s[2] == "standings.html" && get) {
+    return StandingsPage(services, s[1], request, leagues);
+  }
+  std::string path = "/v1";
+  for (const auto& segment : s) path += "/" + segment;
+  return Error(404, "not_found", "no route for " + request.method + " " + path);
+}
+
+LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_id,
+                        const std::string& token, storage::GameRepository& games,
+                        storage::LeagueRepository& leagues, storage::Timestamp now) {
+  if (token.empty()) {
+    return Error(401, "unauthenticated",
+                 "send the player's token as \"Authorization: Bearer <token>\"");
+  }
+  Result<storage::Game> game = games.GetGame(game_id);
+  if (!game.ok()) {
+    return game.status().code() == StatusCode::kNotFound
+               ? Error(404, "not_found", "no game \"" + game_id + "\"")
+               : StoreFailure(game.status());
+  }
+  Result<std::vector<storage::Player>> players = games.ListPlayers(game_id);
+  if (!players.ok()) return StoreFailure(players.status());
+  std::optional<engine::Side> resigning;
+  for (const storage::Player& p : *players) {
+    Result<bool> match = games.VerifyToken(game_id, p.side, token);
+    if (!match.ok()) return StoreFailure(match.status());
+    if (*match) resigning = engine::ParseSide(p.side);
+  }
+  if (!resigning) {
+    return Error(403, "not_a_player",
+                 "the token is not the token of a player of game \"" + game_id +
+                     "\": only a player may resign their own game");
+  }
+  Result<GameContext> context = services.catalog->Load(*game);
+  if (!context.ok()) return StoreFailure(context.status());
+  if (!game->result.empty() || context->state.finished) {
+    return Error(409, "game_over", "game \"" + game_id + "\" is over already");
+  }
+  const std::string result = league::ResignationResult(*resigning);
+  std::vector<storage::NewMail> mails;
+  for (const storage::Player& p : *players) {
+    storage::NewMail mail;
+    mail.recipient = p.mail_address;
+    if (p.language == "fr") {
+      mail.subject = "Partie " + game_id + " : la partie est terminée";
+      mail.body = "La partie " + game_id +
+                  " est terminée : " + std::string(engine::SideName(*resigning)) +
+                  " a abandonné.\n";
+    } else {
+      mail.subject = "Game " + game_id + ": the game is over";
+      mail.body = "Game " + game_id + " is over. " + result + ".\n";
+    }
+    mail.next_try = now;
+    mails.push_back(std::move(mail));
+  }
+  Result<bool> ended = games.EndGame(game_id, result, now, mails);
+  if (!ended.ok()) return StoreFailure(ended.status());
+  if (!*ended) return Error(409, "game_over", "game \"" + game_id + "\" is over already");
+  Poco::JSON::Object reply;
+  reply.set("game", game_id);
+  reply.set("result", result);
+  std::optional<league::GameEnd> end = league::EndOfGame(game_id, result, context->state);
+  // The game has ended whatever happens next: a failure to record is left to the league pass.
+  if (end) {
+    Result<Recorded> recorded = RecordAndAdvance(services, games, leagues, *end, now, nullptr);
+    reply.set("leagueGame", recorded.ok() && recorded->league_game);
+    reply.set("leagueRecorded", recorded.ok());
+  }
+  return Json(200, reply);
+}
+
+std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& services,
+                                                       const mail::InboundMail& mail,
+                                                       storage::GameRepository& games,
+                                                       storage::LeagueRepository& leagues,
+                                                       storage::Timestamp now) {
+  static const std::regex kCommand(
+      R"((^|\n)[ \t]*[Rr][Ee][Ss][Ii][Gg][Nn][ \t]+(\S+)[ \t]+(\S+)[ \t\r]*(\n|$))");
+  std::string game_id, token;
+  for (const mail::OrdersCandidate& candidate : mail.candidates) {
+    std::smatch found;
+    if (std::regex_search(candidate.bytes, found, kCommand)) {
+      game_id = found[2];
+      token = found[3];
+      break;
+    }
+  }
+  if (game_id.empty() || mail.from.empty()) return std::nullopt;
+  Result<std::vector<storage::Player>> players = games.ListPlayers(game_id);
+  if (!players.ok()) return mail::Disposition::kRetryLater;
+  const storage::Player* sender = nullptr;
+  for (const storage::Player& p : *players) {
+    std::string address = p.mail_address;
+    std::transform(address.begin(), address.end(), address.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (address == mail.from) sender = &p;
+  }
+  if (sender == nullptr) return mail::Disposition::kDropped;  // unknown game or stranger
+  Result<bool> own = games.VerifyToken(game_id, sender->side, token);
+  if (!own.ok()) return mail::Disposition::kRetryLater;
+  LeagueAnswer answer =
+      *own ? ResignGame(services, game_id, token, games, leagues, now)
+           : Error(403, "not_a_player",
+                   "the token is not yours: only a player may resign their own game, with "
+                   "the token of their side");
+  if (answer.status >= 500) return mail::Disposition::kRetryLater;
+  storage::NewMail reply;
+  reply.recipient = sender->mail_address;
+  reply.subject =
+      mail.subject.empty() ? "Game " + game_id + ": resignation" : "Re: " + mail.subject;
+  Poco::JSON::Object::Ptr body =
+      Poco::JSON::Parser().parse(answer.body).extract<Poco::JSON::Object::Ptr>();
+  if (answer.status == 200) {
+    reply.body = "Your resignation of game " + game_id +
+                 " is recorded: " + body->getValue<std::string>("result") + ".\n";
+  } else {
+    Poco::JSON::Object::Ptr error = body->getObject("error");
+    reply.body = "Your resignation of game " + game_id + " was refused (" +
+                 error->getValue<std::string>("code") +
+                 "): " + error->getValue<std::string>("message") + ".\n";
+  }
+  reply.next_try = now;
+  if (Result<std::int64_t> queued = games.EnqueueMail(reply); !queued.ok()) {
+    return mail::Disposition::kRetryLater;
+  }
+  return mail::Disposition::kAnswered;
+}
+
+Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
+                                       storage::GameRepository& games,
+                                       storage::LeagueRepository& leagues, storage::Timestamp now,
+                                       spdlog::logger* logger) {
+  Result<std::vector<storage::LeagueGameRecord>> pending = leagues.ListPendingLeagueGames();
+  if (!pending.ok()) return pending.status();
+  LeaguePass pass;
+  for (const storage::LeagueGameRecord& record : *pending) {
+    Result<storage::Game> game = games.GetGame(record.game_id);
+    if (!game.ok()) {
+      if (game.status().code() == StatusCode::kNotFound) continue;  // not created (yet)
+      ++pass.failures;
+      continue;
+    }
+    std::optional<league::GameEnd> end;
+    if (!game->result.empty()) {
+      end = league::EndOfGame(record.game_id, game->result, engine::GameState{});
+    } else {
+      Result<GameContext> context = services.catalog->Load(*game);
+      if (!context.ok()) {
+        ++pass.failures;
+        if (logger != nullptr) {
+          logger->error("event=league_record_failed game={} error={}", record.game_id,
+                        QuoteLogValue(context.status().ToString()));
+        }
+        continue;
+      }
+      end = league::EndOfGame(record.game_id, "", context->state);
+    }
+    if (!end) continue;
+    Result<Recorded> recorded = RecordAndAdvance(services, games, leagues, *end, now, logger);
+    if (!recorded.ok()) {
+      ++pass.failures;
+      if (logger != nullptr) {
+        logger->error("event=league_record_failed game={} error={}", record.game_id,
+                      QuoteLogValue(recorded.status().ToString()));
+      }
+      continue;
+    }
+    ++pass.recorded;
+    if (recorded->next_started) ++pass.rounds_started;
+    if (logger != nullptr) {
+      logger->info("event=league_result_recorded league={} game={} round_complete={}",
+                   record.league_id, record.game_id, recorded->round_complete);
+    }
+  }
+  return pass;
+}
+
+}  // namespace pbem::daemon

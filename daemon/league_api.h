@@ -1,0 +1,103 @@
+// Leagues in pbemd (issue 8): the HTTP routes under /v1/leagues (documented in
+// daemon/openapi.yaml), resigning a game, and the league pass that records ended games.
+//
+//   POST /v1/leagues                          admin token: creates a league (scenarios,
+//                                             deadlines, points, limits, pairing, sides)
+//   GET  /v1/leagues/{id}                     the league, its settings and players (no tokens)
+//   POST /v1/leagues/{id}/players             joins a player {name, email, language}: 201 with
+//                                             the player's league token
+//   POST /v1/leagues/{id}/start               organiser token: starts a round of a season
+//                                             (pairs, creates the games, mails the tokens)
+//   GET  /v1/leagues/{id}/standings           the table (JSON) with each player's ratings
+//   GET  /v1/leagues/{id}/standings.html      the standings page (?lang=en|fr, ?season=N)
+//   POST /v1/games/{id}/resign                a player's token: the game ends, the other side
+//                                             wins; a league game's result is recorded at once
+//                                             (by mail too: HandleResignationMail)
+//
+// The league pass (RecordLeagueResults) runs after each scheduler pass: every league game
+// still "pending" whose game has ended (the victory rules, a forfeit, a resignation) is
+// recorded with league::RecordGameEnd, which is idempotent; so a crash anywhere leaves the
+// result for the next pass, and a round is rated and mailed exactly once. When a result
+// completes a round of a round-robin season, the pass starts the season's next round.
+#ifndef PBEM_DAEMON_LEAGUE_API_H_
+#define PBEM_DAEMON_LEAGUE_API_H_
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "daemon/league/league_flow.h"
+#include "daemon/mail/inbound.h"
+#include "daemon/mail/intake.h"
+#include "daemon/turn/dice.h"
+#include "storage/game_repository.h"
+#include "storage/league_repository.h"
+
+namespace spdlog {
+class logger;
+}  // namespace spdlog
+
+namespace pbem::daemon {
+
+class GameCatalog;
+
+struct LeagueServices {
+  GameCatalog* catalog = nullptr;      // the league's scenarios; must outlive the users
+  EntropySource* entropy = nullptr;    // game tokens; thread-safe (SystemEntropy is)
+  std::filesystem::path template_dir;  // templates/league
+  std::string admin_token;             // empty: POST /v1/leagues is refused
+};
+
+struct LeagueRequest {
+  std::string method;                 // "GET" / "POST"
+  std::vector<std::string> segments;  // the path's segments after "v1"
+  std::string bearer_token;           // "" when none
+  std::string body;
+  std::string language;  // the ?lang= of the standings page ("" when absent)
+  std::string season;    // ?season= ("" when absent)
+};
+
+struct LeagueAnswer {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;  // errors: {"error":{"code","message"}} like every other route
+};
+
+// The /v1/leagues routes. REQUIRES: services.catalog and services.entropy set.
+LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueRequest& request,
+                                 storage::GameRepository& games, storage::LeagueRepository& leagues,
+                                 storage::Timestamp now);
+
+// POST /v1/games/{id}/resign with `token`: ends the game (storage EndGame, a mail to each
+// player) with league::ResignationResult and, for a league game, records it (RecordGameEnd).
+LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_id,
+                        const std::string& token, storage::GameRepository& games,
+                        storage::LeagueRepository& leagues, storage::Timestamp now);
+
+// A resignation by mail (MailIntake's command hook): a mail whose text (body or attachment)
+// has a line "resign <game id> <token>", sent from the registered address of the player of
+// that game whose token it is. nullopt when the mail has no such line (the intake then reads
+// it as orders). Otherwise: kAnswered with a reply queued (the new result, or the error:
+// game_over, not_a_player when the token is not the sender's), kDropped when the sender is
+// no player of that game (no reply: no backscatter), kRetryLater when the store failed.
+std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& services,
+                                                       const mail::InboundMail& mail,
+                                                       storage::GameRepository& games,
+                                                       storage::LeagueRepository& leagues,
+                                                       storage::Timestamp now);
+
+struct LeaguePass {
+  int recorded = 0;        // league games whose end was recorded in this pass
+  int rounds_started = 0;  // next rounds started by the pass
+  int failures = 0;        // games whose recording failed (logged; retried next pass)
+};
+
+// The follow-up pass over every pending league game (see above). `logger` may be null.
+Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
+                                       storage::GameRepository& games,
+                                       storage::LeagueRepository& leagues, storage::Timestamp now,
+                                       spdlog::logger* logger);
+
+}  // namespace pbem::daemon
+
+#endif  // PBEM_DAEMON_LEAGUE_API_H_

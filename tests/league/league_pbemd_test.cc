@@ -1,0 +1,588 @@
+// The acceptance season of issue 8 THROUGH pbemd: the real pbemd (SQLite, file outbox) on
+// loopback; 8 players join over HTTP; the organiser starts the season over HTTP; the game
+// tokens come from the players' mails in the outbox; round 1 is decided by scripted
+// resignations over HTTP (so its ratings are hand-computed), every later game is played to
+// the end by engine::BotOrders submitting orders over HTTP while pbemd resolves the turns,
+// records each result, rates each round and starts the next one by itself. Then standings and
+// ratings are read over HTTP and checked. Bad input over HTTP gets its error and changes
+// nothing.
+#include <Poco/Base64Decoder.h>
+#include <Poco/JSON/Array.h>
+#include <Poco/JSON/Object.h>
+#include <Poco/JSON/Parser.h>
+#include <Poco/Net/HTTPClientSession.h>
+#include <Poco/Net/HTTPRequest.h>
+#include <Poco/Net/HTTPResponse.h>
+#include <Poco/Net/MailMessage.h>
+#include <Poco/Net/ServerSocket.h>
+#include <Poco/StreamCopier.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <regex>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include "daemon/turn/turn_job.h"
+#include "engine/bot.h"
+#include "proto/codec/codec.h"
+#include "tests/support/http_client.h"
+#include "tests/support/temp_dir.h"
+#include "tests/turn/turn_test_util.h"
+
+namespace pbem {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+constexpr const char* kAdmin = "admin-secret-0123456789";
+constexpr const char* kOrganiser = "organiser-secret-1";
+
+using Reply = testing::HttpReply;
+
+// The real pbemd on a free loopback port, stopped with SIGTERM at the end.
+class Pbemd {
+ public:
+  // `extra`: more -D settings.
+  explicit Pbemd(const fs::path& dir, std::vector<std::string> extra = {})
+      : dir_(dir), extra_(std::move(extra)) {
+    for (int attempt = 0; attempt < 5 && !ready_; ++attempt) {
+      {
+        Poco::Net::ServerSocket probe(Poco::Net::SocketAddress("127.0.0.1", 0));
+        port_ = probe.address().port();
+      }
+      Launch();
+      for (int i = 0; i < 100 && !ready_; ++i) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        try {
+          ready_ = Send("GET", "/healthz").status == 200;
+        } catch (const Poco::Exception&) {
+        }
+        int status = 0;
+        if (!ready_ && waitpid(pid_, &status, WNOHANG) == pid_) {
+          pid_ = -1;
+          break;  // exited (the port was taken): try another
+        }
+      }
+    }
+    REQUIRE(ready_);
+  }
+  ~Pbemd() { Stop(); }
+
+  int Stop() {
+    if (pid_ <= 0) return -1;
+    kill(pid_, SIGTERM);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+    pid_ = -1;
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+
+  std::string Log() const {
+    std::ifstream in(dir_ / "pbemd.log");
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+  }
+
+  Reply Send(const std::string& method, const std::string& uri, const std::string& body = "",
+             const std::string& token = "", const std::string& content_type = "",
+             const std::string& accept = "") const {
+    return testing::SendHttp(port_, method, uri, body, content_type, token, accept);
+  }
+
+  fs::path outbox() const { return dir_ / "outbox"; }
+
+ private:
+  void Launch() {
+    const std::vector<std::string> args = {
+        PBEMD_BINARY,
+        "-Dpbemd.data_dir=" + (dir_ / "data").string(),
+        "-Dpbemd.outbox_dir=" + outbox().string(),
+        "-Dpbemd.http.address=127.0.0.1",
+        "-Dpbemd.http.port=" + std::to_string(port_),
+        std::string("-Dpbemd.http.admin_token=") + kAdmin,
+        "-Dpbemd.mail.from=referee@pbem.example",
+        "-Dpbemd.turns.poll_ms=20",
+        "-Dpbemd.mail.out.poll_ms=50",
+    };
+    std::vector<std::string> all = args;
+    all.insert(all.end(), extra_.begin(), extra_.end());
+    pid_ = fork();
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      const int log = open((dir_ / "pbemd.log").c_str(), O_WRONLY | O_CREAT | O_APPEND, 0644);
+      dup2(log, 1);
+      dup2(log, 2);
+      std::vector<char*> argv;
+      for (const auto& a : all) argv.push_back(const_cast<char*>(a.c_str()));
+      argv.push_back(nullptr);
+      execv(argv[0], argv.data());
+      _exit(127);
+    }
+  }
+
+  fs::path dir_;
+  std::vector<std::string> extra_;
+  int port_ = 0;
+  pid_t pid_ = -1;
+  bool ready_ = false;
+};
+
+// A header as written by the mailer, its RFC 2047 encoded words ("=?UTF-8?q?...?=", Q or B
+// encoding as Poco writes them) decoded; whitespace between encoded words dropped.
+std::string DecodeHeader(const std::string& raw) {
+  static const std::regex kWord(R"(=\?[^?]+\?([qQbB])\?([^?]*)\?=)");
+  std::string out;
+  std::size_t at = 0;
+  for (std::sregex_iterator it(raw.begin(), raw.end(), kWord), end; it != end; ++it) {
+    std::string between = raw.substr(at, static_cast<std::size_t>(it->position()) - at);
+    if (between.find_first_not_of(" \t\r\n") != std::string::npos || at == 0) out += between;
+    const std::string text = (*it)[2];
+    if ((*it)[1] == "q" || (*it)[1] == "Q") {
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '_') {
+          out += ' ';
+        } else if (text[i] == '=' && i + 2 < text.size()) {
+          out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+          i += 2;
+        } else {
+          out += text[i];
+        }
+      }
+    } else {
+      std::istringstream in(text);
+      Poco::Base64Decoder decoder(in);
+      std::string decoded;
+      Poco::StreamCopier::copyToString(decoder, decoded);
+      out += decoded;
+    }
+    at = static_cast<std::size_t>(it->position() + it->length());
+  }
+  return out + raw.substr(at);
+}
+
+// Every mail in the file outbox: recipient, subject and decoded text.
+struct Mail {
+  std::string to, subject, text;
+};
+std::vector<Mail> ReadOutbox(const fs::path& dir) {
+  std::vector<Mail> mails;
+  if (!fs::exists(dir)) return mails;
+  for (const auto& entry : fs::directory_iterator(dir)) {
+    if (entry.path().extension() != ".eml" || entry.path().filename().string()[0] == '.') continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    Poco::Net::MailMessage message;
+    message.read(in);
+    Mail m;
+    m.to = message.get("To", "");  // "<address>" or "address"
+    m.to.erase(std::remove(m.to.begin(), m.to.end(), '<'), m.to.end());
+    m.to.erase(std::remove(m.to.begin(), m.to.end(), '>'), m.to.end());
+    m.subject = DecodeHeader(message.getSubject());
+    m.text = message.getContent();
+    mails.push_back(std::move(m));
+  }
+  return mails;
+}
+
+// (game, side) -> token, from the "your games" mails of every player.
+std::map<std::pair<std::string, std::string>, std::string> Tokens(const fs::path& outbox) {
+  static const std::regex kEnglish(
+      R"(game (\S+): you play (blue|orange) against \S+; token (\w+))");
+  static const std::regex kFrench(
+      R"(partie (\S+) : vous jouez (blue|orange) contre \S+ ; jeton (\w+))");
+  std::map<std::pair<std::string, std::string>, std::string> tokens;
+  for (const Mail& m : ReadOutbox(outbox)) {
+    for (const std::regex* re : {&kEnglish, &kFrench}) {
+      for (std::sregex_iterator it(m.text.begin(), m.text.end(), *re), end; it != end; ++it) {
+        tokens[{(*it)[1], (*it)[2]}] = (*it)[3];
+      }
+    }
+  }
+  return tokens;
+}
+
+// The game's stored result (GET /v1/games lists it; "" while it is played).
+std::string GameResult(const Pbemd& pbemd, const std::string& id) {
+  Reply r = pbemd.Send("GET", "/v1/games");
+  REQUIRE(r.status == 200);
+  Poco::JSON::Array::Ptr games = r.json()->getArray("games");
+  for (std::size_t i = 0; i < games->size(); ++i) {
+    Poco::JSON::Object::Ptr g = games->getObject(static_cast<unsigned>(i));
+    if (g->getValue<std::string>("id") == id) return g->getValue<std::string>("result");
+  }
+  FAIL("no game " << id);
+  return "";
+}
+
+Poco::JSON::Object::Ptr Standings(const Pbemd& pbemd) {
+  Reply r = pbemd.Send("GET", "/v1/leagues/club/standings");
+  REQUIRE(r.status == 200);
+  return r.json();
+}
+
+std::map<std::string, Poco::JSON::Object::Ptr> RowsByPlayer(const Poco::JSON::Object::Ptr& s) {
+  std::map<std::string, Poco::JSON::Object::Ptr> rows;
+  Poco::JSON::Array::Ptr list = s->getArray("standings");
+  for (std::size_t i = 0; i < list->size(); ++i) {
+    Poco::JSON::Object::Ptr row = list->getObject(static_cast<unsigned>(i));
+    rows[row->getValue<std::string>("player")] = row;
+  }
+  return rows;
+}
+
+// The default points table written out (daemon/league/README.md): a win by level, a draw 2,
+// a loss played or resigned 1.
+int HandPoints(const std::string& result, const std::string& winner, const std::string& level,
+               const std::string& side) {
+  if (result == "draw") return 2;
+  if (winner != side) return 1;
+  static const std::map<std::string, int> kWin = {
+      {"total", 6}, {"major", 5}, {"tactical", 4}, {"minor", 3}};
+  return kWin.at(level);
+}
+
+TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every game") {
+  testing::TempDir dir("pbem-league-pbemd");
+  Pbemd pbemd(dir.path());
+  const testing::BundledGame& bois = testing::Bois();
+
+  // --- the organiser creates the league (admin token) ---------------------------------------
+  const std::string league_spec =
+      R"({"id":"club","name":"Club de la Morne","organiserToken":")" + std::string(kOrganiser) +
+      R"(","scenarios":["bois-de-la-morne"],"pairing":"round_robin","bothSides":false,)"
+      R"("turnTimeoutSeconds":0,"language":"en"})";
+  Reply refused = pbemd.Send("POST", "/v1/leagues", league_spec, "not-the-admin");
+  CHECK(refused.status == 403);
+  CHECK(refused.error_code() == "forbidden");
+  CHECK(pbemd.Send("GET", "/v1/leagues/club").status == 404);
+  Reply created = pbemd.Send("POST", "/v1/leagues", league_spec, kAdmin);
+  REQUIRE(created.status == 201);
+  CHECK(created.json()->getObject("settings")->getValue<int>("rankAfter") == 4);
+  CHECK(pbemd.Send("POST", "/v1/leagues", league_spec, kAdmin).error_code() == "already_exists");
+  Reply bad_scenario = pbemd.Send("POST", "/v1/leagues",
+                                  R"({"id":"other","scenarios":["no-such-scenario"]})", kAdmin);
+  CHECK(bad_scenario.status == 400);
+  CHECK(bad_scenario.error_code() == "unknown_scenario");
+
+  // --- 8 players join over HTTP (p3 and p6 in French) -----------------------------------------
+  std::map<std::string, std::string> league_tokens;
+  for (int i = 1; i <= 8; ++i) {
+    const std::string name = "p" + std::to_string(i);
+    const std::string language = (i == 3 || i == 6) ? "fr" : "en";
+    Reply joined = pbemd.Send("POST", "/v1/leagues/club/players",
+                              R"({"name":")" + name + R"(","email":")" + name +
+                                  R"(@example.org","language":")" + language + R"("})");
+    REQUIRE(joined.status == 201);
+    league_tokens[name] = joined.json()->getValue<std::string>("token");
+  }
+  auto player_count = [&] {
+    return pbemd.Send("GET", "/v1/leagues/club").json()->getArray("players")->size();
+  };
+  REQUIRE(player_count() == 8);
+
+  SECTION("bad input over HTTP: a clear error, nothing changed") {
+    Reply twice = pbemd.Send("POST", "/v1/leagues/club/players",
+                             R"({"name":"p1","email":"other@example.org"})");
+    CHECK(twice.status == 409);
+    CHECK(twice.error_code() == "already_joined");
+    CHECK(twice.error_message() == "player \"p1\" is in league \"club\" already");
+    Reply same_address =
+        pbemd.Send("POST", "/v1/leagues/club/players", R"({"name":"p9","email":"p1@example.org"})");
+    CHECK(same_address.error_code() == "already_joined");
+    Reply unknown =
+        pbemd.Send("POST", "/v1/leagues/nope/players", R"({"name":"p9","email":"p9@example.org"})");
+    CHECK(unknown.status == 404);
+    CHECK(unknown.error_code() == "unknown_league");
+    CHECK(unknown.error_message() == "there is no league \"nope\"");
+    CHECK(pbemd.Send("GET", "/v1/leagues/nope/standings").error_code() == "unknown_league");
+    CHECK(pbemd.Send("POST", "/v1/leagues/nope/start", "{}", kOrganiser).error_code() ==
+          "unknown_league");
+    Reply bad_language = pbemd.Send("POST", "/v1/leagues/club/players",
+                                    R"({"name":"p9","email":"p9@example.org","language":"de"})");
+    CHECK(bad_language.error_code() == "malformed");
+    CHECK(player_count() == 8);
+
+    // A player (with their league token) is not the organiser; nor is no token at all.
+    Reply by_player = pbemd.Send("POST", "/v1/leagues/club/start", "{}", league_tokens["p1"]);
+    CHECK(by_player.status == 403);
+    CHECK(by_player.error_code() == "not_organiser");
+    CHECK(by_player.error_message() == "only the organiser of league \"club\" may start a season");
+    CHECK(pbemd.Send("POST", "/v1/leagues/club/start", "{}").status == 401);
+    CHECK(Standings(pbemd)->getArray("games")->size() == 0);
+    CHECK(pbemd.Send("GET", "/v1/games").json()->getArray("games")->size() == 0);
+  }
+
+  SECTION("the season, played to the end") {
+    Reply started = pbemd.Send("POST", "/v1/leagues/club/start", R"({"season":1})", kOrganiser);
+    REQUIRE(started.status == 201);
+    REQUIRE(started.json()->getValue<int>("round") == 1);
+    Poco::JSON::Array::Ptr round1 = started.json()->getArray("games");
+    REQUIRE(round1->size() == 4);
+    // Round 2 may start at once (one game each, limit 2); round 3 would give every new player
+    // a third game at once: refused, nothing created.
+    Reply second = pbemd.Send("POST", "/v1/leagues/club/start", R"({"round":2})", kOrganiser);
+    REQUIRE(second.status == 201);
+    Reply third = pbemd.Send("POST", "/v1/leagues/club/start", R"({"round":3})", kOrganiser);
+    CHECK(third.status == 409);
+    CHECK(third.error_code() == "game_limit");
+    CHECK_THAT(third.error_message(),
+               Catch::Contains("would have 3 games at once; the limit after 0 "
+                               "finished games is 2"));
+    CHECK(Standings(pbemd)->getArray("games")->size() == 8);
+    CHECK(pbemd.Send("POST", "/v1/leagues/club/start", R"({"round":1})", kOrganiser).error_code() ==
+          "round_started");
+
+    // The tokens come by mail (the file outbox), in each player's language.
+    std::map<std::pair<std::string, std::string>, std::string> tokens;
+    for (int i = 0; i < 200 && tokens.size() < 16; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      tokens = Tokens(pbemd.outbox());
+    }
+    REQUIRE(tokens.size() == 16);
+    std::set<std::string> french_subjects;
+    for (const Mail& m : ReadOutbox(pbemd.outbox())) {
+      if (m.to == "p3@example.org") french_subjects.insert(m.subject);
+    }
+    CHECK(french_subjects.count("Club de la Morne : vos parties de la saison 1, ronde 1") == 1);
+
+    // Round 1 by scripted resignations: in games 1 and 3 orange resigns, in 2 and 4 blue.
+    std::map<std::string, std::string> winner_of;  // player -> "won" / "lost"
+    for (unsigned i = 0; i < round1->size(); ++i) {
+      Poco::JSON::Object::Ptr g = round1->getObject(i);
+      const std::string game = g->getValue<std::string>("game");
+      const std::string resigning = i % 2 == 0 ? "orange" : "blue";
+      const std::string other = resigning == "blue" ? "orange" : "blue";
+      if (i == 0) {
+        // Someone else's game: a token of game 2 does not resign game 1.
+        const std::string game2 = round1->getObject(1)->getValue<std::string>("game");
+        Reply not_mine =
+            pbemd.Send("POST", "/v1/games/" + game + "/resign", "", tokens.at({game2, "blue"}));
+        CHECK(not_mine.status == 403);
+        CHECK(not_mine.error_code() == "not_a_player");
+        CHECK(GameResult(pbemd, game).empty());
+        CHECK(GameResult(pbemd, game2).empty());
+      }
+      Reply resigned =
+          pbemd.Send("POST", "/v1/games/" + game + "/resign", "", tokens.at({game, resigning}));
+      REQUIRE(resigned.status == 200);
+      CHECK(resigned.json()->getValue<std::string>("result") ==
+            other + " wins: " + resigning + " resigned");
+      CHECK(GameResult(pbemd, game) == other + " wins: " + resigning + " resigned");
+      CHECK(pbemd.Send("POST", "/v1/games/" + game + "/resign", "", tokens.at({game, other}))
+                .error_code() == "game_over");
+      winner_of[g->getValue<std::string>(other)] = "won";
+      winner_of[g->getValue<std::string>(resigning)] = "lost";
+    }
+    REQUIRE(winner_of.size() == 8);
+
+    // Round 1 by hand (glicko2_test.cc has the arithmetic): each player met one 1500/350/0.06
+    // opponent: the winner goes to 1662.31, the loser to 1337.69, both RD 290.32. Points: a
+    // resignation gives the winner the total victory (6), the loser 1.
+    {
+      auto rows = RowsByPlayer(Standings(pbemd));
+      REQUIRE(rows.size() == 8);
+      for (const auto& [player, outcome] : winner_of) {
+        INFO(player);
+        Poco::JSON::Array::Ptr history = rows[player]->getArray("ratingHistory");
+        REQUIRE(history->size() == 1);
+        Poco::JSON::Object::Ptr r1 = history->getObject(0);
+        CHECK(r1->getValue<int>("round") == 1);
+        CHECK(r1->getValue<double>("rating") ==
+              Approx(outcome == "won" ? 1662.31 : 1337.69).margin(0.01));
+        CHECK(r1->getValue<double>("rd") == Approx(290.32).margin(0.01));
+        CHECK(rows[player]->getValue<int>("points") == (outcome == "won" ? 6 : 1));
+        CHECK(rows[player]->getValue<int>("played") == 1);
+        CHECK(rows[player]->getValue<int>("pending") == 1);  // round 2
+        CHECK(rows[player]->isNull("rank"));                 // ranked after 4 games
+      }
+    }
+
+    // Rounds 2-7: the bot plays every game over HTTP; pbemd resolves, records, rates and
+    // starts each next round itself.
+    std::set<std::string> submitted;  // game/turnsCommitted already answered
+    std::uint64_t seed = 7;
+    const auto give_up = Clock::now() + std::chrono::seconds(400);
+    int games_seen = 0;
+    for (;;) {
+      REQUIRE(Clock::now() < give_up);
+      Poco::JSON::Object::Ptr standings = Standings(pbemd);
+      Poco::JSON::Array::Ptr games = standings->getArray("games");
+      games_seen = static_cast<int>(games->size());
+      bool pending = false;
+      bool acted = false;
+      for (unsigned i = 0; i < games->size(); ++i) {
+        Poco::JSON::Object::Ptr g = games->getObject(i);
+        if (g->getValue<std::string>("result") != "pending") continue;
+        pending = true;
+        const std::string id = g->getValue<std::string>("game");
+        Reply meta = pbemd.Send("GET", "/v1/games/" + id);
+        REQUIRE(meta.status == 200);
+        Reply raw = pbemd.Send("GET", "/v1/games/" + id, "", "", "", "application/x-protobuf");
+        REQUIRE(raw.status == 200);
+        pbem::v1::GameState proto;
+        REQUIRE(proto.ParseFromString(raw.body));
+        auto state = codec::StateFromProto(proto, bois.scenario.scenario);
+        REQUIRE(state.ok());
+        if (state.value().finished) continue;  // pbemd records it at its next pass
+        const std::string key =
+            id + "/" + std::to_string(meta.json()->getValue<int>("turnsCommitted"));
+        if (submitted.count(key)) continue;
+        const std::string side(engine::SideName(state.value().side_to_move));
+        // The mails go out one by one: this side's may not be written yet.
+        if (tokens.count({id, side}) == 0) tokens = Tokens(pbemd.outbox());
+        if (tokens.count({id, side}) == 0) continue;
+        const engine::Orders orders =
+            engine::BotOrders(bois.ruleset.ruleset, bois.scenario.scenario, state.value(), seed++);
+        Reply sent = pbemd.Send(
+            "POST", "/v1/games/" + id + "/orders",
+            codec::SerializeMessage(daemon::OrdersToProto(orders, bois.scenario.scenario),
+                                    codec::Format::kBinary),
+            tokens.at({id, side}), "application/x-protobuf");
+        INFO(sent.body);
+        REQUIRE(sent.status == 200);
+        submitted.insert(key);
+        acted = true;
+      }
+      if (!pending && games_seen == 28) break;
+      if (!acted) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+
+    // The final table: every player played 7 games; points as the hand table gives them from
+    // each recorded result; 7 rated rounds, a rating history of 7 periods each.
+    Poco::JSON::Object::Ptr final_standings = Standings(pbemd);
+    CHECK(final_standings->getValue<int>("ratedRounds") == 7);
+    std::map<std::string, int> hand_points;
+    Poco::JSON::Array::Ptr games = final_standings->getArray("games");
+    REQUIRE(games->size() == 28);
+    std::set<std::pair<std::string, std::string>> pairings;
+    for (unsigned i = 0; i < games->size(); ++i) {
+      Poco::JSON::Object::Ptr g = games->getObject(i);
+      const std::string result = g->getValue<std::string>("result");
+      const std::string winner = g->optValue<std::string>("winner", "");
+      const std::string level = g->optValue<std::string>("level", "");
+      const std::string blue = g->getValue<std::string>("blue");
+      const std::string orange = g->getValue<std::string>("orange");
+      CHECK((g->getValue<int>("round") == 1 ? result == "resigned"
+                                            : (result == "victory" || result == "draw")));
+      hand_points[blue] += HandPoints(result, winner, level, "blue");
+      hand_points[orange] += HandPoints(result, winner, level, "orange");
+      pairings.insert(std::minmax(blue, orange));
+    }
+    CHECK(pairings.size() == 28);  // everyone met everyone once
+    auto rows = RowsByPlayer(final_standings);
+    int previous_points = 1000;
+    Poco::JSON::Array::Ptr ordered = final_standings->getArray("standings");
+    for (unsigned i = 0; i < ordered->size(); ++i) {
+      Poco::JSON::Object::Ptr row = ordered->getObject(i);
+      const std::string player = row->getValue<std::string>("player");
+      INFO(player);
+      CHECK(row->getValue<int>("played") == 7);
+      CHECK(row->getValue<int>("pending") == 0);
+      CHECK(row->getValue<int>("points") == hand_points[player]);
+      CHECK(row->getValue<int>("rank") == static_cast<int>(i) + 1);
+      CHECK(row->getValue<int>("points") <= previous_points);
+      previous_points = row->getValue<int>("points");
+      CHECK(row->getArray("ratingHistory")->size() == 7);
+    }
+
+    // The standings page in both languages, linking each game's archive page.
+    Reply page = pbemd.Send("GET", "/v1/leagues/club/standings.html?lang=fr");
+    CHECK(page.status == 200);
+    CHECK_THAT(page.body, Catch::Contains("lang=\"fr\""));
+    CHECK_THAT(page.body, Catch::Contains("href=\"/v1/games/club-s1-r7-g4/archive/index.html\""));
+    // A round-1 game's archive page (resigned before any turn: cheap to build) is served there.
+    const std::string first_game = round1->getObject(0)->getValue<std::string>("game");
+    Reply archive = pbemd.Send("GET", "/v1/games/" + first_game + "/archive/index.html");
+    CHECK(archive.status == 200);
+    CHECK_THAT(archive.body, Catch::Contains(first_game));
+    CHECK(pbemd.Send("GET", "/v1/leagues/club/standings.html?lang=de").error_code() == "malformed");
+    // A standings mail per player and round (7 x 8), French for p3.
+    int standings_mails = 0, french = 0;
+    for (int i = 0; i < 100 && standings_mails < 56; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      standings_mails = french = 0;
+      for (const Mail& m : ReadOutbox(pbemd.outbox())) {
+        if (m.subject.find("standings after round") != std::string::npos ||
+            m.subject.find("classement après la ronde") != std::string::npos) {
+          ++standings_mails;
+          if (m.to == "p3@example.org") {
+            CHECK_THAT(m.subject, Catch::Contains("classement"));
+            ++french;
+          }
+        }
+      }
+    }
+    CHECK(standings_mails == 56);
+    CHECK(french == 7);
+  }
+  INFO(pbemd.Log());
+  CHECK(pbemd.Stop() == 0);
+}
+
+TEST_CASE("a forfeit after missed turns flows into the league through pbemd") {
+  // Turns time out after 1 s and a player forfeits after 2 missed turns: nobody plays, so blue
+  // misses turn 1, orange misses, blue misses again and forfeits.
+  testing::TempDir dir("pbem-league-forfeit");
+  Pbemd pbemd(dir.path(), {"-Dpbemd.turns.forfeit_after_missed=2"});
+  REQUIRE(pbemd
+              .Send("POST", "/v1/leagues",
+                    R"({"id":"duel","organiserToken":")" + std::string(kOrganiser) +
+                        R"(","turnTimeoutSeconds":1})",
+                    kAdmin)
+              .status == 201);
+  for (const char* name : {"ann", "bob"}) {
+    REQUIRE(pbemd
+                .Send("POST", "/v1/leagues/duel/players",
+                      std::string(R"({"name":")") + name + R"(","email":")" + name +
+                          R"(@example.org"})")
+                .status == 201);
+  }
+  Reply started = pbemd.Send("POST", "/v1/leagues/duel/start", "", kOrganiser);
+  REQUIRE(started.status == 201);
+  Poco::JSON::Object::Ptr game = started.json()->getArray("games")->getObject(0);
+  const std::string blue = game->getValue<std::string>("blue");
+  const std::string orange = game->getValue<std::string>("orange");
+  const std::string id = game->getValue<std::string>("game");
+
+  Poco::JSON::Object::Ptr standings;
+  const auto give_up = Clock::now() + std::chrono::seconds(30);
+  for (;;) {
+    REQUIRE(Clock::now() < give_up);
+    Reply r = pbemd.Send("GET", "/v1/leagues/duel/standings");
+    REQUIRE(r.status == 200);
+    standings = r.json();
+    if (standings->getValue<int>("ratedRounds") == 1) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  }
+  Poco::JSON::Object::Ptr g = standings->getArray("games")->getObject(0);
+  CHECK(g->getValue<std::string>("result") == "forfeit");
+  CHECK(g->getValue<std::string>("winner") == "orange");
+  CHECK(GameResult(pbemd, id) == "orange wins: blue forfeited after missing 2 turns");
+  // By hand: a forfeit win scores 3, a forfeit loss 0; a forfeit is not rated, so both RDs
+  // only grow for the idle period: sqrt(350^2 + (0.06 * 173.7178)^2) = 350.155.
+  auto rows = RowsByPlayer(standings);
+  CHECK(rows[orange]->getValue<int>("points") == 3);
+  CHECK(rows[blue]->getValue<int>("points") == 0);
+  for (const auto& name : {blue, orange}) {
+    Poco::JSON::Array::Ptr history = rows[name]->getArray("ratingHistory");
+    REQUIRE(history->size() == 1);
+    CHECK(history->getObject(0)->getValue<double>("rating") == Approx(1500).margin(1e-9));
+    CHECK(history->getObject(0)->getValue<double>("rd") == Approx(350.155).margin(0.001));
+  }
+  INFO(pbemd.Log());
+  CHECK(pbemd.Stop() == 0);
+}
+
+}  // namespace
+}  // namespace pbem
