@@ -2,14 +2,10 @@
 
 #include <Poco/JSON/Object.h>
 #include <Poco/JSON/Parser.h>
-#include <Poco/Net/HTTPClientSession.h>
-#include <Poco/Net/HTTPRequest.h>
-#include <Poco/Net/HTTPResponse.h>
 #include <Poco/Net/HTTPServer.h>
 #include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/SocketAddress.h>
-#include <Poco/StreamCopier.h>
 #include <spdlog/sinks/null_sink.h>
 #include <spdlog/spdlog.h>
 
@@ -17,14 +13,12 @@
 #include <memory>
 #include <string>
 
+#include "tests/support/http_client.h"
+
 namespace pbem::daemon {
 namespace {
 
-struct Reply {
-  int status = 0;
-  std::string content_type;
-  std::string body;
-};
+using Reply = pbem::testing::HttpReply;
 
 // The real API on an ephemeral loopback port, for the duration of one test.
 class TestServer {
@@ -41,16 +35,7 @@ class TestServer {
   TestServer& operator=(const TestServer&) = delete;
 
   Reply Send(const std::string& method, const std::string& uri) {
-    Poco::Net::HTTPClientSession session("127.0.0.1", socket_.address().port());
-    Poco::Net::HTTPRequest request(method, uri, Poco::Net::HTTPMessage::HTTP_1_1);
-    session.sendRequest(request);
-    Poco::Net::HTTPResponse response;
-    std::istream& body = session.receiveResponse(response);
-    Reply reply;
-    reply.status = static_cast<int>(response.getStatus());
-    reply.content_type = response.getContentType();
-    Poco::StreamCopier::copyToString(body, reply.body);
-    return reply;
+    return pbem::testing::SendHttp(socket_.address().port(), method, uri);
   }
 
  private:
