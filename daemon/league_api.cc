@@ -67,6 +67,7 @@ Poco::JSON::Object SettingsJson(const LeagueSettings& s) {
   out.set("turnTimeoutSeconds", static_cast<long>(s.turn_timeout.count()));
   out.set("reminderBeforeSeconds", static_cast<long>(s.reminder_before.count()));
   out.set("pairing", s.pairing == league::PairingSystem::kSwiss ? "swiss" : "round_robin");
+  out.set("swissRounds", s.swiss_rounds);
   out.set("bothSides", s.sides == league::SideRule::kBothSides);
   out.set("language", s.language);
   Poco::JSON::Object points;
@@ -129,6 +130,8 @@ std::variant<LeagueSettings, std::string> SettingsFromJson(const Poco::JSON::Obj
   }
   s.pairing =
       pairing == "swiss" ? league::PairingSystem::kSwiss : league::PairingSystem::kRoundRobin;
+  s.swiss_rounds = spec.optValue<int>("swissRounds", 0);
+  if (s.swiss_rounds < 0) return std::string("swissRounds is a number from 0 (0: no limit)");
   s.sides = spec.optValue<bool>("bothSides", false) ? league::SideRule::kBothSides
                                                     : league::SideRule::kBalanced;
   s.language = spec.optValue<std::string>("language", "en");
@@ -546,7 +549,8 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
   return LeagueAnswer{200, "text/html; charset=utf-8", page->html};
 }
 
-// Records a league game's end and, when it completed a round-robin round, starts the next.
+// Records a league game's end and, when it completed a round, starts the next (round robin:
+// the schedule's; Swiss: up to the season's swiss_rounds).
 struct Recorded {
   bool league_game = false;
   bool round_complete = false;
@@ -568,7 +572,11 @@ Result<Recorded> RecordAndAdvance(const LeagueServices& services, storage::GameR
   if (!league.ok()) return league.status();
   Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
   if (!settings.ok()) return settings.status();
-  if (settings->pairing != league::PairingSystem::kRoundRobin) return out;
+  // Swiss: the next round is paired from the standings now, up to the season's rounds.
+  if (settings->pairing == league::PairingSystem::kSwiss &&
+      (settings->swiss_rounds == 0 || recorded->round >= settings->swiss_rounds)) {
+    return out;
+  }
   league::StartRefusal refusal = league::StartRefusal::kNone;
   Result<league::StartedRound> next = league::StartRound(
       leagues, games, record->league_id, recorded->season, recorded->round + 1,

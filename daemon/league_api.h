@@ -18,7 +18,9 @@
 // still "pending" whose game has ended (the victory rules, a forfeit, a resignation) is
 // recorded with league::RecordGameEnd, which is idempotent; so a crash anywhere leaves the
 // result for the next pass, and a round is rated and mailed exactly once. When a result
-// completes a round of a round-robin season, the pass starts the season's next round.
+// completes a round of a round-robin season, the pass starts the season's next round; of a
+// Swiss season with swissRounds set, the next round (paired from the standings at that
+// moment) up to the last.
 #ifndef PBEM_DAEMON_LEAGUE_API_H_
 #define PBEM_DAEMON_LEAGUE_API_H_
 
