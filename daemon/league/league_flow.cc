@@ -703,6 +703,7 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::Gam
       mst::data item;
       item.set("game", t.game_id);
       item.set("side", t.side);
+      item.set("blue", t.side == "blue");  // for templates that name the sides in their language
       item.set("opponent", t.opponent);
       item.set("token", t.token);
       list.push_back(item);
