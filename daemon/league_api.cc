@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <mutex>
 #include <optional>
 #include <regex>
 #include <sstream>
@@ -66,6 +67,7 @@ Poco::JSON::Object SettingsJson(const LeagueSettings& s) {
   out.set("turnTimeoutSeconds", static_cast<long>(s.turn_timeout.count()));
   out.set("reminderBeforeSeconds", static_cast<long>(s.reminder_before.count()));
   out.set("pairing", s.pairing == league::PairingSystem::kSwiss ? "swiss" : "round_robin");
+  out.set("swissRounds", s.swiss_rounds);
   out.set("bothSides", s.sides == league::SideRule::kBothSides);
   out.set("language", s.language);
   Poco::JSON::Object points;
@@ -128,6 +130,8 @@ std::variant<LeagueSettings, std::string> SettingsFromJson(const Poco::JSON::Obj
   }
   s.pairing =
       pairing == "swiss" ? league::PairingSystem::kSwiss : league::PairingSystem::kRoundRobin;
+  s.swiss_rounds = spec.optValue<int>("swissRounds", 0);
+  if (s.swiss_rounds < 0) return std::string("swissRounds is a number from 0 (0: no limit)");
   s.sides = spec.optValue<bool>("bothSides", false) ? league::SideRule::kBothSides
                                                     : league::SideRule::kBalanced;
   s.language = spec.optValue<std::string>("language", "en");
@@ -246,16 +250,10 @@ LeagueAnswer GetLeague(const std::string& id, storage::LeagueRepository& leagues
   return Json(200, reply);
 }
 
-LeagueAnswer Join(const LeagueServices& services, const std::string& id,
-                  const LeagueRequest& request, storage::LeagueRepository& leagues,
-                  storage::Timestamp now) {
-  std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
-  if (!spec) return Error(400, "malformed", "the body is not a JSON object");
-  storage::NewLeaguePlayer player;
-  player.league_id = id;
-  player.player = (*spec)->optValue<std::string>("name", "");
-  player.mail_address = (*spec)->optValue<std::string>("email", "");
-  player.language = (*spec)->optValue<std::string>("language", "en");
+// Joins `player` (name, address, language; league id set) to its league: HTTP and mail alike.
+LeagueAnswer JoinLeague(const LeagueServices& services, storage::NewLeaguePlayer player,
+                        storage::LeagueRepository& leagues, storage::Timestamp now) {
+  const std::string id = player.league_id;
   player.joined_at = now;
   if (!IsName(player.player)) {
     return Error(400, "malformed", "\"name\" is 1 to 40 letters, digits, '-', '_' or '.'");
@@ -297,6 +295,19 @@ LeagueAnswer Join(const LeagueServices& services, const std::string& id,
   reply.set("language", player.language);
   reply.set("token", player.token);
   return Json(201, reply);
+}
+
+LeagueAnswer Join(const LeagueServices& services, const std::string& id,
+                  const LeagueRequest& request, storage::LeagueRepository& leagues,
+                  storage::Timestamp now) {
+  std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
+  if (!spec) return Error(400, "malformed", "the body is not a JSON object");
+  storage::NewLeaguePlayer player;
+  player.league_id = id;
+  player.player = (*spec)->optValue<std::string>("name", "");
+  player.mail_address = (*spec)->optValue<std::string>("email", "");
+  player.language = (*spec)->optValue<std::string>("language", "en");
+  return JoinLeague(services, std::move(player), leagues, now);
 }
 
 // 404 / 401 / 403 unless `token` is the league's organiser's (or the admin token).
@@ -538,7 +549,8 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
   return LeagueAnswer{200, "text/html; charset=utf-8", page->html};
 }
 
-// Records a league game's end and, when it completed a round-robin round, starts the next.
+// Records a league game's end and, when it completed a round, starts the next (round robin:
+// the schedule's; Swiss: up to the season's swiss_rounds).
 struct Recorded {
   bool league_game = false;
   bool round_complete = false;
@@ -560,7 +572,11 @@ Result<Recorded> RecordAndAdvance(const LeagueServices& services, storage::GameR
   if (!league.ok()) return league.status();
   Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
   if (!settings.ok()) return settings.status();
-  if (settings->pairing != league::PairingSystem::kRoundRobin) return out;
+  // Swiss: the next round is paired from the standings now, up to the season's rounds.
+  if (settings->pairing == league::PairingSystem::kSwiss &&
+      (settings->swiss_rounds == 0 || recorded->round >= settings->swiss_rounds)) {
+    return out;
+  }
   league::StartRefusal refusal = league::StartRefusal::kNone;
   Result<league::StartedRound> next = league::StartRound(
       leagues, games, record->league_id, recorded->season, recorded->round + 1,
@@ -723,6 +739,101 @@ std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& ser
   }
   reply.next_try = now;
   if (Result<std::int64_t> queued = games.EnqueueMail(reply); !queued.ok()) {
+    return mail::Disposition::kRetryLater;
+  }
+  return mail::Disposition::kAnswered;
+}
+
+bool HandledMessages::Add(const std::string& message_id) {
+  if (message_id.empty()) return true;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!ids_.insert(message_id).second) return false;
+  order_.push_back(message_id);
+  if (order_.size() > kCapacity) {
+    ids_.erase(order_.front());
+    order_.pop_front();
+  }
+  return true;
+}
+
+void HandledMessages::Forget(const std::string& message_id) {
+  if (message_id.empty()) return;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (ids_.erase(message_id) == 0) return;
+  order_.erase(std::find(order_.begin(), order_.end(), message_id));
+}
+
+std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
+                                                const mail::InboundMail& mail,
+                                                storage::GameRepository& games,
+                                                storage::LeagueRepository& leagues,
+                                                HandledMessages& handled, storage::Timestamp now) {
+  // "join <league> <name> [<language>]" alone on a line, the keyword in any case.
+  static const std::regex kCommand(
+      R"((^|\n)[ \t]*[Jj][Oo][Ii][Nn][ \t]+(\S+)[ \t]+(\S+)(?:[ \t]+(\S+))?[ \t\r]*(\n|$))");
+  std::smatch found;
+  bool matched = false;
+  for (const mail::OrdersCandidate& candidate : mail.candidates) {
+    if (std::regex_search(candidate.bytes, found, kCommand)) {
+      matched = true;
+      break;
+    }
+  }
+  if (!matched || mail.from.empty()) return std::nullopt;
+  const std::string league_id = found[2];
+  storage::NewLeaguePlayer player;
+  player.league_id = league_id;
+  player.player = found[3];
+  player.mail_address = mail.from;
+  player.language = found[4].matched ? std::string(found[4]) : "en";
+  std::transform(player.language.begin(), player.language.end(), player.language.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  // The same message twice (a redelivery): answered the first time only.
+  if (!handled.Add(mail.message_id)) return mail::Disposition::kDropped;
+  LeagueAnswer answer = JoinLeague(services, player, leagues, now);
+  if (answer.status >= 500) {
+    handled.Forget(mail.message_id);
+    return mail::Disposition::kRetryLater;
+  }
+  const bool fr = player.language == "fr";
+  storage::NewMail reply;
+  reply.recipient = mail.from;  // one reply, to the sender only
+  reply.subject = !mail.subject.empty() ? "Re: " + mail.subject
+                  : fr                  ? "Ligue " + league_id + " : inscription"
+                                        : "League " + league_id + ": joining";
+  Poco::JSON::Object::Ptr body =
+      Poco::JSON::Parser().parse(answer.body).extract<Poco::JSON::Object::Ptr>();
+  if (answer.status == 201) {
+    const std::string token = body->getValue<std::string>("token");
+    reply.body =
+        fr ? "Vous avez rejoint la ligue " + league_id + " sous le nom " + player.player +
+                 ".\nVotre jeton de ligue : " + token +
+                 "\nGardez-le : il n'est envoyé qu'une fois. Vos parties et leurs jetons vous "
+                 "seront envoyés au début de chaque ronde.\n"
+           : "You joined league " + league_id + " as " + player.player +
+                 ".\nYour league token: " + token +
+                 "\nKeep it: it is sent only once. Your games and their tokens will be mailed "
+                 "to you when each round starts.\n";
+  } else {
+    Poco::JSON::Object::Ptr error = body->getObject("error");
+    const std::string code = error->getValue<std::string>("code");
+    const std::string message = error->getValue<std::string>("message");
+    reply.body = fr ? "Votre inscription à la ligue " + league_id + " est refusée (" + code +
+                          ") : " + message + ".\n"
+                    : "Your request to join league " + league_id + " was refused (" + code +
+                          "): " + message + ".\n";
+    reply.body += fr ? "Pour rejoindre une ligue : une ligne \"join <ligue> <nom> [en|fr]\".\n"
+                     : "To join a league: a line \"join <league> <name> [en|fr]\".\n";
+  }
+  reply.next_try = now;
+  if (Result<std::int64_t> queued = games.EnqueueMail(reply); !queued.ok()) {
+    // The reply carries the only copy of the token: undo the join, and the mail comes back.
+    if (answer.status == 201) {
+      if (Status undone = leagues.RemoveLeaguePlayer(league_id, player.player); !undone.ok()) {
+        return mail::Disposition::kDropped;  // joined, token lost: the organiser replaces
+      }
+    }
+    handled.Forget(mail.message_id);
     return mail::Disposition::kRetryLater;
   }
   return mail::Disposition::kAnswered;

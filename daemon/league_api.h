@@ -18,11 +18,16 @@
 // still "pending" whose game has ended (the victory rules, a forfeit, a resignation) is
 // recorded with league::RecordGameEnd, which is idempotent; so a crash anywhere leaves the
 // result for the next pass, and a round is rated and mailed exactly once. When a result
-// completes a round of a round-robin season, the pass starts the season's next round.
+// completes a round of a round-robin season, the pass starts the season's next round; of a
+// Swiss season with swissRounds set, the next round (paired from the standings at that
+// moment) up to the last.
 #ifndef PBEM_DAEMON_LEAGUE_API_H_
 #define PBEM_DAEMON_LEAGUE_API_H_
 
+#include <deque>
 #include <filesystem>
+#include <mutex>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -85,6 +90,36 @@ std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& ser
                                                        storage::GameRepository& games,
                                                        storage::LeagueRepository& leagues,
                                                        storage::Timestamp now);
+
+// The Message-IDs of the join mails this process answered (the last kCapacity): a join mail
+// delivered twice is answered once. In memory: after a restart a redelivered join is answered
+// again, with already_joined (nothing changes). Thread-safe.
+class HandledMessages {
+ public:
+  static constexpr std::size_t kCapacity = 4096;
+  // False when `message_id` was handled already; an empty id is never a duplicate.
+  bool Add(const std::string& message_id);
+  void Forget(const std::string& message_id);  // its handling failed: it may come back
+
+ private:
+  std::mutex mutex_;
+  std::deque<std::string> order_;
+  std::set<std::string> ids_;
+};
+
+// Joining a league by mail (MailIntake's command hook, like resignations): a mail whose text
+// has a line "join <league id> <name> [en|fr]" (language: en when absent) joins its sender's
+// address to the league through the same path as POST /v1/leagues/{id}/players. nullopt when
+// the mail has no such line. Otherwise exactly one reply, to the sender, in the requested
+// language (en when that is bad): the player's league token, or the refusal with the HTTP
+// route's stable code (unknown_league, already_joined, malformed for a bad name or language)
+// and nothing changed. kDropped for a Message-ID already answered (no second reply),
+// kRetryLater when the store failed (the join undone when its reply could not be queued).
+std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
+                                                const mail::InboundMail& mail,
+                                                storage::GameRepository& games,
+                                                storage::LeagueRepository& leagues,
+                                                HandledMessages& handled, storage::Timestamp now);
 
 struct LeaguePass {
   int recorded = 0;        // league games whose end was recorded in this pass

@@ -238,13 +238,20 @@ class Pbemd final : public Poco::Util::ServerApplication {
     });
     desk.OnAccepted([&turn_worker](const std::string&) { turn_worker.Wake(); });
     if (intake) intake->UseTemplates(&mail_templates, &catalog);
-    // Resignation by mail ("resign <game> <token>"), on the intake's own repository.
+    // Resignation ("resign <game> <token>") and joining a league ("join <league> <name>
+    // [en|fr]") by mail, on the intake's own repository.
+    HandledMessages join_mails;
     if (auto* intake_leagues = dynamic_cast<storage::LeagueRepository*>(intake_repository.get());
         intake && intake_leagues != nullptr) {
       intake->UseCommandHook(
-          [&, intake_leagues](const mail::InboundMail& mail, storage::Timestamp now) {
-            return HandleResignationMail(league_services, mail, *intake_repository, *intake_leagues,
-                                         now);
+          [&, intake_leagues](const mail::InboundMail& mail,
+                              storage::Timestamp now) -> std::optional<mail::Disposition> {
+            if (auto resigned = HandleResignationMail(league_services, mail, *intake_repository,
+                                                      *intake_leagues, now)) {
+              return resigned;
+            }
+            return HandleJoinMail(league_services, mail, *intake_repository, *intake_leagues,
+                                  join_mails, now);
           });
     }
 

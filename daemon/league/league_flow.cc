@@ -29,6 +29,7 @@ std::string EncodeSettings(const LeagueSettings& s) {
   out << "sides " << (s.sides == SideRule::kBothSides ? "both" : "balanced") << '\n';
   out << "language " << s.language << '\n';
   out << "pairing " << (s.pairing == PairingSystem::kSwiss ? "swiss" : "round_robin") << '\n';
+  out << "swiss_rounds " << s.swiss_rounds << '\n';
   out << "scenarios";
   for (const auto& name : s.scenarios) out << ' ' << name;
   out << '\n' << "deadlines " << s.turn_timeout.count() << ' ' << s.reminder_before.count() << '\n';
@@ -85,6 +86,10 @@ Result<LeagueSettings> DecodeSettings(const std::string& text) {
       words >> v;
       if (v != "round_robin" && v != "swiss") return bad("pairing is round_robin or swiss");
       s.pairing = v == "swiss" ? PairingSystem::kSwiss : PairingSystem::kRoundRobin;
+    } else if (key == "swiss_rounds") {
+      if (!(words >> s.swiss_rounds) || s.swiss_rounds < 0) {
+        return bad("swiss_rounds is a number from 0");
+      }
     } else if (key == "scenarios") {
       s.scenarios.clear();
       std::string name;
@@ -595,6 +600,13 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::Gam
       if (g.season == season) round_number = std::max(round_number, static_cast<int>(g.round) + 1);
     }
   }
+  if (settings->pairing == PairingSystem::kSwiss && settings->swiss_rounds > 0 &&
+      round_number > settings->swiss_rounds) {
+    why = StartRefusal::kNotInSchedule;
+    return Status::FailedPrecondition(
+        "a season of league " + league_id + " has " + std::to_string(settings->swiss_rounds) +
+        " Swiss rounds: there is no round " + std::to_string(round_number));
+  }
   std::vector<std::string> names;
   std::map<std::string, const storage::LeaguePlayer*> by_name;
   for (const auto& p : *players) {
@@ -691,6 +703,7 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::Gam
       mst::data item;
       item.set("game", t.game_id);
       item.set("side", t.side);
+      item.set("blue", t.side == "blue");  // for templates that name the sides in their language
       item.set("opponent", t.opponent);
       item.set("token", t.token);
       list.push_back(item);

@@ -33,6 +33,10 @@ enum class PairingSystem { kRoundRobin, kSwiss };
 
 struct LeagueSettings {
   PairingSystem pairing = PairingSystem::kRoundRobin;  // Swiss for large leagues
+  // Swiss: the rounds of a season. When a round completes, pbemd's league pass starts the
+  // next one up to this many, and StartRound refuses a round beyond it (kNotInSchedule).
+  // 0: no limit and no automatic rounds (the organiser starts each round).
+  int swiss_rounds = 0;
   PointsTable points;
   PlayerLimits limits;
   Glicko2Params glicko;
@@ -51,7 +55,7 @@ struct LeagueSettings {
 //   limits <finished>:<max_active>...     rank_after <n>
 //   glicko <initial rating> <initial RD> <initial volatility> <tau>
 //   sides balanced|both                   language en|fr
-//   pairing round_robin|swiss
+//   pairing round_robin|swiss             swiss_rounds <n>
 //   scenarios <name>...                   deadlines <turn timeout s> <reminder before s>
 std::string EncodeSettings(const LeagueSettings& settings);
 // INVALID_ARGUMENT naming the line for an unknown key or a bad value; missing keys keep

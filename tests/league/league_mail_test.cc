@@ -1,7 +1,9 @@
-// Resignation by mail: MailIntake with pbemd's command hook (HandleResignationMail) on a real
-// SQLite store holding a league game: the resigning player's mail ends the game and the
-// league records it; someone else's token, a stranger, a second resignation and an orders
-// mail each get what they should, and nothing else changes.
+// Resignation and joining a league by mail: MailIntake with pbemd's command hook
+// (HandleResignationMail) on a real SQLite store holding a league game: the resigning player's mail
+// ends the game and the league records it; someone else's token, a stranger, a second resignation
+// and an orders mail each get what they should, and nothing else changes. Joining by mail: the
+// sender joins with a token in the reply; joining twice, an unknown league, a bad language or name
+// are refused with the HTTP route's codes and change nothing; a redelivered mail is answered once.
 #include <catch2/catch.hpp>
 
 #include "daemon/league_api.h"
@@ -32,6 +34,7 @@ struct Harness {
   SystemEntropy entropy;
   std::shared_ptr<spdlog::logger> logger = testing::NullLogger();
   int wakes = 0;
+  HandledMessages join_mails;
   mail::MailIntake intake{fixture.repository, fixture.desk, fixture.metrics, *logger, config,
                           [this] { ++wakes; }};
 
@@ -39,8 +42,14 @@ struct Harness {
     services.catalog = &fixture.catalog;
     services.entropy = &entropy;
     services.template_dir = testing::SourceDir() / "templates" / "league";
-    intake.UseCommandHook([this](const mail::InboundMail& mail, storage::Timestamp now) {
-      return HandleResignationMail(services, mail, fixture.repository, fixture.repository, now);
+    intake.UseCommandHook([this](const mail::InboundMail& mail,
+                                 storage::Timestamp now) -> std::optional<mail::Disposition> {
+      if (auto resigned =
+              HandleResignationMail(services, mail, fixture.repository, fixture.repository, now)) {
+        return resigned;
+      }
+      return HandleJoinMail(services, mail, fixture.repository, fixture.repository, join_mails,
+                            now);
     });
     // Game "demo" (alice blue, bob orange) is round 1 of league "club".
     REQUIRE(fixture.repository
@@ -110,6 +119,88 @@ TEST_CASE("resignation by mail: the player's own token from the player's address
   CHECK(h.Result("other").empty());
   REQUIRE(h.Replies("carol@test.local").size() == 1);
   CHECK_THAT(h.Replies("carol@test.local")[0], !Catch::Contains("resignation"));
+}
+
+std::vector<storage::LeaguePlayer> Players(Harness& h) {
+  auto players = h.fixture.repository.ListLeaguePlayers("club");
+  REQUIRE(players.ok());
+  return *players;
+}
+
+TEST_CASE("joining a league by mail: a token in the reply, refusals that change nothing") {
+  Harness h;
+  REQUIRE(Players(h).empty());
+
+  // Dave joins in French: one reply to his address, in French, with his token; the token is
+  // the one stored (its SHA-256).
+  CHECK(h.Handle(TextMail("Dave@Test.Local", "j1", "Bonjour,\n  JOIN club dave fr\n")) ==
+        mail::Disposition::kAnswered);
+  std::vector<storage::LeaguePlayer> players = Players(h);
+  REQUIRE(players.size() == 1);
+  CHECK(players[0].player == "dave");
+  CHECK(players[0].mail_address == "dave@test.local");
+  CHECK(players[0].language == "fr");
+  REQUIRE(h.Replies("dave@test.local").size() == 1);
+  const std::string reply = h.Replies("dave@test.local")[0];
+  CHECK_THAT(reply, Catch::Contains("Vous avez rejoint la ligue club sous le nom dave."));
+  const std::string marker = "Votre jeton de ligue : ";
+  const std::size_t at = reply.find(marker);
+  REQUIRE(at != std::string::npos);
+  const std::string token =
+      reply.substr(at + marker.size(), reply.find('\n', at) - at - marker.size());
+  CHECK(token.size() >= 16);
+  CHECK(players[0].token_sha256 == storage::Sha256Hex(token));  // stored hashed, sent in clear
+
+  // The same message again (a redelivery): no second join, no second reply.
+  CHECK(h.Handle(TextMail("dave@test.local", "j1", "join club dave fr\n")) ==
+        mail::Disposition::kDropped);
+  CHECK(Players(h).size() == 1);
+  CHECK(h.Replies("dave@test.local").size() == 1);
+
+  // Joining twice (a new message, another name, same address): already_joined, in English.
+  CHECK(h.Handle(TextMail("dave@test.local", "j2", "join club david\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(Players(h).size() == 1);
+  REQUIRE(h.Replies("dave@test.local").size() == 2);
+  CHECK_THAT(h.Replies("dave@test.local")[1],
+             Catch::Contains("Your request to join league club was refused (already_joined)") &&
+                 Catch::Contains("dave@test.local is in league \"club\" already"));
+  // Someone else taking dave's name: already_joined too.
+  CHECK(h.Handle(TextMail("eve@test.local", "j3", "join club dave\n")) ==
+        mail::Disposition::kAnswered);
+  REQUIRE(h.Replies("eve@test.local").size() == 1);
+  CHECK_THAT(h.Replies("eve@test.local")[0],
+             Catch::Contains("refused (already_joined): player \"dave\""));
+
+  // Unknown league, bad language, bad name: refused with the HTTP codes, nothing changed.
+  CHECK(h.Handle(TextMail("erin@test.local", "j4", "join nowhere erin\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Handle(TextMail("frank@test.local", "j5", "join club frank de\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Handle(TextMail("gus@test.local", "j6", "join club gus/evil fr\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(Players(h).size() == 1);
+  CHECK(h.fixture.repository.GetLeague("nowhere").status().code() == StatusCode::kNotFound);
+  REQUIRE(h.Replies("erin@test.local").size() == 1);
+  CHECK_THAT(h.Replies("erin@test.local")[0],
+             Catch::Contains("refused (unknown_league): there is no league \"nowhere\""));
+  REQUIRE(h.Replies("frank@test.local").size() == 1);
+  CHECK_THAT(h.Replies("frank@test.local")[0],
+             Catch::Contains("refused (malformed): \"language\" is en or fr"));
+  REQUIRE(h.Replies("gus@test.local").size() == 1);
+  CHECK_THAT(h.Replies("gus@test.local")[0],
+             Catch::Contains("Votre inscription à la ligue club est refusée (malformed)"));
+
+  // A second player joins in English (the default): the join path is the same.
+  CHECK(h.Handle(TextMail("erin@test.local", "j7", "join club erin\n")) ==
+        mail::Disposition::kAnswered);
+  players = Players(h);
+  REQUIRE(players.size() == 2);
+  CHECK(players[1].player == "erin");
+  CHECK(players[1].language == "en");
+  REQUIRE(h.Replies("erin@test.local").size() == 2);
+  CHECK_THAT(h.Replies("erin@test.local")[1],
+             Catch::Contains("You joined league club as erin.\nYour league token: "));
 }
 
 }  // namespace

@@ -199,13 +199,15 @@ std::vector<Mail> ReadOutbox(const fs::path& dir) {
 std::map<std::pair<std::string, std::string>, std::string> Tokens(const fs::path& outbox) {
   static const std::regex kEnglish(
       R"(game (\S+): you play (blue|orange) against \S+; token (\w+))");
+  // French mails name the sides in French: the camp "bleu" is side blue.
   static const std::regex kFrench(
-      R"(partie (\S+) : vous jouez (blue|orange) contre \S+ ; jeton (\w+))");
+      R"(partie (\S+) : vous jouez le camp (bleu|orange) contre \S+ ; jeton (\w+))");
   std::map<std::pair<std::string, std::string>, std::string> tokens;
   for (const Mail& m : ReadOutbox(outbox)) {
     for (const std::regex* re : {&kEnglish, &kFrench}) {
       for (std::sregex_iterator it(m.text.begin(), m.text.end(), *re), end; it != end; ++it) {
-        tokens[{(*it)[1], (*it)[2]}] = (*it)[3];
+        const std::string side = (*it)[2] == "bleu" ? "blue" : std::string((*it)[2]);
+        tokens[{(*it)[1], side}] = (*it)[3];
       }
     }
   }

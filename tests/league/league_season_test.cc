@@ -64,6 +64,7 @@ TEST_CASE("settings round-trip; bad settings are named") {
   s.limits.finished_to_rank = 2;
   s.sides = SideRule::kBothSides;
   s.language = "fr";
+  s.swiss_rounds = 5;
   auto back = DecodeSettings(EncodeSettings(s));
   REQUIRE(back.ok());
   CHECK(back->points.total == 9);
@@ -73,6 +74,10 @@ TEST_CASE("settings round-trip; bad settings are named") {
   CHECK(back->sides == SideRule::kBothSides);
   CHECK(back->language == "fr");
   CHECK(back->glicko.tau == 0.5);
+  CHECK(back->swiss_rounds == 5);
+  CHECK(DecodeSettings("pairing swiss\n")->swiss_rounds == 0);  // stored before the setting
+  CHECK(DecodeSettings("swiss_rounds -1").status().message() ==
+        "league settings line 1 (swiss_rounds -1): swiss_rounds is a number from 0");
   auto bad = DecodeSettings("points 1 2\n");
   CHECK(bad.status().code() == StatusCode::kInvalidArgument);
   CHECK(bad.status().message() == "league settings line 1 (points 1 2): bad value");
