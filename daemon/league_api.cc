@@ -23,6 +23,13 @@
 namespace pbem::daemon {
 namespace {
 
+// ASCII lower case: mail addresses compare without case (senders arrive lower-cased).
+std::string LowerAscii(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
+
 using league::LeagueSettings;
 
 LeagueAnswer Error(int status, const std::string& code, const std::string& message) {
@@ -270,8 +277,11 @@ LeagueAnswer JoinLeague(const LeagueServices& services, storage::NewLeaguePlayer
     return players.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
                                                             : StoreFailure(players.status());
   }
+  // Stored lower-cased, compared without case: Dave@X over HTTP and dave@x by mail are one
+  // address (mail intake lower-cases senders).
+  player.mail_address = LowerAscii(player.mail_address);
   for (const auto& p : *players) {
-    if (p.player == player.player || p.mail_address == player.mail_address) {
+    if (p.player == player.player || LowerAscii(p.mail_address) == player.mail_address) {
       return Error(409, "already_joined",
                    (p.player == player.player ? "player \"" + player.player + "\""
                                               : "the address " + player.mail_address) +
@@ -708,10 +718,7 @@ std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& ser
   if (!players.ok()) return mail::Disposition::kRetryLater;
   const storage::Player* sender = nullptr;
   for (const storage::Player& p : *players) {
-    std::string address = p.mail_address;
-    std::transform(address.begin(), address.end(), address.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    if (address == mail.from) sender = &p;
+    if (LowerAscii(p.mail_address) == mail.from) sender = &p;
   }
   if (sender == nullptr) return mail::Disposition::kDropped;  // unknown game or stranger
   Result<bool> own = games.VerifyToken(game_id, sender->side, token);
@@ -785,9 +792,7 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
   player.league_id = league_id;
   player.player = found[3];
   player.mail_address = mail.from;
-  player.language = found[4].matched ? std::string(found[4]) : "en";
-  std::transform(player.language.begin(), player.language.end(), player.language.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  player.language = LowerAscii(found[4].matched ? std::string(found[4]) : "en");
   // The same message twice (a redelivery): answered the first time only.
   if (!handled.Add(mail.message_id)) return mail::Disposition::kDropped;
   LeagueAnswer answer = JoinLeague(services, player, leagues, now);

@@ -302,6 +302,13 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
     Reply same_address =
         pbemd.Send("POST", "/v1/leagues/club/players", R"({"name":"p9","email":"p1@example.org"})");
     CHECK(same_address.error_code() == "already_joined");
+    // Addresses compare without case (mail intake lower-cases senders).
+    Reply same_address_upper =
+        pbemd.Send("POST", "/v1/leagues/club/players", R"({"name":"p9","email":"P1@Example.ORG"})");
+    CHECK(same_address_upper.status == 409);
+    CHECK(same_address_upper.error_code() == "already_joined");
+    CHECK(same_address_upper.error_message() ==
+          "the address p1@example.org is in league \"club\" already");
     Reply unknown =
         pbemd.Send("POST", "/v1/leagues/nope/players", R"({"name":"p9","email":"p9@example.org"})");
     CHECK(unknown.status == 404);
