@@ -232,6 +232,18 @@ bool SameDigest(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
+// Runs `body`, turning exceptions into Status values that say `what` failed.
+template <typename Body>
+auto Guarded(const std::string& what, Body body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const Poco::Exception& e) {
+    return Status::IoError(what + ": " + e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
 }  // namespace
 
 std::string Sha256Hex(const std::string& bytes) {
@@ -518,7 +530,7 @@ Status SqlRepository::AddPlayer(const NewPlayer& player) {
   const std::string what =
       "adding side " + player.side + " to game " + player.game_id + " in " + store_name_;
   if (player.token.empty()) return Status::InvalidArgument(what + ": the token is empty");
-  try {
+  return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
     if (!GameExists(player.game_id, /*lock=*/true)) {
       return Status::NotFound(what + ": no such game");
@@ -536,11 +548,7 @@ Status SqlRepository::AddPlayer(const NewPlayer& player) {
         use(game_id), use(side), use(mail), use(hash), use(language), now;
     transaction.Commit();
     return Status::Ok();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Result<std::vector<Player>> SqlRepository::ListPlayers(const std::string& game_id) {
@@ -594,7 +602,7 @@ Result<RecordedSubmission> SqlRepository::RecordSubmission(const NewSubmission& 
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       "recording a submission to game " + submission.game_id + " in " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Result<RecordedSubmission> {
     Transaction transaction(*session_, dialect_);
     if (!GameExists(submission.game_id, /*lock=*/false)) {
       return Status::NotFound(what + ": no such game");
@@ -632,11 +640,7 @@ Result<RecordedSubmission> SqlRepository::RecordSubmission(const NewSubmission& 
     }
     transaction.Commit();
     return recorded;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Result<std::vector<Submission>> SqlRepository::ListSubmissions(const std::string& game_id) {
@@ -705,7 +709,7 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
   if (session_ == nullptr) return NotOpen();
   const std::string what = "committing turn " + std::to_string(commit.turn) + " of side " +
                            commit.side + " of game " + commit.game_id + " in " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Result<CommittedTurn> {
     Transaction transaction(*session_, dialect_);
     std::string game_id = commit.game_id, side = commit.side;
     Poco::Int64 turn = commit.turn;
@@ -784,11 +788,7 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
                     FromBlob(next_state[0]),
                     FromMillis(committed_at[0])};
     return out;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Result<std::vector<Turn>> SqlRepository::ListTurns(const std::string& game_id) {
@@ -866,7 +866,7 @@ Result<OpenTurn> SqlRepository::RecordOpenTurn(const OpenTurn& open) {
   const std::string what = "opening turn " + std::to_string(open.turn) + " of side " + open.side +
                            " of game " + open.game_id + " in " + store_name_;
   if (open.dice_seed.empty()) return Status::InvalidArgument(what + ": the dice seed is empty");
-  try {
+  return Guarded(what, [&]() -> Result<OpenTurn> {
     Transaction transaction(*session_, dialect_);
     std::string game_id = open.game_id;
     std::vector<Poco::Int64> turns_committed;
@@ -887,11 +887,7 @@ Result<OpenTurn> SqlRepository::RecordOpenTurn(const OpenTurn& open) {
     if (!stored) return Status::Internal(what + ": the open turn is not there after storing");
     transaction.Commit();
     return *stored;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Status SqlRepository::ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) {
@@ -906,7 +902,7 @@ Status SqlRepository::ImportGame(const NewGame& game, const std::vector<TurnComm
                                      std::to_string(i) + ", or has no dice seed");
     }
   }
-  try {
+  return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
     if (GameExists(game.id, /*lock=*/false)) {
       return Status::AlreadyExists(what + ": a game with that id exists");
@@ -920,11 +916,7 @@ Status SqlRepository::ImportGame(const NewGame& game, const std::vector<TurnComm
     }
     transaction.Commit();
     return Status::Ok();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Result<OpenTurn> SqlRepository::GetOpenTurn(const std::string& game_id, std::int64_t turn,
@@ -932,15 +924,11 @@ Result<OpenTurn> SqlRepository::GetOpenTurn(const std::string& game_id, std::int
   if (session_ == nullptr) return NotOpen();
   const std::string what = "reading open turn " + std::to_string(turn) + " of side " + side +
                            " of game " + game_id + " from " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Result<OpenTurn> {
     std::optional<OpenTurn> stored = ReadOpenTurn(game_id, turn, side);
     if (!stored) return Status::NotFound(what + ": the turn was never opened");
     return *stored;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 // --- the scheduler ----------------------------------------------------------------------------
@@ -949,7 +937,7 @@ Status SqlRepository::SetPaused(const std::string& game_id, bool paused, Timesta
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       std::string(paused ? "pausing" : "resuming") + " game " + game_id + " in " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
     std::string id = game_id;
     std::vector<Poco::Int64> paused_at, turns_committed;
@@ -970,11 +958,7 @@ Status SqlRepository::SetPaused(const std::string& game_id, bool paused, Timesta
     }
     transaction.Commit();
     return Status::Ok();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Result<bool> SqlRepository::RecordReminder(const std::string& game_id, std::int64_t turn,
@@ -983,7 +967,7 @@ Result<bool> SqlRepository::RecordReminder(const std::string& game_id, std::int6
   if (session_ == nullptr) return NotOpen();
   const std::string what = "reminding side " + side + " of turn " + std::to_string(turn) +
                            " of game " + game_id + " in " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Result<bool> {
     Transaction transaction(*session_, dialect_);
     std::string id = game_id;
     std::vector<Poco::Int64> exists;
@@ -1003,11 +987,7 @@ Result<bool> SqlRepository::RecordReminder(const std::string& game_id, std::int6
     InsertMail(mail);
     transaction.Commit();
     return true;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Result<bool> SqlRepository::EndGame(const std::string& game_id, const std::string& result,
@@ -1015,7 +995,7 @@ Result<bool> SqlRepository::EndGame(const std::string& game_id, const std::strin
   if (session_ == nullptr) return NotOpen();
   const std::string what = "ending game " + game_id + " in " + store_name_;
   if (result.empty()) return Status::InvalidArgument(what + ": the result is empty");
-  try {
+  return Guarded(what, [&]() -> Result<bool> {
     Transaction transaction(*session_, dialect_);
     std::string id = game_id;
     std::vector<std::string> stored;
@@ -1034,11 +1014,7 @@ Result<bool> SqlRepository::EndGame(const std::string& game_id, const std::strin
     for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();
     return true;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 // --- outbox -----------------------------------------------------------------------------------
@@ -1156,7 +1132,7 @@ Result<std::vector<OutboxMail>> SqlRepository::ClaimDueMail(Timestamp now_time, 
   if (claimant.empty()) return Status::InvalidArgument(what + ": the claimant is empty");
   if (lease.count() <= 0) return Status::InvalidArgument(what + ": the lease is not positive");
   if (limit <= 0) return std::vector<OutboxMail>();
-  try {
+  return Guarded(what, [&]() -> Result<std::vector<OutboxMail>> {
     std::vector<Poco::Int64> ids;
     {
       Transaction transaction(*session_, dialect_);
@@ -1180,11 +1156,7 @@ Result<std::vector<OutboxMail>> SqlRepository::ClaimDueMail(Timestamp now_time, 
       if (!one.empty()) mails.push_back(std::move(one[0]));
     }
     return mails;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Result<OutboxMail> SqlRepository::GetMail(std::int64_t mail_id) {
@@ -1208,7 +1180,7 @@ Result<OutboxMail> SqlRepository::GetMail(std::int64_t mail_id) {
 Status SqlRepository::MarkMailSent(std::int64_t mail_id, Timestamp sent_at) {
   if (session_ == nullptr) return NotOpen();
   const std::string what = "marking mail " + std::to_string(mail_id) + " sent in " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
     Poco::Int64 id = mail_id, sent = ToMillis(sent_at);
     int count = 0;
@@ -1220,11 +1192,7 @@ Status SqlRepository::MarkMailSent(std::int64_t mail_id, Timestamp sent_at) {
         use(sent), use(id), now;
     transaction.Commit();
     return Status::Ok();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
@@ -1232,7 +1200,7 @@ Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       "recording a failed attempt of mail " + std::to_string(mail_id) + " in " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
     Poco::Int64 id = mail_id, next = ToMillis(next_try);
     std::string message = error;
@@ -1249,11 +1217,7 @@ Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
         use(next), use(message), use(id), now;
     transaction.Commit();
     return Status::Ok();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 // --- cooperative locks ------------------------------------------------------------------------
@@ -1272,50 +1236,26 @@ Result<bool> SqlRepository::TryLock(const std::string& name) {
   const std::string what = "taking the lock \"" + name + "\" in " + store_name_;
   if (name.empty()) return Status::InvalidArgument(what + ": the lock name is empty");
   if (locks_held_.count(name) > 0) return true;
-  try {
+  return Guarded(what, [&]() -> Result<bool> {
     Result<bool> taken = AcquireLock(LockKey(name));
     if (!taken.ok()) return Status::IoError(what + ": " + taken.status().message());
     if (*taken) locks_held_.insert(name);
     return *taken;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 Status SqlRepository::Unlock(const std::string& name) {
   if (session_ == nullptr) return NotOpen();
   if (locks_held_.erase(name) == 0) return Status::Ok();
   const std::string what = "releasing the lock \"" + name + "\" in " + store_name_;
-  try {
+  return Guarded(what, [&]() -> Status {
     Status released = ReleaseLock(LockKey(name));
     if (!released.ok()) return Status::IoError(what + ": " + released.message());
     return Status::Ok();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
+  });
 }
 
 // --- leagues ----------------------------------------------------------------------------------
-
-namespace {
-
-// Runs `body`, turning exceptions into Status values that say `what` failed.
-template <typename Body>
-auto Guarded(const std::string& what, Body body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
-}
-
-}  // namespace
 
 bool SqlRepository::LeagueExists(const std::string& league_id) {
   std::string id = league_id;
