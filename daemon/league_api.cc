@@ -411,13 +411,10 @@ LeagueAnswer Start(const LeagueServices& services, const std::string& id,
   return Json(201, reply);
 }
 
-struct SeasonView {
+// A season's standings (league::LoadSeasonStandings) with the league they belong to.
+struct SeasonView : league::SeasonStandings {
   storage::League league;
   LeagueSettings settings;
-  int season = 1;
-  std::vector<league::LeagueGame> games;
-  std::vector<league::StandingRow> rows;
-  std::vector<storage::RatingRecord> history;
 };
 
 std::variant<SeasonView, LeagueAnswer> LoadSeason(const std::string& id,
@@ -433,32 +430,20 @@ std::variant<SeasonView, LeagueAnswer> LoadSeason(const std::string& id,
   Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
   if (!settings.ok()) return StoreFailure(settings.status());
   view.settings = *settings;
-  auto players = leagues.ListLeaguePlayers(id);
-  auto games = leagues.ListLeagueGames(id);
-  auto history = leagues.RatingHistory(id);
-  if (!players.ok()) return StoreFailure(players.status());
-  if (!games.ok()) return StoreFailure(games.status());
-  if (!history.ok()) return StoreFailure(history.status());
-  view.history = *history;
-  if (season_text.empty()) {
-    for (const auto& g : *games) view.season = std::max(view.season, static_cast<int>(g.season));
-  } else {
+  int season = 0;  // the latest
+  if (!season_text.empty()) {
     try {
       std::size_t used = 0;
-      view.season = std::stoi(season_text, &used);
-      if (used != season_text.size() || view.season < 1) throw std::invalid_argument("season");
+      season = std::stoi(season_text, &used);
+      if (used != season_text.size() || season < 1) throw std::invalid_argument("season");
     } catch (const std::exception&) {
       return Error(400, "malformed", "?season= is a number from 1");
     }
   }
-  std::vector<std::string> names;
-  for (const auto& p : *players) names.push_back(p.player);
-  for (const auto& g : *games) {
-    if (g.season == view.season) view.games.push_back(league::FromRecord(g));
-  }
-  view.rows = league::ComputeStandings(
-      names, view.games, view.settings.points, view.settings.limits,
-      league::LatestRatings(view.history, names, view.settings.glicko), view.settings.glicko);
+  Result<league::SeasonStandings> standings =
+      league::LoadSeasonStandings(leagues, id, view.settings, season);
+  if (!standings.ok()) return StoreFailure(standings.status());
+  static_cast<league::SeasonStandings&>(view) = std::move(*standings);
   return view;
 }
 

@@ -280,21 +280,11 @@ int Standings(storage::SqlRepository& repo, const Options& o) {
   if (!settings.ok()) return Fail(settings.status());
   int season = 1;
   if (o.values.count("--season")) season = std::atoi(o.values.at("--season").c_str());
-  auto players = repo.ListLeaguePlayers(id);
-  auto games = repo.ListLeagueGames(id);
-  auto history = repo.RatingHistory(id);
-  if (!players.ok()) return Fail(players.status());
-  if (!games.ok()) return Fail(games.status());
-  if (!history.ok()) return Fail(history.status());
-  std::vector<std::string> names;
-  for (const auto& p : *players) names.push_back(p.player);
-  std::vector<league::LeagueGame> season_games;
-  for (const auto& g : *games) {
-    if (g.season == season) season_games.push_back(league::FromRecord(g));
-  }
-  auto rows = league::ComputeStandings(names, season_games, settings->points, settings->limits,
-                                       league::LatestRatings(*history, names, settings->glicko),
-                                       settings->glicko);
+  Result<league::SeasonStandings> standings =
+      league::LoadSeasonStandings(repo, id, *settings, season);
+  if (!standings.ok()) return Fail(standings.status());
+  const std::vector<league::StandingRow>& rows = standings->rows;
+  const std::vector<league::LeagueGame>& season_games = standings->games;
   std::cout << "rank player points played pending W-D-L SB rating\n";
   for (const auto& r : rows) {
     std::cout << (r.rank ? std::to_string(*r.rank) : "-") << ' ' << r.player << ' ' << r.points

@@ -182,6 +182,32 @@ storage::LeagueGameRecord ToRecord(const LeagueGame& g, const std::string& leagu
   return r;
 }
 
+Result<SeasonStandings> LoadSeasonStandings(storage::LeagueRepository& leagues,
+                                            const std::string& league_id,
+                                            const LeagueSettings& settings, int season) {
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league_id);
+  if (!players.ok()) return players.status();
+  Result<std::vector<storage::LeagueGameRecord>> games = leagues.ListLeagueGames(league_id);
+  if (!games.ok()) return games.status();
+  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league_id);
+  if (!history.ok()) return history.status();
+  SeasonStandings out;
+  out.history = *history;
+  out.season = season;
+  if (season == 0) {
+    out.season = 1;
+    for (const auto& g : *games) out.season = std::max(out.season, static_cast<int>(g.season));
+  }
+  std::vector<std::string> names;
+  for (const auto& p : *players) names.push_back(p.player);
+  for (const auto& g : *games) {
+    if (g.season == out.season) out.games.push_back(FromRecord(g));
+  }
+  out.rows = ComputeStandings(names, out.games, settings.points, settings.limits,
+                              LatestRatings(out.history, names, settings.glicko), settings.glicko);
+  return out;
+}
+
 std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRecord>& history,
                                             const std::vector<std::string>& players,
                                             const Glicko2Params& params) {

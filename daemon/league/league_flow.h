@@ -170,6 +170,19 @@ std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRec
                                             const std::vector<std::string>& players,
                                             const Glicko2Params& params);
 
+// A league season as stored: its games, the standings with each player's latest rating, and
+// the rating history (what `pbem league standings` and GET .../standings show).
+struct SeasonStandings {
+  int season = 1;
+  std::vector<LeagueGame> games;
+  std::vector<StandingRow> rows;
+  std::vector<storage::RatingRecord> history;
+};
+// `season` 0: the latest season with games (1 when there are none). The stores' Statuses.
+Result<SeasonStandings> LoadSeasonStandings(storage::LeagueRepository& leagues,
+                                            const std::string& league_id,
+                                            const LeagueSettings& settings, int season);
+
 // Swiss pairing of `round` from the season so far (`games`: the season's games; every game of
 // earlier rounds must be finished): score = league points, rating = latest rating, side
 // history and opponents from the games, a bye for a player with no game in an earlier round.
