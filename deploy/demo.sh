@@ -70,19 +70,17 @@ echo
 echo "1. create game demo of bois-de-la-morne (blue reads English, orange French):"
 check "creating the game" "$(call POST /v1/games "$ADMIN" application/json "$DIR/game.json")"
 
-echo
-echo "2. blue submits its bundled orders (engine/scenarios/bois-de-la-morne.orders-blue.textproto):"
-check "blue's orders" "$(call POST /v1/games/demo/orders blue-secret-1 text/plain \
-  "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto")" | cut -c1-300
-wait_turns 1
-echo "   -> blue's player-turn resolved"
-
-echo
-echo "3. orange submits its bundled orders:"
-check "orange's orders" "$(call POST /v1/games/demo/orders orange-secret-1 text/plain \
-  "$SRC/engine/scenarios/bois-de-la-morne.orders-orange.textproto")" | cut -c1-300
-wait_turns 2
-echo "   -> orange's player-turn resolved"
+submit() {  # submit STEP SIDE TURNS_AFTER: the side's bundled orders over HTTP, then its turn
+  local orders=engine/scenarios/bois-de-la-morne.orders-$2.textproto
+  echo
+  echo "$1. $2 submits its bundled orders ($orders):"
+  check "$2's orders" "$(call POST /v1/games/demo/orders "$2-secret-1" text/plain \
+    "$SRC/$orders")" | cut -c1-300
+  wait_turns "$3"
+  echo "   -> $2's player-turn resolved"
+}
+submit 2 blue 1
+submit 3 orange 2
 
 # Four results mails (two player-turns, two players), sent by the outbox to .eml files.
 for _ in $(seq 1 200); do
