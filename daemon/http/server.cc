@@ -142,7 +142,14 @@ class Server::Impl {
   const Poco::Net::HTTPServerParams& params() const { return *params_; }
   WorkerPool& workers() { return workers_; }
   spdlog::logger& logger() { return *logger_; }
-  void CountBusy() { ++refused_busy_; }
+  // Overload is worth an operator's attention, but not a log line per refused connection.
+  void CountBusy() {
+    const std::uint64_t refused = ++refused_busy_;
+    if (refused % 1000 == 1) {
+      logger_->warn("event=http_busy refused_total={} workers={} queue={} max_connections={}",
+                    refused, limits_.workers, limits_.queue, limits_.max_connections);
+    }
+  }
   void CountTimeout() { ++timed_out_; }
   void CountFraming() { ++refused_framing_; }
 
@@ -617,7 +624,7 @@ void Server::Impl::Admit(Poco::Net::StreamSocket socket, Clock::time_point accep
 }
 
 void Server::Impl::Reject(Poco::Net::StreamSocket socket, Clock::time_point now) {
-  ++refused_busy_;
+  CountBusy();
   const std::string answer = RefusalAnswer(Busy(limits_.retry_after), limits_.retry_after);
   // A fresh socket's send buffer takes these few hundred bytes at once.
   if (::send(socket.impl()->sockfd(), answer.data(), answer.size(), MSG_DONTWAIT | MSG_NOSIGNAL) <
