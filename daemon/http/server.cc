@@ -192,8 +192,10 @@ class Server::Impl {
   }
 
   void AcceptLoop();
-  void Admit(Poco::Net::StreamSocket socket, Clock::time_point accepted);
-  void Reject(Poco::Net::StreamSocket socket, Clock::time_point now);
+  // Takes `socket` (left unconnected): from then on the connection's thread holds the only
+  // reference to it, so that its last release never races with the acceptor's.
+  void Admit(Poco::Net::StreamSocket& socket, Clock::time_point accepted);
+  void Reject(const Poco::Net::StreamSocket& socket, Clock::time_point now);
   void DrainRejected(Clock::time_point now);
 
   Poco::Net::ServerSocket socket_;
@@ -235,6 +237,8 @@ class Connection final : public Poco::Runnable {
         socket_(std::move(socket)),
         fd_(socket_.impl()->sockfd()),
         accepted_(accepted) {}
+
+  const Poco::Net::StreamSocket& socket() const { return socket_; }
 
   void run() override {
     try {
@@ -590,7 +594,8 @@ void Server::Impl::AcceptLoop() {
     DrainRejected(now);
     if (n <= 0 || (fds[0].revents & POLLIN) == 0) continue;
     try {
-      Admit(socket_.acceptConnection(), now);
+      Poco::Net::StreamSocket accepted = socket_.acceptConnection();
+      Admit(accepted, now);
     } catch (const Poco::TimeoutException&) {
       // The connection went away between poll and accept (non-blocking accept: EAGAIN).
     } catch (const Poco::Exception& e) {
@@ -601,29 +606,31 @@ void Server::Impl::AcceptLoop() {
   }
 }
 
-void Server::Impl::Admit(Poco::Net::StreamSocket socket, Clock::time_point accepted) {
+void Server::Impl::Admit(Poco::Net::StreamSocket& socket, Clock::time_point accepted) {
   socket.setBlocking(false);
   socket.setNoDelay(true);
   {
     std::lock_guard lock(mutex_);
     if (open_ >= limits_.max_connections) {
-      Reject(std::move(socket), accepted);
+      Reject(socket, accepted);
       return;
     }
     ++open_;
   }
   auto* connection = new Connection(*this, socket, accepted);
+  socket = Poco::Net::StreamSocket();  // no descriptor: the connection has the only reference
   try {
     connections_.start(*connection);
   } catch (const Poco::Exception&) {
     // No thread free right now (threads of connections just closed may not be back yet).
+    Poco::Net::StreamSocket refused = connection->socket();
     delete connection;
     ConnectionClosed();
-    Reject(std::move(socket), accepted);
+    Reject(refused, accepted);
   }
 }
 
-void Server::Impl::Reject(Poco::Net::StreamSocket socket, Clock::time_point now) {
+void Server::Impl::Reject(const Poco::Net::StreamSocket& socket, Clock::time_point now) {
   CountBusy();
   const std::string answer = RefusalAnswer(Busy(limits_.retry_after), limits_.retry_after);
   // A fresh socket's send buffer takes these few hundred bytes at once.
@@ -635,7 +642,7 @@ void Server::Impl::Reject(Poco::Net::StreamSocket socket, Clock::time_point now)
   if (rejected_.size() >= kMaxRejected) {
     rejected_.pop_front();  // the oldest has had the longest to read its answer
   }
-  rejected_.push_back(Rejected{std::move(socket), now + kRejectedLinger});
+  rejected_.push_back(Rejected{socket, now + kRejectedLinger});
 }
 
 void Server::Impl::DrainRejected(Clock::time_point now) {
