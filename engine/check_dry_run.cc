@@ -89,9 +89,15 @@ void CheckDryRun::Bombard(OrderVerdict& verdict) {
   BombardmentPhaseResult r = ResolveBombardmentPhase(ruleset_, scenario_, state_, side_, orders_,
                                                      {verdict}, dice, events_);
   verdict = std::move(r.verdicts.at(0));
-  if (uncertain)
-    verdict = OrderVerdict{verdict.order_kind, verdict.index,          verdict.unit,
-                           VerdictKind::kOk,   Reason::kDependsOnDice, {}};
+  if (uncertain) {
+    verdict.verdict = VerdictKind::kOk;
+    verdict.reason = Reason::kDependsOnDice;
+    verdict.args.clear();
+    // Whether it fires, and so whether it may move (digest 3.1), is open.
+    const UnitId firer = *scenario_.FindUnit(order.unit);
+    uncertain_.AddUnit(firer);
+    open_firers_.insert(firer.value);
+  }
   const bool fired =
       std::any_of(events_.begin() + static_cast<std::ptrdiff_t>(first), events_.end(), IsDie);
   if (!fired || !target) return;
@@ -132,14 +138,12 @@ OrderVerdict CheckDryRun::JudgeMove(const MoveOrderTrace& t) {
     v.reason = reason;
     v.args = std::move(args);
   };
-  // Not understood, not the player's unit, a battery that bombarded: no die
-  // changes that.
-  if (v.verdict == VerdictKind::kInvalid || v.reason == Reason::kNotYourUnit ||
-      v.reason == Reason::kBombardedCannotMove) {
-    return v;
-  }
+  // Not understood, not the player's unit, a battery certain to have
+  // fired: no die changes that.
+  if (v.verdict == VerdictKind::kInvalid || v.reason == Reason::kNotYourUnit) return v;
   const MoveOrder& m = orders_.moves[static_cast<std::size_t>(t.index)];
   const UnitId unit = *scenario_.FindUnit(m.unit);
+  if (v.reason == Reason::kBombardedCannotMove && open_firers_.count(unit.value) == 0) return v;
   std::vector<Hex> footprint = t.considered;
   if (t.start) footprint.push_back(*t.start);
 

@@ -83,6 +83,7 @@ class CheckDryRun {
   std::vector<Event> events_;
   Uncertainty uncertain_;
   std::map<std::int32_t, int> worst_mv_;  // a bombarded unit's lowest possible MV
+  std::set<std::int32_t> open_firers_;    // batteries whose firing depends on dice
 };
 
 }  // namespace pbem::engine
