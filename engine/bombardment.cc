@@ -176,6 +176,9 @@ BombardmentPhaseResult ResolveBombardmentPhase(const Ruleset& ruleset, const Sce
       out.args = std::move(refusal->args);
     } else {
       Fire(ruleset, scenario, state, firer, order.target, dice, events);
+      // Fired: the check's note (depends_on_dice) has been answered.
+      out.reason = Reason::kNone;
+      out.args.clear();
     }
     result.verdicts.push_back(std::move(out));
   }

@@ -302,6 +302,10 @@ CombatPhaseResult ResolveCombatPhase(const Ruleset& ruleset, const Scenario& sce
         out.verdict = VerdictKind::kIllegal;
         out.reason = refusal->first;
         out.args = std::move(refusal->second);
+      } else {
+        // Fought: the check's note (depends_on_dice) has been answered.
+        out.reason = Reason::kNone;
+        out.args.clear();
       }
     }
     result.verdicts.push_back(std::move(out));

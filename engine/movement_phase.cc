@@ -35,10 +35,18 @@ class MovementPhase {
         events_(events),
         board_(scenario, state) {}
 
-  MovementPhaseResult Run(const Orders& orders) {
+  MovementPhaseResult Run(const Orders& orders, const MoveOrderObserver& observer) {
     MovementPhaseResult result;
     for (std::size_t i = 0; i < orders.moves.size(); ++i) {
+      trace_ = MoveOrderTrace{};
+      trace_.index = static_cast<int>(i);
+      trace_.first_event = events_.size();
+      trace_.destination = orders.moves[i].destination.has_value();
       result.verdicts.push_back(Resolve(static_cast<int>(i), orders.moves[i]));
+      if (observer) {
+        trace_.verdict = &result.verdicts.back();
+        observer(trace_);
+      }
     }
     return result;
   }
@@ -101,6 +109,7 @@ class MovementPhase {
       return finish(VerdictKind::kInvalid, Reason::kPathAndDestination, {});
     }
     const Hex start = *us.hex;
+    trace_.start = start;
     // The order is checked whole before anything moves: a path that is not
     // understood changes nothing (as ValidateOrders reports it).
     if (m.destination && !map_.Contains(*m.destination)) {
@@ -141,13 +150,17 @@ class MovementPhase {
       // One cache for the phase: the map's step costs are filled once.
       if (!reach_cache_) reach_cache_ = std::make_unique<ReachCache>(ruleset_, map_);
       const ReachSet reach = FindReach(scenario_, state_, board_, *unit, p.mover, *reach_cache_);
+      for (const ReachSet::Entry& e : reach.hexes()) trace_.considered.push_back(e.hex);
       const ReachSet::Entry* to = reach.Find(*m.destination);
       if (to == nullptr) {
         return finish(VerdictKind::kIllegal, Reason::kDestinationUnreachable,
                       {*m.destination, std::int64_t{p.mover.points_left}});
       }
       path = reach.PathTo(*to);
+    } else {
+      trace_.considered = path;
     }
+    trace_.path = path;
     const bool may_charge = !m.destination && !m.no_charge;
     return Walk(v, *unit, path, may_charge, m.no_charge_at);
   }
@@ -525,6 +538,7 @@ class MovementPhase {
   Board board_;
   std::unique_ptr<ReachCache> reach_cache_;  // built at the first destination order
   std::map<std::int32_t, Progress> progress_;
+  MoveOrderTrace trace_;  // of the order being resolved
 };
 
 }  // namespace
@@ -532,7 +546,15 @@ class MovementPhase {
 MovementPhaseResult ResolveMovementPhase(const Ruleset& ruleset, const Scenario& scenario,
                                          GameState& state, Side mover, const Orders& orders,
                                          DiceSource& dice, std::vector<Event>& events) {
-  return MovementPhase(ruleset, scenario, state, mover, dice, events).Run(orders);
+  return ResolveMovementPhase(ruleset, scenario, state, mover, orders, dice, events,
+                              MoveOrderObserver());
+}
+
+MovementPhaseResult ResolveMovementPhase(const Ruleset& ruleset, const Scenario& scenario,
+                                         GameState& state, Side mover, const Orders& orders,
+                                         DiceSource& dice, std::vector<Event>& events,
+                                         const MoveOrderObserver& observer) {
+  return MovementPhase(ruleset, scenario, state, mover, dice, events).Run(orders, observer);
 }
 
 }  // namespace pbem::engine

@@ -4,6 +4,8 @@
 #ifndef PBEM_ENGINE_MOVEMENT_PHASE_H_
 #define PBEM_ENGINE_MOVEMENT_PHASE_H_
 
+#include <functional>
+#include <optional>
 #include <vector>
 
 #include "engine/dice.h"
@@ -64,6 +66,25 @@ struct MovementPhaseResult {
 MovementPhaseResult ResolveMovementPhase(const Ruleset& ruleset, const Scenario& scenario,
                                          GameState& state, Side mover, const Orders& orders,
                                          DiceSource& dice, std::vector<Event>& events);
+
+// What one move order did, for the check's dry run (validate_orders.h).
+struct MoveOrderTrace {
+  int index = 0;                // in orders.moves
+  std::size_t first_event = 0;  // the order's events are events[first_event..]
+  std::optional<Hex> start;     // where the unit stood when the order was tried
+  std::vector<Hex> path;        // the path it set out on (a destination's: Reachable's)
+  std::vector<Hex> considered;  // the hexes its route was chosen among: the path,
+                                // or every hex a destination order could reach
+  bool destination = false;
+  const OrderVerdict* verdict = nullptr;
+};
+using MoveOrderObserver = std::function<void(const MoveOrderTrace&)>;
+
+// As above, calling `observer` after each order.
+MovementPhaseResult ResolveMovementPhase(const Ruleset& ruleset, const Scenario& scenario,
+                                         GameState& state, Side mover, const Orders& orders,
+                                         DiceSource& dice, std::vector<Event>& events,
+                                         const MoveOrderObserver& observer);
 
 }  // namespace pbem::engine
 

@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "engine/bombardment.h"
+#include "engine/check_dry_run.h"
 #include "engine/combat.h"
 #include "engine/movement.h"
 
@@ -57,9 +58,13 @@ class Checker {
     side_ = orders_.side.value_or(state_.side_to_move);
     Header();
     Placements();
-    Bombardments();
-    Moves();
-    Attacks();
+    // The rest is judged on a dry run of the resolver's own phases, from
+    // the state as the turn starts (placements and command check included).
+    CheckDryRun dry_run(ruleset_, scenario_, state_, orders_, side_, out_);
+    setup_only_ = scenario_.setup_only_first_turn && state_.turn == 1;
+    Bombardments(dry_run);
+    Moves(dry_run);
+    Attacks(dry_run);
     return std::move(out_);
   }
 
@@ -86,11 +91,11 @@ class Checker {
     }
   }
 
-  // Where each unit stands as the orders are read in sequence: placements
-  // put units down, moves carry them along their paths.
-  std::optional<Hex> Position(UnitId id) const {
-    if (const auto it = position_.find(id.value); it != position_.end()) return it->second;
-    return state_.unit(id).hex;
+  // Digest 1.3 (FR-SET): in a set-up-only first turn every order but the
+  // placements is refused (as ResolvePlayerTurn does).
+  OrderVerdict SetupOnly(OrderKind kind, int idx, const std::string& unit) const {
+    return Make(kind, idx, unit, VerdictKind::kIllegal, Reason::kSetupOnlyTurn,
+                {std::int64_t{state_.turn}});
   }
 
   void Placements() {
@@ -147,12 +152,12 @@ class Checker {
       }
       placed.insert(p.unit);
       taken[p.hex] = p.unit;
-      position_[unit.value] = p.hex;
       out_.push_back(Make(kind, idx, p.unit, VerdictKind::kOk, Reason::kNone));
     }
   }
 
-  void Bombardments() {
+  void Bombardments(CheckDryRun& dry_run) {
+    // Batteries that fire (a refused order fires nothing: digest 3.1).
     std::set<std::string> fired;
     for (std::size_t i = 0; i < orders_.bombardments.size(); ++i) {
       const BombardmentOrder& b = orders_.bombardments[i];
@@ -178,7 +183,7 @@ class Checker {
             Make(kind, idx, b.unit, VerdictKind::kInvalid, Reason::kHexOffMap, {b.target}));
         continue;
       }
-      if (!fired.insert(b.unit).second) {
+      if (fired.count(b.unit) > 0) {
         out_.push_back(
             Make(kind, idx, b.unit, VerdictKind::kIllegal, Reason::kDuplicateOrder, {b.unit}));
         continue;
@@ -194,94 +199,36 @@ class Checker {
                             {b.target, scenario_.unit(*target).id}));
         continue;
       }
-      // Bombardment opens the turn, so the board now is the board it fires
-      // on (digest 1.3): range, line of sight, terrain and zones of control
-      // are known at once. Not when set-up placements come first (turn 1).
-      if (orders_.placements.empty()) {
-        if (auto refusal = CheckBombardment(ruleset_, scenario_, state_, unit, b.target)) {
-          out_.push_back(Make(kind, idx, b.unit, VerdictKind::kIllegal, refusal->reason,
-                              std::move(refusal->args)));
-          continue;
-        }
+      if (setup_only_) {
+        out_.push_back(SetupOnly(kind, idx, b.unit));
+        continue;
       }
-      out_.push_back(Make(kind, idx, b.unit, VerdictKind::kOk, Reason::kNone));
+      // The bombardment phase itself, on the board of the moment: range,
+      // line of sight, terrain, zones of control, a target still there.
+      OrderVerdict v = Make(kind, idx, b.unit, VerdictKind::kOk, Reason::kNone);
+      dry_run.Bombard(v);
+      if (v.verdict == VerdictKind::kOk) fired.insert(b.unit);
+      out_.push_back(std::move(v));
     }
   }
 
-  void Moves() {
-    for (std::size_t i = 0; i < orders_.moves.size(); ++i) {
-      const MoveOrder& m = orders_.moves[i];
-      const int idx = static_cast<int>(i);
-      const auto kind = OrderKind::kMove;
-      if (m.problem) {
-        out_.push_back(
-            Make(kind, idx, m.unit, VerdictKind::kInvalid, m.problem->reason, m.problem->args));
-        continue;
+  // The movement phase's own verdicts from the dry run (movement_phase.h):
+  // destinations judged in order after the earlier moves of the set, on the
+  // path the resolution takes, charges announced.
+  void Moves(CheckDryRun& dry_run) {
+    if (setup_only_) {
+      for (std::size_t i = 0; i < orders_.moves.size(); ++i) {
+        out_.push_back(SetupOnly(OrderKind::kMove, static_cast<int>(i), orders_.moves[i].unit));
       }
-      if (auto v = CheckOwnUnit(scenario_, state_, side_, kind, idx, m.unit, Find(m.unit), false)) {
-        out_.push_back(std::move(*v));
-        continue;
-      }
-      const UnitId unit = *Find(m.unit);
-      const auto at = Position(unit);
-      if (!at) {
-        out_.push_back(
-            Make(kind, idx, m.unit, VerdictKind::kIllegal, Reason::kUnitNotOnMap, {m.unit}));
-        continue;
-      }
-      if (m.path.empty() && !m.destination) {
-        out_.push_back(Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kEmptyPath, {}));
-        continue;
-      }
-      if (!m.path.empty() && m.destination) {
-        out_.push_back(
-            Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kPathAndDestination, {}));
-        continue;
-      }
-      if (m.from && *m.from != *at) {
-        out_.push_back(
-            Make(kind, idx, m.unit, VerdictKind::kIllegal, Reason::kFromMismatch, {*m.from, *at}));
-        continue;
-      }
-      if (auto v = CheckPath(m, idx, *at)) {
-        out_.push_back(std::move(*v));
-        continue;
-      }
-      position_[unit.value] = m.destination ? *m.destination : m.path.back();
-      out_.push_back(Make(kind, idx, m.unit, VerdictKind::kOk, Reason::kNone));
+      return;
     }
+    for (OrderVerdict& v : dry_run.Move()) out_.push_back(std::move(v));
   }
 
-  std::optional<OrderVerdict> CheckPath(const MoveOrder& m, int idx, Hex start) const {
-    const auto kind = OrderKind::kMove;
-    if (m.destination) {
-      if (!scenario_.map.Contains(*m.destination)) {
-        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kHexOffMap, {*m.destination});
-      }
-      return std::nullopt;
-    }
-    Hex prev = start;
-    for (std::size_t s = 0; s < m.path.size(); ++s) {
-      const Hex h = m.path[s];
-      if (!scenario_.map.Contains(h)) {
-        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kHexOffMap,
-                    {h, static_cast<std::int64_t>(s)});
-      }
-      if (!Adjacent(prev, h)) {
-        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kPathNotAdjacent,
-                    {prev, h, static_cast<std::int64_t>(s)});
-      }
-      prev = h;
-    }
-    for (const Hex& h : m.no_charge_at) {
-      if (!scenario_.map.Contains(h)) {
-        return Make(kind, idx, m.unit, VerdictKind::kInvalid, Reason::kHexOffMap, {h});
-      }
-    }
-    return std::nullopt;
-  }
-
-  void Attacks() {
+  void Attacks(CheckDryRun& dry_run) {
+    // Units that attack or are attacked: only attacks the check accepts
+    // count (digest 5.1: only attacks fought do; a refused order consumes
+    // nothing).
     std::set<std::string> attackers;
     std::set<std::string> defenders;
     for (std::size_t i = 0; i < orders_.attacks.size(); ++i) {
@@ -320,41 +267,61 @@ class Checker {
         continue;
       }
       // One attack per attacker and per defender each combat phase (digest 5.1).
-      if (!attackers.insert(a.attacker).second) {
+      if (attackers.count(a.attacker) > 0) {
         out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kDuplicateOrder,
                             {a.attacker}));
         continue;
       }
-      if (!defenders.insert(a.defender).second) {
+      if (defenders.count(a.defender) > 0) {
         out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kDuplicateOrder,
                             {a.defender}));
         continue;
       }
-      if (auto v = AttackPreCheck(idx, a, *Find(a.attacker), *defender)) {
-        out_.push_back(std::move(*v));
+      if (setup_only_) {
+        out_.push_back(SetupOnly(kind, idx, a.attacker));
         continue;
       }
-      out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kOk, Reason::kNone));
+      const UnitId att = *Find(a.attacker);
+      Uncertainty& uncertain = dry_run.uncertainty();
+      const GameState& board = dry_run.state();
+      // Where a die moved or weakened either unit (reaction fire, a
+      // charge, a marsh, an earlier combat), the combat phase decides.
+      const bool dice = uncertain.Unit(board, att) || uncertain.Unit(board, *defender);
+      if (dice) {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kOk, Reason::kDependsOnDice, {}));
+      } else if (auto v = AttackPreCheck(board, idx, a, att, *defender)) {
+        out_.push_back(std::move(*v));
+        continue;
+      } else {
+        out_.push_back(Make(kind, idx, a.attacker, VerdictKind::kOk, Reason::kNone));
+      }
+      attackers.insert(a.attacker);
+      defenders.insert(a.defender);
+      // The combat's dice touch both combatants (losses, retreat, advance).
+      uncertain.AddUnit(att);
+      uncertain.AddUnit(*defender);
     }
   }
 
-  // What can be told about an attack before the turn runs (digest 5.1, 5.12),
-  // with the reasons the combat phase gives: combat contact between where
-  // the attacker's move order ends (or where it stands) and where the
-  // defender stands; a demoralised attacker (MV 0 now is MV 0 at combat: no
-  // morale comes back before the rally phase); leaders or artillery when the
-  // ruleset forbids them to attack. The contact check assumes the planned
-  // moves happen; the combat phase checks again on the board of the moment.
-  std::optional<OrderVerdict> AttackPreCheck(int idx, const AttackOrder& a, UnitId att,
-                                             UnitId def) const {
+  // What the combat phase will find on `board`, the dry run's board at
+  // combat (digest 5.1, 5.12), with the reasons it gives: combat contact
+  // between the two units; a demoralised attacker (no morale comes back
+  // before the rally phase); leaders or artillery when the ruleset forbids
+  // them to attack.
+  std::optional<OrderVerdict> AttackPreCheck(const GameState& board, int idx, const AttackOrder& a,
+                                             UnitId att, UnitId def) const {
     const auto kind = OrderKind::kAttack;
     const UnitSpec& as = scenario_.unit(att);
-    const auto ah = Position(att);
-    const auto dh = Position(def);
-    if (ah && dh && !InCombatContact(ruleset_, scenario_.map, *ah, *dh)) {
+    const auto ah = board.unit(att).hex;
+    const auto dh = board.unit(def).hex;
+    if (!ah || !dh) {
+      return Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kUnitEliminated,
+                  {ah ? a.defender : a.attacker});
+    }
+    if (!InCombatContact(ruleset_, scenario_.map, *ah, *dh)) {
       return Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kNotInContact, {*dh});
     }
-    if (ah && IsDemoralised(as, state_.unit(att))) {
+    if (IsDemoralised(as, board.unit(att))) {
       return Make(kind, idx, a.attacker, VerdictKind::kIllegal, Reason::kDemoralisedCannotAttack,
                   {*ah});
     }
@@ -377,8 +344,8 @@ class Checker {
   const GameState& state_;
   const Orders& orders_;
   Side side_ = Side::kBlue;
+  bool setup_only_ = false;
   std::unordered_map<std::string_view, UnitId> ids_;
-  std::map<std::int32_t, Hex> position_;
   std::vector<OrderVerdict> out_;
 };
 

@@ -7,7 +7,7 @@ namespace pbem::engine {
 
 namespace {
 
-constexpr std::array<std::pair<Reason, std::string_view>, 53> kReasonCodes{{
+constexpr std::array<std::pair<Reason, std::string_view>, 56> kReasonCodes{{
     {Reason::kNone, "none"},
     {Reason::kBadHexLabel, "bad_hex_label"},
     {Reason::kHexOffMap, "hex_off_map"},
@@ -61,6 +61,9 @@ constexpr std::array<std::pair<Reason, std::string_view>, 53> kReasonCodes{{
     {Reason::kMayNotAttack, "may_not_attack"},
     {Reason::kAlreadyAttacked, "already_attacked"},
     {Reason::kAlreadyDefended, "already_defended"},
+    {Reason::kDependsOnDice, "depends_on_dice"},
+    {Reason::kWillCharge, "will_charge"},
+    {Reason::kViaPath, "via_path"},
 }};
 
 }  // namespace

@@ -18,7 +18,8 @@ enum class OrderKind : std::uint8_t { kPlacement, kBombardment, kMove, kAttack, 
 std::string_view OrderKindName(OrderKind kind);  // "placement", ...
 
 enum class VerdictKind : std::uint8_t {
-  kOk,       // carried out (or, when only checked, acceptable as far as can be seen)
+  kOk,       // carried out (or, when only checked, acceptable; a check note as reason
+             // says what the check cannot promise: depends_on_dice, will_charge)
   kInvalid,  // not understood: malformed, unknown unit, hex off the map
   kIllegal,  // understood but not allowed; nothing of it was carried out
   kPartial,  // carried out up to a point, e.g. a move truncated at its last legal hex
@@ -90,6 +91,13 @@ enum class Reason : std::uint16_t {
   kMayNotAttack,             // {arm}: leaders_may_attack / artillery_may_attack is false
   kAlreadyAttacked,          // {unit}: one attack per unit each phase (digest 5.1)
   kAlreadyDefended,          // {unit}: attacked once already this phase (digest 5.1)
+  // Notes of the check (ValidateOrders) on an acceptable order (kOk).
+  kDependsOnDice,  // {}: legal on the board as it can be known now, but a die rolled
+                   // earlier in the turn (a bombardment, reaction fire, a marsh test,
+                   // a charge, a combat) decides whether or how it is carried out
+  kWillCharge,     // {hex, target hex, target}: the move charges from hex; the
+                   // charged unit's morale test decides what follows (digest 4.7)
+  kViaPath,        // {hex, hex, ...}: a destination order, reached by this path
 };
 std::string_view ReasonCode(Reason reason);  // "hex_off_map", ...
 std::optional<Reason> ParseReasonCode(std::string_view code);

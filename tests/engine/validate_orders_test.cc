@@ -88,12 +88,26 @@ TEST_CASE_MINI(PathOffMapAndNotAdjacent) {
 TEST_CASE_MINI(SecondMoveStartsWhereTheFirstEnded) {
   World w;
   Orders o = BlueOrders();
-  o.moves.push_back(MoveOrder{"b1", {L("0203")}, {}, {}, false, {}, {}});
-  // 0203 is on an odd row label: its E neighbour is 0303.
-  o.moves.push_back(MoveOrder{"b1", {L("0303")}, {}, {}, false, {}, {}});
-  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  // b1 at 0202 goes W to 0102, then SW to 0103 (0102 is on an even row
+  // label: its SW neighbour is 0103, which is not next to 0202). Corps I has
+  // no leader here: b1 is made independent, so in command with its 3 MP.
+  w.scenario.units[0].independent = true;
+  o.moves.push_back(MoveOrder{"b1", {L("0102")}, {}, {}, false, {}, {}});
+  o.moves.push_back(MoveOrder{"b1", {L("0103")}, {}, {}, false, {}, {}});
+  auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
   CHECK_MINI(AllAcceptable(vs));
   CHECK_EQ_MINI(vs.size(), 2);
+
+  // 0203 is next to o1 in 0204 (its SE neighbour): entering it ends b1's
+  // movement for the turn (digest 4.6), so a second move is refused, as
+  // the resolution refuses it.
+  o.moves[0].path = {L("0203")};
+  o.moves[1].path = {L("0303")};  // 0203 is on an odd row label: its E neighbour is 0303
+  vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  const OrderVerdict* second = Find(vs, OrderKind::kMove, 1);
+  REQUIRE_MINI(second != nullptr);
+  CHECK_MINI(second->verdict == VerdictKind::kIllegal);
+  CHECK_MINI(second->reason == Reason::kMoveEndedInZoc);
 }
 
 TEST_CASE_MINI(HeaderProblems) {
@@ -157,12 +171,52 @@ TEST_CASE_MINI(AttackPreChecks) {
   REQUIRE_MINI(v->args.size() == 1);
   CHECK_MINI(std::get<Hex>(v->args[0]) == L("0204"));
 
+  // Where the move order ends: b1 enters 0203, next to o1 (0203's SE
+  // neighbour is 0204).
   o.moves.push_back(MoveOrder{"b1", {L("0203")}, {}, {}, false, {}, {}});
+  vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  v = Find(vs, OrderKind::kAttack, 0);
+  REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->verdict == VerdictKind::kOk);
+
+  // Demoralised (MV 0), b1 may not enter o1's zone of control (digest 4.6),
+  // so it stays out of contact; standing in contact, it may not attack.
   w.state.unit(*w.scenario.FindUnit("b1")).mv = 0;
   vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
   v = Find(vs, OrderKind::kAttack, 0);
   REQUIRE_MINI(v != nullptr);
+  CHECK_MINI(v->reason == Reason::kNotInContact);
+  o.moves.clear();
+  w.state.unit(*w.scenario.FindUnit("b1")).hex = L("0203");
+  vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  v = Find(vs, OrderKind::kAttack, 0);
+  REQUIRE_MINI(v != nullptr);
   CHECK_MINI(v->reason == Reason::kDemoralisedCannotAttack);
+}
+
+// Issue 13 finding 10: a refused order consumes nothing. Only attacks the
+// check accepts count as the attacker's one attack (digest 5.1), only shots
+// it accepts as the battery's one shot (digest 3.1).
+TEST_CASE_MINI(RefusedOrdersConsumeNothing) {
+  World w;
+  Orders o = BlueOrders();
+  o.moves.push_back(MoveOrder{"b1", {L("0203")}, {}, {}, false, {}, {}});  // next to o1 (0204)
+  o.attacks.push_back(AttackOrder{"b1", "o2", {}});  // o2 at 0504: not in contact
+  o.attacks.push_back(AttackOrder{"b1", "o1", {}});
+  o.bombardments.push_back(BombardmentOrder{"b2", L("0303"), {}});  // nobody there
+  o.bombardments.push_back(BombardmentOrder{"b2", L("0504"), {}});  // o2, three hexes
+  const auto vs = ValidateOrders(w.ruleset, w.scenario, w.state, o);
+  const OrderVerdict* refused = Find(vs, OrderKind::kAttack, 0);
+  const OrderVerdict* attack = Find(vs, OrderKind::kAttack, 1);
+  const OrderVerdict* no_shot = Find(vs, OrderKind::kBombardment, 0);
+  const OrderVerdict* shot = Find(vs, OrderKind::kBombardment, 1);
+  REQUIRE_MINI(refused != nullptr && attack != nullptr && no_shot != nullptr && shot != nullptr);
+  CHECK_MINI(refused->reason == Reason::kNotInContact);
+  CHECK_MINI(attack->verdict == VerdictKind::kOk);
+  CHECK_MINI(attack->reason != Reason::kDuplicateOrder);
+  CHECK_MINI(no_shot->reason == Reason::kNoUnitAtTarget);
+  CHECK_MINI(shot->verdict == VerdictKind::kOk);
+  CHECK_MINI(shot->reason != Reason::kDuplicateOrder);
 }
 
 TEST_CASE_MINI(PlacementChecks) {
@@ -199,7 +253,7 @@ TEST_CASE_MINI(DecodeProblemBecomesInvalidVerdict) {
 }
 
 TEST_CASE_MINI(EveryReasonCodeRoundTrips) {
-  for (int i = 0; i <= static_cast<int>(Reason::kUnitFixed); ++i) {
+  for (int i = 0; i <= static_cast<int>(Reason::kViaPath); ++i) {
     const auto r = static_cast<Reason>(i);
     const auto code = ReasonCode(r);
     CHECK_MINI(code != "unknown_reason");

@@ -285,7 +285,7 @@ TEST_CASE("every reason code has an English and a French sentence") {
     CHECK(Templates().ReasonSentence(Language::kEnglish, reason, {}) !=
           Templates().ReasonSentence(Language::kFrench, reason, {}));
   }
-  CHECK(codes == 53);
+  CHECK(codes == 56);
   CHECK(Templates().ReasonSentence(Language::kEnglish, engine::Reason::kWrongTurn,
                                    {std::int64_t{4}, std::int64_t{5}}) ==
         "these orders are for turn 4, but the game is at turn 5.");
