@@ -132,7 +132,7 @@ Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const s
                              now};
   }
   Result<std::vector<storage::NewMail>> mails =
-      ResultsMails(repository, *game, data, state, resolution, opened->stored, next, now);
+      ResultsMails(repository, *game, data, state, resolution, opened->stored, next, now, missed);
   if (!mails.ok()) return mails.status();
   const std::size_t mail_count = mails->size();
   // What ResolveAndCommit (daemon/turn) stores, with the mails, the next turn's seed and the
@@ -188,8 +188,20 @@ Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const s
     for (const storage::Player& p : *players) {
       storage::NewMail mail;
       mail.recipient = p.mail_address;
-      mail.subject = "Game " + game.id + ": the game is over";
-      mail.body = "Game " + game.id + " is over. " + result + ".\n";
+      if (templates::ParseLanguage(p.language) == templates::Language::kFrench) {
+        const auto camp = [&](const std::string& side) {
+          return "le camp " + templates_.Word(templates::Language::kFrench, "side", side);
+        };
+        mail.subject = "Partie " + game.id + " : la partie est terminée";
+        mail.body =
+            "La partie " + game.id + " est terminée : " + camp(loser.side) +
+            " perd par forfait, faute d'ordres pendant " + std::to_string(loser.missed_turns) +
+            (loser.missed_turns > 1 ? " tours" : " tour") +
+            (winner.empty() ? std::string(".") : " ; victoire pour " + camp(winner) + ".") + "\n";
+      } else {
+        mail.subject = "Game " + game.id + ": the game is over";
+        mail.body = "Game " + game.id + " is over. " + result + ".\n";
+      }
       mail.next_try = now;
       mails.push_back(std::move(mail));
     }
@@ -244,7 +256,7 @@ Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage:
 Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
     storage::GameRepository& repository, const storage::Game& game, const ScenarioData& data,
     const engine::GameState& before, const Resolution& resolution, const storage::OpenTurn& open,
-    const std::optional<storage::OpenTurn>& next, storage::Timestamp now) {
+    const std::optional<storage::OpenTurn>& next, storage::Timestamp now, bool orders_missed) {
   Result<std::vector<storage::Player>> players = repository.ListPlayers(game.id);
   if (!players.ok()) return players.status();
   const std::string what = "the results of turn " + std::to_string(before.turn) + " " +
@@ -278,6 +290,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
   input.turn = before.turn;
   input.side = before.side_to_move;
   input.revealed_seed = Hex(open.dice_seed);
+  input.orders_missed = orders_missed;
   if (next) {
     input.next_commitment = CommitmentFor(next->dice_seed).commitment();
     if (std::optional<storage::Timestamp> deadline = Deadline(game, *next)) {

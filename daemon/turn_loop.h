@@ -95,7 +95,7 @@ class TurnLoop final : public TurnJob {
   Result<std::vector<storage::NewMail>> ResultsMails(
       storage::GameRepository& repository, const storage::Game& game, const ScenarioData& data,
       const engine::GameState& before, const Resolution& resolution, const storage::OpenTurn& open,
-      const std::optional<storage::OpenTurn>& next, storage::Timestamp now);
+      const std::optional<storage::OpenTurn>& next, storage::Timestamp now, bool orders_missed);
 
   GameCatalog& catalog_;
   const templates::MailTemplates& templates_;
