@@ -120,8 +120,9 @@ storage::Timestamp Now() {
   return std::chrono::time_point_cast<std::chrono::milliseconds>(std::chrono::system_clock::now());
 }
 
+// `words` may be null (no templates loaded: tests only); "text" is then the verdict's codes.
 Poco::JSON::Array::Ptr VerdictsJson(const std::vector<engine::OrderVerdict>& verdicts,
-                                    int label_width) {
+                                    int label_width, const templates::MailTemplates* words) {
   Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
   for (const engine::OrderVerdict& v : verdicts) {
     Poco::JSON::Object::Ptr item = new Poco::JSON::Object;
@@ -139,7 +140,9 @@ Poco::JSON::Array::Ptr VerdictsJson(const std::vector<engine::OrderVerdict>& ver
       }
     }
     item->set("args", args);
-    item->set("text", mail::VerdictText(v, label_width));
+    item->set("text", words != nullptr ? words->VerdictSentence(templates::Language::kEnglish, v,
+                                                                nullptr, label_width)
+                                       : mail::VerdictText(v, label_width));
     array->add(item);
   }
   return array;
@@ -616,7 +619,8 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     reply.set("game", outcome->game_id);
     reply.set("turn", outcome->turn);
     reply.set("side", outcome->side);
-    reply.set("verdicts", VerdictsJson(outcome->verdicts, outcome->label_width));
+    reply.set("verdicts",
+              VerdictsJson(outcome->verdicts, outcome->label_width, services_->mail_templates));
     if (!record) {
       if (Result<GameContext> context = services_->catalog->Load(*game); context.ok()) {
         reply.set("destinations", DestinationPaths(*context, codec::OrdersFromProto(orders)));

@@ -656,9 +656,8 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
     mail.recipient = p.mail_address;
     if (p.language == "fr") {
       mail.subject = "Partie " + game_id + " : la partie est terminée";
-      mail.body = "La partie " + game_id +
-                  " est terminée : " + std::string(engine::SideName(*resigning)) +
-                  " a abandonné.\n";
+      mail.body = "La partie " + game_id + " est terminée : le camp " +
+                  (*resigning == engine::Side::kBlue ? "bleu" : "orange") + " abandonne.\n";
     } else {
       mail.subject = "Game " + game_id + ": the game is over";
       mail.body = "Game " + game_id + " is over. " + result + ".\n";

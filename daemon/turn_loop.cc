@@ -152,7 +152,7 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
                        const storage::OpenTurn& open,
                        const std::optional<storage::OpenTurn>& next) -> Result<TurnAftermath> {
     Result<std::vector<storage::NewMail>> mails =
-        ResultsMails(*players, *game, data, before, resolution, open, next, now);
+        ResultsMails(*players, *game, data, before, resolution, open, next, now, plan.missed);
     if (!mails.ok()) return mails.status();
     TurnAftermath after;
     after.mails = std::move(*mails);
@@ -190,7 +190,7 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
 
 TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& players,
                                       const storage::Player& loser, const std::string& game_id,
-                                      storage::Timestamp now) {
+                                      storage::Timestamp now) const {
   std::string winner;
   for (const storage::Player& p : players) {
     if (p.side != loser.side) winner = p.side;
@@ -201,8 +201,20 @@ TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& player
   for (const storage::Player& p : players) {
     storage::NewMail mail;
     mail.recipient = p.mail_address;
-    mail.subject = "Game " + game_id + ": the game is over";
-    mail.body = "Game " + game_id + " is over. " + out.result + ".\n";
+    if (templates::ParseLanguage(p.language) == templates::Language::kFrench) {
+      const auto camp = [&](const std::string& side) {
+        return "le camp " + templates_.Word(templates::Language::kFrench, "side", side);
+      };
+      mail.subject = "Partie " + game_id + " : la partie est terminée";
+      mail.body =
+          "La partie " + game_id + " est terminée : " + camp(loser.side) +
+          " perd par forfait, faute d'ordres pendant " + std::to_string(loser.missed_turns) +
+          (loser.missed_turns > 1 ? " tours" : " tour") +
+          (winner.empty() ? std::string(".") : " ; victoire pour " + camp(winner) + ".") + "\n";
+    } else {
+      mail.subject = "Game " + game_id + ": the game is over";
+      mail.body = "Game " + game_id + " is over. " + out.result + ".\n";
+    }
     mail.next_try = now;
     out.mails.push_back(std::move(mail));
   }
@@ -269,7 +281,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
     const std::vector<storage::Player>& players, const storage::Game& game,
     const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
     const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
-    storage::Timestamp now) {
+    storage::Timestamp now, bool orders_missed) {
   const std::string what = "the results of turn " + std::to_string(before.turn) + " " +
                            SideText(before.side_to_move) + " of game " + game.id;
   auto result = codec::TurnResultFromProto(resolution.result_proto, data.scenario, what);
@@ -301,6 +313,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
   input.turn = before.turn;
   input.side = before.side_to_move;
   input.revealed_seed = Hex(open.dice_seed);
+  input.orders_missed = orders_missed;
   if (next) {
     input.next_commitment = CommitmentFor(next->dice_seed).commitment();
     if (std::optional<storage::Timestamp> deadline = Deadline(game, *next)) {

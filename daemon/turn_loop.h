@@ -98,9 +98,9 @@ class TurnLoop final : public TurnJob {
     std::string result;
     std::vector<storage::NewMail> mails;
   };
-  static Forfeit ForfeitOf(const std::vector<storage::Player>& players,
-                           const storage::Player& loser, const std::string& game_id,
-                           storage::Timestamp now);
+  // The result and the mails (in each player's language) of `loser`'s forfeit.
+  Forfeit ForfeitOf(const std::vector<storage::Player>& players, const storage::Player& loser,
+                    const std::string& game_id, storage::Timestamp now) const;
   // Ends the game when a player has missed forfeit_after_missed turns; true when it is over.
   // (A missed turn that reaches the limit ends the game in its own commit; this catches games
   // stored otherwise, e.g. before the limit was lowered.)
@@ -114,7 +114,7 @@ class TurnLoop final : public TurnJob {
       const std::vector<storage::Player>& players, const storage::Game& game,
       const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
       const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
-      storage::Timestamp now);
+      storage::Timestamp now, bool orders_missed);
 
   GameCatalog& catalog_;
   const templates::MailTemplates& templates_;

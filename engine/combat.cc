@@ -88,6 +88,7 @@ CorrectedStrength CorrectStrength(const Ruleset& ruleset, const Scenario& scenar
         continue;
       }
       s.after_terrain = FloorTimes(s.after_charge, e.cs_multiplier);
+      if (s.after_terrain != s.after_charge) s.terrain = ruleset.terrain_type(t).name;
       break;
     }
   }
@@ -101,6 +102,9 @@ CorrectedStrength CorrectStrength(const Ruleset& ruleset, const Scenario& scenar
                             info.crossing != Crossing::kNone;
       if (stream || crossing) {
         s.after_water = FloorTimes(s.after_terrain, ruleset.params.water_attack_multiplier);
+        s.water = info.crossing == Crossing::kBridge ? "bridge"
+                  : info.crossing == Crossing::kFord ? "ford"
+                                                     : "stream";
       }
     }
   }
@@ -147,6 +151,7 @@ CombatDie ModifyCombatDie(const Ruleset& ruleset, const Scenario& scenario, cons
       continue;
     }
     die.terrain = e.attacker_die_modifier;
+    if (die.terrain != 0) die.terrain_name = ruleset.terrain_type(t).name;
     break;
   }
   die.unclamped = die.roll + die.elevation + die.morale + die.terrain;

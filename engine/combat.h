@@ -48,6 +48,11 @@ struct CorrectedStrength {
   int after_terrain = 0;  // x terrain_combat multiplier of its own hex, floor (defending side)
   int after_water = 0;    // x water_attack_multiplier, floor (attacking side across water)
   int value = 0;          // after_water, at least 1
+  // What the players' report names (issue 14 point 6): the terrain whose multiplier applied
+  // (its ruleset name, empty when none did) and the water the unit attacks across ("stream",
+  // "bridge" or "ford"; empty when not halved).
+  std::string terrain;
+  std::string water;
 };
 
 // The corrected CS of `unit` on `side` in a combat against/for `defender`:
@@ -91,6 +96,7 @@ struct CombatDie {
   int elevation = 0;
   int morale = 0;
   int terrain = 0;
+  std::string terrain_name;  // the terrain giving `terrain` (ruleset name); empty when 0
   int unclamped = 0;
   int result = 0;
 };

@@ -27,6 +27,14 @@ int AdvanceRank(const Ruleset& ruleset, const Scenario& scenario, UnitId unit, H
 
 namespace {
 
+// A unit's strength steps as event arguments (read by the players' report): CS, after the
+// charge, after the terrain, after the water, the terrain's name and the water's kind.
+void AppendStrength(const CorrectedStrength& c, std::vector<Arg>& args) {
+  args.insert(args.end(),
+              {std::int64_t{c.cs}, std::int64_t{c.after_charge}, std::int64_t{c.after_terrain},
+               std::int64_t{c.after_water}, c.terrain, c.water});
+}
+
 class CombatPhase {
  public:
   CombatPhase(const Ruleset& ruleset, const Scenario& scenario, GameState& state, DiceSource& dice,
@@ -183,26 +191,27 @@ class CombatPhase {
         Unused(CombatSupports(ruleset_, scenario_, state_, board_, def, as.side, att));
     const std::vector<UnitId> defensive =
         Unused(CombatSupports(ruleset_, scenario_, state_, board_, att, ds.side, def));
-    const int att_value =
-        CorrectStrength(ruleset_, scenario_, state_, att, CombatSide::kAttacking, def).value;
-    const int def_value =
-        CorrectStrength(ruleset_, scenario_, state_, def, CombatSide::kDefending, def).value;
+    const CorrectedStrength att_strength =
+        CorrectStrength(ruleset_, scenario_, state_, att, CombatSide::kAttacking, def);
+    const CorrectedStrength def_strength =
+        CorrectStrength(ruleset_, scenario_, state_, def, CombatSide::kDefending, def);
+    const int att_value = att_strength.value;
+    const int def_value = def_strength.value;
     int attack = att_value;
     int defence = def_value;
-    for (const UnitId s : offensive) {
-      const int v =
-          CorrectStrength(ruleset_, scenario_, state_, s, CombatSide::kAttacking, def).value;
-      attack += v;
-      Emit(EventKind::kSupport, s, {*state_.unit(s).hex},
-           {std::string("offensive"), std::int64_t{v}});
-    }
-    for (const UnitId s : defensive) {
-      const int v =
-          CorrectStrength(ruleset_, scenario_, state_, s, CombatSide::kDefending, def).value;
-      defence += v;
-      Emit(EventKind::kSupport, s, {*state_.unit(s).hex},
-           {std::string("defensive"), std::int64_t{v}});
-    }
+    // Each support's corrected CS joins its side's total, logged with its steps.
+    const auto supports = [&](const std::vector<UnitId>& units, CombatSide side, const char* kind,
+                              int& total) {
+      for (const UnitId s : units) {
+        const CorrectedStrength c = CorrectStrength(ruleset_, scenario_, state_, s, side, def);
+        total += c.value;
+        std::vector<Arg> args{std::string(kind), std::int64_t{c.value}};
+        AppendStrength(c, args);
+        Emit(EventKind::kSupport, s, {*state_.unit(s).hex}, std::move(args));
+      }
+    };
+    supports(offensive, CombatSide::kAttacking, "offensive", attack);
+    supports(defensive, CombatSide::kDefending, "defensive", defence);
     const CombatResultsTable& crt = ruleset_.crt;
     const Odds odds = ComputeOdds(crt, attack, defence);
     const int roll = Roll(Die::kD6, att, {ah, dh}, "combat");
@@ -211,10 +220,22 @@ class CombatPhase {
     const std::string cell_text =
         std::to_string(cell.attacker_loss) + (cell.attacker_test ? "*" : "") + "/" +
         std::to_string(cell.defender_loss) + (cell.defender_test ? "*" : "");
-    Emit(EventKind::kCombat, att, {ah, dh},
-         {ds.id, std::int64_t{att_value}, std::int64_t{def_value}, std::int64_t{attack},
-          std::int64_t{defence}, crt.columns[static_cast<std::size_t>(odds.column)].label,
-          std::int64_t{roll}, std::int64_t{die.result}, cell_text});
+    // The first nine arguments as before; then, for the report, each side's strength steps
+    // and the die's modifiers by name (AppendStrength, then elevation, morale, terrain).
+    std::vector<Arg> combat_args{ds.id,
+                                 std::int64_t{att_value},
+                                 std::int64_t{def_value},
+                                 std::int64_t{attack},
+                                 std::int64_t{defence},
+                                 crt.columns[static_cast<std::size_t>(odds.column)].label,
+                                 std::int64_t{roll},
+                                 std::int64_t{die.result},
+                                 cell_text};
+    AppendStrength(att_strength, combat_args);
+    AppendStrength(def_strength, combat_args);
+    combat_args.insert(combat_args.end(), {std::int64_t{die.elevation}, std::int64_t{die.morale},
+                                           std::int64_t{die.terrain}, die.terrain_name});
+    Emit(EventKind::kCombat, att, {ah, dh}, std::move(combat_args));
 
     // Digest 5.7 DEFAULT order: losses, tests (defender first), retreats,
     // advance, victorious flags and the elimination bonus.

@@ -27,7 +27,10 @@ enum class EventKind : std::uint8_t {
   kStuck,
   kCharge,
   kReactionFire,
-  kCombat,
+  kCombat,  // {defender, attacker CS, defender CS, attack, defence, odds, roll, die, cell,
+            //  then the attacker's and the defender's strength steps (CS, after charge, after
+            //  terrain, after water, terrain name, water kind) and the die modifiers
+            //  (elevation, morale, terrain, terrain name)}
   kLoss,
   kMoraleTest,
   kRetreat,
@@ -37,9 +40,10 @@ enum class EventKind : std::uint8_t {
   kObjectiveTaken,
   kTurnEnd,
   kGameEnd,
-  kFortTaken,     // a fort passes to the side of the unit entering it (digest 4.6 GAP)
-  kSupport,       // a unit supports a combat: {"offensive" | "defensive", corrected CS}
-  kMoraleGained,  // MV regained: {points, cause} (digest 5.11: "elimination")
+  kFortTaken,      // a fort passes to the side of the unit entering it (digest 4.6 GAP)
+  kSupport,        // a unit supports a combat: {"offensive" | "defensive", corrected CS,
+                   // then its strength steps as in kCombat}
+  kMoraleGained,   // MV regained: {points, cause} (digest 5.11: "elimination")
   kVictoryPoints,  // game end scoring of an objective or of strength (digest 8)
 };
 std::string_view EventKindName(EventKind kind);  // "move_step", ...

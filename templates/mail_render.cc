@@ -29,15 +29,36 @@ constexpr std::array<std::string_view, 4> kPartialFiles{"report.txt", "report.ht
                                                         "verdicts.html"};
 
 // The event sentences the report uses; Load refuses a table without one of them.
-constexpr std::array<std::string_view, 23> kEventKeys{
-    "place",         "out_of_command", "bombard",
-    "move",          "move_stopped",   "stuck",
-    "charge",        "morale_test",    "retreat",
-    "reaction_fire", "support",        "combat",
-    "loss",          "eliminated",     "advance",
-    "morale_gained", "rally",          "objective_taken",
-    "fort_taken",    "victory_points", "strength_points",
-    "game_end",      "objective_held"};
+constexpr std::array<std::string_view, 30> kEventKeys{"place",
+                                                      "out_of_command",
+                                                      "bombard",
+                                                      "move",
+                                                      "move_stopped",
+                                                      "stuck",
+                                                      "charge",
+                                                      "morale_test",
+                                                      "retreat",
+                                                      "reaction_fire",
+                                                      "support",
+                                                      "combat",
+                                                      "loss",
+                                                      "eliminated",
+                                                      "advance",
+                                                      "morale_gained",
+                                                      "rally",
+                                                      "objective_taken",
+                                                      "fort_taken",
+                                                      "victory_points",
+                                                      "strength_points",
+                                                      "game_end",
+                                                      "objective_held",
+                                                      "verdict",
+                                                      "headline_losses",
+                                                      "headline_side_loss",
+                                                      "headline_eliminated",
+                                                      "headline_objective",
+                                                      "headline_quiet",
+                                                      "date"};
 
 // Words every language must define (others fall back to the code itself).
 constexpr std::array<std::string_view, 19> kRequiredWords{
@@ -165,9 +186,25 @@ std::int64_t ArgInt(const std::vector<engine::Arg>& args, std::size_t i) {
 // How the rendering of one mail sees the world: language tables, label width, unit names.
 class Words {
  public:
+  // `label_width` 0: the scenario's own (LabelWidthOf).
   Words(const std::map<std::string, std::string, std::less<>>& words,
-        const engine::Scenario* scenario)
-      : words_(words), scenario_(scenario), width_(LabelWidthOf(scenario)) {}
+        const engine::Scenario* scenario, int label_width = 0)
+      : words_(words),
+        scenario_(scenario),
+        width_(label_width > 0 ? label_width : LabelWidthOf(scenario)) {}
+
+  bool HasWord(std::string_view group, std::string_view code) const {
+    return words_.find(std::string(group) + "." + std::string(code)) != words_.end();
+  }
+  // A verdict's argument for a person: a unit id as the unit's name, a code the words table
+  // knows ("river", "artillery", "blue": group "arg") as its word, the rest as given.
+  std::string ReasonArg(const engine::Arg& arg) const {
+    if (const auto* s = std::get_if<std::string>(&arg)) {
+      if (scenario_ != nullptr && scenario_->FindUnit(*s)) return UnitById(*s);
+      if (HasWord("arg", *s)) return Word("arg", *s);
+    }
+    return Arg(arg);
+  }
 
   std::string Word(std::string_view group, std::string_view code) const {
     const std::string key = std::string(group) + "." + std::string(code);
@@ -248,18 +285,6 @@ std::string_view ErrorKindName(ErrorKind kind) {
   return "?";
 }
 
-std::string FormatDeadline(std::chrono::sys_seconds deadline) {
-  using namespace std::chrono;
-  const sys_days day = floor<days>(deadline);
-  const year_month_day ymd(day);
-  const hh_mm_ss<seconds> tod(deadline - day);
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "%04d-%02u-%02u %02d:%02d UTC", static_cast<int>(ymd.year()),
-                static_cast<unsigned>(ymd.month()), static_cast<unsigned>(ymd.day()),
-                static_cast<int>(tod.hours().count()), static_cast<int>(tod.minutes().count()));
-  return buf;
-}
-
 std::filesystem::path DefaultMailTemplateDir(const std::filesystem::path& data_dir) {
   return data_dir / "templates" / "mail";
 }
@@ -329,8 +354,13 @@ bool MailTemplates::HasReasonSentence(Language language, std::string_view code) 
 // Builds the mustache view models of the mails. One instance renders one mail in one format.
 class MailRenderer {
  public:
-  MailRenderer(const MailTemplates::LanguageSet& set, const engine::Scenario* scenario, bool html)
-      : set_(set), words_(set.words, scenario), scenario_(scenario), html_(html) {}
+  MailRenderer(const MailTemplates::LanguageSet& set, const engine::Scenario* scenario, bool html,
+               int label_width = 0)
+      : set_(set),
+        words_(set.words, scenario, label_width),
+        scenario_(scenario),
+        html_(html),
+        label_width_(label_width) {}
 
   // A sentence of a table rendered with `fields`, escaped for the format.
   std::string Sentence(const std::map<std::string, std::string, std::less<>>& table,
@@ -345,13 +375,42 @@ class MailRenderer {
   std::string Reason(engine::Reason reason, const std::vector<engine::Arg>& args) const {
     mst::data fields;
     for (std::size_t i = 0; i < args.size(); ++i) {
-      fields.set("a" + std::to_string(i + 1), words_.Arg(args[i]));
+      fields.set("a" + std::to_string(i + 1), words_.ReasonArg(args[i]));
+    }
+    // A path check's last argument is the index of the path step: told counted from 1.
+    const bool path_check =
+        reason == engine::Reason::kHexOffMap || reason == engine::Reason::kPathNotAdjacent;
+    const std::size_t step_at = reason == engine::Reason::kHexOffMap ? 1 : 2;
+    if (path_check && args.size() == step_at + 1 &&
+        std::holds_alternative<std::int64_t>(args[step_at])) {
+      fields.set("a" + std::to_string(step_at + 1), std::string());
+      fields.set("step", Num(std::get<std::int64_t>(args[step_at]) + 1));
     }
     return Sentence(set_.reasons, engine::ReasonCode(reason), fields);
   }
 
+  // The one wording of an order's verdict (events.table "verdict"): the receipt, the refusals,
+  // the results mail, the CLI and the HTTP API's "text" all show this sentence.
+  std::string VerdictLine(const engine::OrderVerdict& v) const {
+    mst::data d;
+    const bool header = v.order_kind == engine::OrderKind::kHeader;
+    d.set("order", words_.Word("order", engine::OrderKindName(v.order_kind)));
+    d.set("has_number", !header);
+    d.set("number", Num(v.index + 1));
+    d.set("unit", v.unit.empty() ? std::string() : words_.UnitById(v.unit));
+    d.set("has_unit", !v.unit.empty());
+    d.set("verdict", words_.Word("verdict", engine::VerdictKindName(v.verdict)));
+    const bool has_reason = v.reason != engine::Reason::kNone;
+    d.set("has_reason", has_reason);
+    // The reason goes into the line: render it plain, the line escapes it.
+    MailRenderer plain(set_, scenario_, false, label_width_);
+    d.set("reason", has_reason ? plain.Reason(v.reason, v.args) : std::string());
+    return Sentence(set_.events, "verdict", d);
+  }
+
   mst::data Verdict(const engine::OrderVerdict& v) const {
     mst::data d;
+    d.set("text", VerdictLine(v));
     d.set("order", words_.Word("order", engine::OrderKindName(v.order_kind)));
     d.set("number", Num(v.index + 1));
     d.set("unit", v.unit.empty() ? std::string() : words_.UnitById(v.unit));
@@ -388,22 +447,180 @@ class MailRenderer {
     f.set("hit", shot != "miss");
   }
 
+  // One unit's strength in a combat, every step named: "Dragons (b-c1) 5 -> 7 (charge) -> 3
+  // (across a stream)", from the steps at args[k..k+5] (combat_phase.cc AppendStrength).
+  std::string StrengthText(const std::string& unit, const std::vector<engine::Arg>& a,
+                           std::size_t k, std::int64_t value) const {
+    std::string out = unit + " " + Num(ArgInt(a, k));
+    std::int64_t prev = ArgInt(a, k);
+    const auto step = [&](std::int64_t v, const std::string& why) {
+      if (v == prev) return;
+      out += " \xe2\x86\x92 " + Num(v) + " (" + why + ")";
+      prev = v;
+    };
+    step(ArgInt(a, k + 1), words_.Word("mod", "charge"));
+    step(ArgInt(a, k + 2), words_.Word("terrain", words_.ArgAt(a, k + 4)));
+    step(ArgInt(a, k + 3), words_.Word("mod", "water_" + words_.ArgAt(a, k + 5)));
+    step(value, words_.Word("mod", "minimum"));
+    return out;
+  }
+
+  // The die's modifiers by name: " +1 (higher ground) -1 (morale)", from args[k..k+3].
+  std::string DieText(const std::vector<engine::Arg>& a, std::size_t k) const {
+    std::string out;
+    const auto mod = [&](std::int64_t v, const std::string& why) {
+      if (v == 0) return;
+      out += (v > 0 ? " +" : " \xe2\x88\x92") + Num(v > 0 ? v : -v) + " (" + why + ")";
+    };
+    const std::int64_t elevation = ArgInt(a, k);
+    mod(elevation, words_.Word("mod", elevation > 0 ? "higher" : "lower"));
+    mod(ArgInt(a, k + 1), words_.Word("mod", "morale"));
+    mod(ArgInt(a, k + 2), words_.Word("terrain", words_.ArgAt(a, k + 3)));
+    return out;
+  }
+
+  // The combat line's fields: each side's strength with its supports first, then odds, die
+  // and its modifiers by name, result. `supports` are the kSupport events logged before it.
+  void CombatFields(const engine::Event& e, const std::vector<const engine::Event*>& supports,
+                    mst::data& f) const {
+    const std::vector<engine::Arg>& a = e.args;
+    f.set("target", words_.UnitById(words_.ArgAt(a, 0)));
+    f.set("attack", words_.ArgAt(a, 3));
+    f.set("defence", words_.ArgAt(a, 4));
+    f.set("odds", words_.ArgAt(a, 5));
+    f.set("roll", words_.ArgAt(a, 6));
+    f.set("die", words_.ArgAt(a, 7));
+    // Logs from before the steps were recorded (9 arguments) show the totals alone.
+    const bool detailed = a.size() >= 25;
+    std::string attack = detailed
+                             ? StrengthText(e.unit ? words_.Unit(*e.unit) : "?", a, 9, ArgInt(a, 1))
+                             : words_.ArgAt(a, 3);
+    std::string defence =
+        detailed ? StrengthText(words_.UnitById(words_.ArgAt(a, 0)), a, 15, ArgInt(a, 2))
+                 : words_.ArgAt(a, 4);
+    bool attack_sum = false;
+    bool defence_sum = false;
+    for (const engine::Event* s : supports) {
+      const bool offensive = words_.ArgAt(s->args, 0) == "offensive";
+      const std::string unit = s->unit ? words_.Unit(*s->unit) : "?";
+      const std::string text = s->args.size() >= 8
+                                   ? StrengthText(unit, s->args, 2, ArgInt(s->args, 1))
+                                   : unit + " " + words_.ArgAt(s->args, 1);
+      (offensive ? attack : defence) += " + " + text;
+      (offensive ? attack_sum : defence_sum) = true;
+    }
+    f.set("attack_detail", attack);
+    f.set("defence_detail", defence);
+    f.set("attack_sum", detailed && attack_sum);
+    f.set("defence_sum", detailed && defence_sum);
+    f.set("die_detail", detailed ? DieText(a, 21) : std::string());
+    const std::int64_t unclamped =
+        detailed ? ArgInt(a, 6) + ArgInt(a, 21) + ArgInt(a, 22) + ArgInt(a, 23) : ArgInt(a, 7);
+    f.set("is_modified", ArgInt(a, 6) != ArgInt(a, 7) || unclamped != ArgInt(a, 7));
+    f.set("unclamped", Num(unclamped));
+    f.set("clamped", unclamped != ArgInt(a, 7));
+    const std::string cell = words_.ArgAt(a, 8);  // "A/D", '*' = morale test
+    f.set("result", cell);
+    const auto slash = cell.find('/');
+    std::string att = cell.substr(0, slash);
+    std::string def = slash == std::string::npos ? std::string() : cell.substr(slash + 1);
+    const bool att_test = !att.empty() && att.back() == '*';
+    const bool def_test = !def.empty() && def.back() == '*';
+    if (att_test) att.pop_back();
+    if (def_test) def.pop_back();
+    f.set("att_loss", att);
+    f.set("def_loss", def);
+    f.set("att_test", att_test);
+    f.set("def_test", def_test);
+  }
+
+  // What the results mail opens with: losses per side, units eliminated, objectives taken.
+  struct Headline {
+    std::array<std::int64_t, 2> cs_lost{0, 0};  // blue, orange
+    std::array<std::int64_t, 2> mv_lost{0, 0};
+    std::vector<std::string> eliminated;
+    std::vector<std::string> objectives;  // rendered headline_objective sentences
+  };
+
+  void CountHeadline(const engine::Event& e, Headline& h) const {
+    if (!e.unit || scenario_ == nullptr || !e.unit->valid() ||
+        e.unit->index() >= scenario_->units.size()) {
+      return;
+    }
+    const std::size_t side = scenario_->unit(*e.unit).side == engine::Side::kBlue ? 0 : 1;
+    if (e.kind == engine::EventKind::kLoss) {
+      h.mv_lost[side] += ArgInt(e.args, 0);
+      h.cs_lost[side] += ArgInt(e.args, 1);
+    } else if (e.kind == engine::EventKind::kEliminated) {
+      h.eliminated.push_back(words_.Unit(*e.unit));
+    }
+  }
+
+  std::vector<mst::data> HeadlineLines(const Headline& h) const {
+    std::vector<std::string> texts;
+    const bool losses = h.cs_lost[0] + h.cs_lost[1] + h.mv_lost[0] + h.mv_lost[1] > 0;
+    if (losses) {
+      mst::data f;
+      const char* sides[] = {"blue", "orange"};
+      for (std::size_t i = 0; i < 2; ++i) {
+        mst::data l;
+        l.set("cs", Num(h.cs_lost[i]));
+        l.set("mv", Num(h.mv_lost[i]));
+        l.set("has_cs", h.cs_lost[i] > 0);
+        l.set("has_mv", h.mv_lost[i] > 0);
+        l.set("both", h.cs_lost[i] > 0 && h.mv_lost[i] > 0);
+        l.set("none", h.cs_lost[i] + h.mv_lost[i] == 0);
+        MailRenderer plain(set_, scenario_, false, label_width_);
+        f.set(sides[i], plain.Sentence(set_.events, "headline_side_loss", l));
+      }
+      texts.push_back(Sentence(set_.events, "headline_losses", f));
+    }
+    if (!h.eliminated.empty()) {
+      std::string units;
+      for (const std::string& u : h.eliminated) units += (units.empty() ? "" : ", ") + u;
+      mst::data f;
+      f.set("units", units);
+      f.set("count", Num(static_cast<std::int64_t>(h.eliminated.size())));
+      f.set("one", h.eliminated.size() == 1);
+      texts.push_back(Sentence(set_.events, "headline_eliminated", f));
+    }
+    for (const std::string& o : h.objectives) texts.push_back(o);
+    if (texts.empty()) texts.push_back(Sentence(set_.events, "headline_quiet", mst::data{}));
+    std::vector<mst::data> lines;
+    for (const std::string& t : texts) {
+      mst::data line;
+      line.set("text", t);
+      lines.push_back(line);
+    }
+    return lines;
+  }
+
+  // A moment for players, in UTC, by events.table "date" with words "month.N" and "day.N"
+  // ("le 1er novembre 2026 à 9 h 05 UTC", "1 November 2026 at 09:05 UTC").
+  std::string Date(std::chrono::sys_seconds t) const {
+    using namespace std::chrono;
+    const sys_days day = floor<days>(t);
+    const year_month_day ymd(day);
+    const hh_mm_ss<seconds> tod(t - day);
+    const auto two = [](std::int64_t n) { return (n < 10 ? "0" : "") + Num(n); };
+    mst::data f;
+    f.set("day", words_.Word("day", Num(static_cast<unsigned>(ymd.day()))));
+    f.set("month", words_.Word("month", Num(static_cast<unsigned>(ymd.month()))));
+    f.set("year", Num(static_cast<int>(ymd.year())));
+    f.set("hour", Num(tod.hours().count()));
+    f.set("hour2", two(tod.hours().count()));
+    f.set("minute", two(tod.minutes().count()));
+    return Sentence(set_.events, "date", f);
+  }
+
   // One report line per event worth telling; moves are gathered into one line per unit.
   mst::data Report(const engine::TurnResult& result) const {
-    std::vector<mst::data> phases;
-    std::vector<mst::data> lines;
-    std::optional<engine::Phase> current;
+    // Lines by phase, told in the phases' order whatever the log's order: the command check
+    // is logged first but halves movement, so its lines open the movement phase.
+    std::map<engine::Phase, std::vector<mst::data>> by_phase;
     std::vector<mst::data> rally;
-    std::vector<mst::data> supports;  // waiting for their combat
-    const auto flush = [&] {
-      if (!lines.empty() && current) {
-        mst::data p;
-        p.set("phase", words_.Word("phase", engine::PhaseName(*current)));
-        p.set("lines", ListOf(lines));
-        phases.push_back(p);
-      }
-      lines.clear();
-    };
+    std::vector<const engine::Event*> pending_supports;  // waiting for their combat
+    Headline headline;
     const std::vector<engine::Event>& ev = result.events;
     for (std::size_t i = 0; i < ev.size(); ++i) {
       const engine::Event& e = ev[i];
@@ -452,6 +669,9 @@ class MailRenderer {
           f.set("path", joined);
           f.set("steps", Num(static_cast<std::int64_t>(path.size())));
           f.set("points_left", Num(left));
+          f.set("one_left", left == 1);
+          f.set("none_left", left == 0);
+          f.set("many_left", left > 1);
           break;
         }
         case K::kMoveEnd: {
@@ -497,34 +717,15 @@ class MailRenderer {
           break;
         }
         case K::kSupport:
-          key = "support";
-          f.set("offensive", words_.ArgAt(e.args, 0) == "offensive");
-          f.set("value", words_.ArgAt(e.args, 1));
-          break;
-        case K::kCombat: {
+          // Told within the combat it belongs to (CombatFields); alone only when no combat
+          // follows (a log cut short).
+          pending_supports.push_back(&e);
+          continue;
+        case K::kCombat:
           key = "combat";
-          f.set("target", words_.UnitById(words_.ArgAt(e.args, 0)));
-          f.set("attack", words_.ArgAt(e.args, 3));
-          f.set("defence", words_.ArgAt(e.args, 4));
-          f.set("odds", words_.ArgAt(e.args, 5));
-          f.set("roll", words_.ArgAt(e.args, 6));
-          f.set("die", words_.ArgAt(e.args, 7));
-          f.set("is_modified", ArgInt(e.args, 6) != ArgInt(e.args, 7));
-          const std::string cell = words_.ArgAt(e.args, 8);  // "A/D", '*' = morale test
-          f.set("result", cell);
-          const auto slash = cell.find('/');
-          std::string att = cell.substr(0, slash);
-          std::string def = slash == std::string::npos ? std::string() : cell.substr(slash + 1);
-          const bool att_test = !att.empty() && att.back() == '*';
-          const bool def_test = !def.empty() && def.back() == '*';
-          if (att_test) att.pop_back();
-          if (def_test) def.pop_back();
-          f.set("att_loss", att);
-          f.set("def_loss", def);
-          f.set("att_test", att_test);
-          f.set("def_test", def_test);
+          CombatFields(e, pending_supports, f);
+          pending_supports.clear();
           break;
-        }
         case K::kLoss: {
           key = "loss";
           const std::int64_t mv = ArgInt(e.args, 0);
@@ -573,6 +774,7 @@ class MailRenderer {
           key = name == "strength" && e.hexes.empty() ? "strength_points" : "victory_points";
           f.set("objective", name);
           f.set("holder", words_.Word("side", words_.ArgAt(e.args, 1)));
+          f.set("held", words_.ArgAt(e.args, 1) != "none" && !words_.ArgAt(e.args, 1).empty());
           f.set("points", words_.ArgAt(e.args, 2));
           f.set("lost_blue", words_.ArgAt(e.args, 3));
           f.set("lost_orange", words_.ArgAt(e.args, 4));
@@ -592,29 +794,39 @@ class MailRenderer {
         case K::kTurnEnd:  // in the mail's header
           break;
       }
+      CountHeadline(e, headline);
       if (key.empty()) continue;
-      if (!current || *current != e.phase) {
-        flush();
-        current = e.phase;
+      if (key == "objective_taken" || key == "fort_taken") {
+        f.set("held", true);
+        headline.objectives.push_back(Sentence(set_.events, "headline_objective", f));
       }
       mst::data line;
       line.set("text", Sentence(set_.events, key, f));
-      // The engine logs a combat's supports before the combat; players read them after it.
-      if (e.kind == engine::EventKind::kSupport) {
-        supports.push_back(line);
-        continue;
-      }
-      lines.push_back(line);
-      if (e.kind == engine::EventKind::kCombat) {
-        for (const mst::data& sup : supports) lines.push_back(sup);
-        supports.clear();
-      }
+      const engine::Phase phase =
+          e.kind == engine::EventKind::kCommandCheck ? engine::Phase::kMovement : e.phase;
+      by_phase[phase].push_back(line);
     }
-    for (const mst::data& sup : supports) lines.push_back(sup);
-    flush();
+    for (const engine::Event* s : pending_supports) {
+      mst::data f;
+      f.set("unit", s->unit ? words_.Unit(*s->unit) : std::string("?"));
+      f.set("hex", s->hexes.empty() ? std::string() : words_.Hex(s->hexes.front()));
+      f.set("offensive", words_.ArgAt(s->args, 0) == "offensive");
+      f.set("value", words_.ArgAt(s->args, 1));
+      mst::data line;
+      line.set("text", Sentence(set_.events, "support", f));
+      by_phase[engine::Phase::kCombat].push_back(line);
+    }
+    std::vector<mst::data> phases;
+    for (const auto& [phase, lines] : by_phase) {
+      mst::data p;
+      p.set("phase", words_.Word("phase", engine::PhaseName(phase)));
+      p.set("lines", ListOf(lines));
+      phases.push_back(p);
+    }
     mst::data report;
     report.set("phases", ListOf(phases));
     report.set("has_events", !phases.empty());
+    report.set("headline", ListOf(HeadlineLines(headline)));
     report.set("rally", ListOf(rally));
     report.set("has_rally", !rally.empty());
     return report;
@@ -650,6 +862,7 @@ class MailRenderer {
     d.set("side", words_.Side(in.side));
     d.set("player", in.player);
     d.set("verdict_list", Verdicts(r.verdicts, true));
+    d.set("orders_missed", in.orders_missed);
     d.set("has_refusals", std::any_of(r.verdicts.begin(), r.verdicts.end(), [](const auto& v) {
             return v.verdict != engine::VerdictKind::kOk;
           }));
@@ -666,7 +879,7 @@ class MailRenderer {
     d.set("next_turn", Num(r.next_state.turn));
     d.set("next_side", words_.Side(r.next_state.side_to_move));
     d.set("has_deadline", in.next_deadline.has_value());
-    d.set("deadline", in.next_deadline ? FormatDeadline(*in.next_deadline) : std::string());
+    d.set("deadline", in.next_deadline ? Date(*in.next_deadline) : std::string());
     d.set("seed", in.revealed_seed);
     d.set("has_seed", !in.revealed_seed.empty());
     d.set("commitment", in.next_commitment);
@@ -678,9 +891,22 @@ class MailRenderer {
   Words words_;
   const engine::Scenario* scenario_;
   bool html_;
+  int label_width_;
 };
 
 namespace {
+
+// The shared partials of one format ({{>report}}, {{>verdicts}}) into `d`.
+void SetPartials(const MailTemplates::LanguageSet& set, bool html, mst::data& d) {
+  for (const std::string_view p : kPartialFiles) {
+    const std::string name(p);
+    const bool partial_html = name.size() > 5 && name.substr(name.size() - 5) == ".html";
+    if (partial_html != html) continue;
+    const std::string stem = name.substr(0, name.find('.'));
+    const std::string text = set.files.at(name);
+    d.set(stem, mst::partial([text] { return text; }));
+  }
+}
 
 // Renders KIND.subject / .txt / .html with one view model built per format.
 template <typename Build>
@@ -690,14 +916,7 @@ Status RenderMail(const MailTemplates::LanguageSet& set, const std::string& kind
   for (const bool html : {false, true}) {
     MailRenderer renderer(set, scenario, html);
     mst::data d = build(renderer);
-    for (const std::string_view p : kPartialFiles) {
-      const std::string name(p);
-      const bool partial_html = name.size() > 5 && name.substr(name.size() - 5) == ".html";
-      if (partial_html != html) continue;
-      const std::string stem = name.substr(0, name.find('.'));
-      const std::string text = set.files.at(name);
-      d.set(stem, mst::partial([text] { return text; }));
-    }
+    SetPartials(set, html, d);
     if (html) {
       if (Status s = Render(set.files.at(kind + ".html"), d, true, &mail.html, kind + ".html");
           !s.ok) {
@@ -744,7 +963,8 @@ Status MailTemplates::RenderReportFragment(Language language, const ResultsInput
     return Status::Error("report: scenario and result are required");
   }
   MailRenderer renderer(Set(language), input.scenario, true);
-  const mst::data d = renderer.ResultsData(input);
+  mst::data d = renderer.ResultsData(input);
+  SetPartials(Set(language), true, d);
   return Render(Set(language).files.at("report.html"), d, true, html, "report.html");
 }
 
@@ -764,7 +984,7 @@ Status MailTemplates::RenderReceipt(Language language, const ReceiptInput& input
         d.set("ok_count", Num(ok));
         d.set("all_ok", ok == static_cast<int>(input.verdicts.size()));
         d.set("has_deadline", input.deadline.has_value());
-        d.set("deadline", input.deadline ? FormatDeadline(*input.deadline) : std::string());
+        d.set("deadline", input.deadline ? r.Date(*input.deadline) : std::string());
         return d;
       },
       out);
@@ -814,7 +1034,7 @@ Status MailTemplates::RenderReminder(Language language, const ReminderInput& inp
         d.set("turn", Num(input.turn));
         d.set("side", r.words_.Side(input.side));
         d.set("player", input.player);
-        d.set("deadline", FormatDeadline(input.deadline));
+        d.set("deadline", r.Date(input.deadline));
         const std::int64_t minutes = std::max<std::int64_t>(0, input.time_left.count());
         d.set("hours_left", Num(minutes / 60));
         d.set("minutes_left", Num(minutes % 60));
@@ -833,6 +1053,26 @@ std::string MailTemplates::ReasonSentence(Language language, engine::Reason reas
   if (!HasReasonSentence(language, engine::ReasonCode(reason))) return std::string();
   MailRenderer renderer(Set(language), nullptr, false);
   return renderer.Reason(reason, args);
+}
+
+}  // namespace pbem::templates
+
+namespace pbem::templates {
+
+std::string MailTemplates::VerdictSentence(Language language, const engine::OrderVerdict& verdict,
+                                           const engine::Scenario* scenario,
+                                           int label_width) const {
+  const MailRenderer renderer(Set(language), scenario, false, label_width);
+  return renderer.VerdictLine(verdict);
+}
+
+}  // namespace pbem::templates
+
+namespace pbem::templates {
+
+std::string MailTemplates::FormatDate(Language language, std::chrono::sys_seconds moment) const {
+  const MailRenderer renderer(Set(language), nullptr, false);
+  return renderer.Date(moment);
 }
 
 }  // namespace pbem::templates

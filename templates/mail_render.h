@@ -5,10 +5,11 @@
 // The wording lives in template FILES, not in code: <dir>/<lang>/ holds, per mail kind,
 // KIND.subject, KIND.txt and KIND.html (mustache, rendered with kainjow::mustache), and two
 // sentence tables (reasons.table: a sentence per engine::Reason code; events.table: a
-// sentence per event of the turn report) plus words.table (sides, results, causes). A table
-// line is "key: sentence", where the sentence is itself a mustache template over the
-// arguments of the verdict or event. Text bodies are rendered without escaping; HTML bodies
-// escape every value (unit names and addresses come from strangers).
+// sentence per event of the turn report, the headline, the verdict line and the date) plus
+// words.table (sides, results, causes, modifiers, terrain, months, the map's title and
+// legend). A table line is "key: sentence", where the sentence is itself a mustache template
+// over the arguments of the verdict or event. Text bodies are rendered without escaping; HTML
+// bodies escape every value (unit names and addresses come from strangers).
 //
 // The templates are read at run time from DefaultMailTemplateDir(data dir) =
 // <data>/templates/mail (the data dir is $PBEM_DATA_DIR, else the source tree, as for the
@@ -66,9 +67,6 @@ struct Mail {
   std::string html;     // text/html body: a whole document
 };
 
-// Formats a deadline for players: "2026-11-23 18:00 UTC".
-std::string FormatDeadline(std::chrono::sys_seconds deadline);
-
 // The results of one resolved player-turn, for one player.
 struct ResultsInput {
   const engine::Scenario* scenario = nullptr;  // REQUIRES: not null
@@ -80,6 +78,9 @@ struct ResultsInput {
   std::string revealed_seed;                // this turn's dice seed, hex, now revealed
   std::string next_commitment;              // SHA-256 of the next turn's seed; empty at the end
   std::optional<std::chrono::sys_seconds> next_deadline;
+  // No orders arrived by the deadline: the side played none (the mail says so, not "nothing
+  // happened").
+  bool orders_missed = false;
 };
 
 // The answer to an orders mail that was taken: one line per order with its verdict.
@@ -148,8 +149,23 @@ class MailTemplates {
   // the table has none (Load refuses such a table, so only for kNone).
   std::string ReasonSentence(Language language, engine::Reason reason,
                              const std::vector<engine::Arg>& args) const;
+  // THE wording of an order's verdict for a person, as plain text: "move 2 (Dragons (b-c1)):
+  // refused: 1107 cannot be reached this turn (3 MP left)." Unit ids are named from `scenario`
+  // (may be null: ids as sent); hexes are labelled with `label_width` digits per coordinate
+  // (0: the scenario's). The mails, `pbem orders check` and the HTTP API's "text" use it; the
+  // reason code stays a machine field beside it.
+  std::string VerdictSentence(Language language, const engine::OrderVerdict& verdict,
+                              const engine::Scenario* scenario, int label_width = 0) const;
+  // A moment as players read it, in UTC: "le 25 novembre 2026 à 19 h 41 UTC",
+  // "25 November 2026 at 19:41 UTC" (events.table "date", words "month.N", "day.N").
+  std::string FormatDate(Language language, std::chrono::sys_seconds moment) const;
   // A word of words.table ("side", "blue" -> "bleu"); the code itself when there is none.
   std::string Word(Language language, std::string_view group, std::string_view code) const;
+  // The language's whole words table ("group.code" -> word), e.g. for the map's title and
+  // legend (RenderOptions::words).
+  const std::map<std::string, std::string, std::less<>>& WordTable(Language language) const {
+    return Set(language).words;
+  }
   // True when the language's reasons.table has a sentence for `code`.
   bool HasReasonSentence(Language language, std::string_view code) const;
 

@@ -13,6 +13,7 @@
 #include <thread>
 #include <utility>
 
+#include "engine/victory.h"
 #include "templates/terrain_glyphs.h"
 #include "templates/text_batch.h"
 #include "templates/turn_events.h"
@@ -97,13 +98,31 @@ std::string Humanised(std::string_view name) {
   return out;
 }
 
+// A word of the map in the player's language: `words` (RenderOptions::words) at `key`, else
+// the English given; "{name}" in it is replaced by the values given.
+std::string MapWord(const MapWords* words, std::string_view key, std::string english,
+                    std::initializer_list<std::pair<std::string_view, std::string>> values = {}) {
+  std::string text = std::move(english);
+  if (words != nullptr) {
+    if (const auto it = words->find(key); it != words->end()) text = it->second;
+  }
+  for (const auto& [name, value] : values) {
+    const std::string tag = "{" + std::string(name) + "}";
+    for (std::size_t at = text.find(tag); at != std::string::npos;
+         at = text.find(tag, at + value.size())) {
+      text.replace(at, tag.size(), value);
+    }
+  }
+  return text;
+}
+
 std::string TwoDigits(int n) {
   std::string s = std::to_string(n);
   if (s.size() < 2) s.insert(0, 2 - s.size(), '0');
   return s;
 }
 
-std::string_view VictoryLevelName(engine::VictoryLevel level) {
+std::string_view VictoryLevelWords(engine::VictoryLevel level) {
   switch (level) {
     case engine::VictoryLevel::kDraw:
       return "draw";
@@ -182,7 +201,10 @@ CorpsIndex IndexCorps(const engine::Scenario& scenario) {
 
 std::vector<LegendEntry> BuildLegend(const engine::Ruleset& ruleset,
                                      const engine::Scenario& scenario, const CorpsIndex& corps,
-                                     const TurnDrawing& turn) {
+                                     const TurnDrawing& turn, const MapWords* words) {
+  const auto say = [words](std::string_view key, std::string english) {
+    return MapWord(words, key, std::move(english));
+  };
   const engine::Map& map = scenario.map;
   std::vector<bool> terrain_used(ruleset.terrain.size(), false);
   std::vector<int> levels;
@@ -210,62 +232,73 @@ std::vector<LegendEntry> BuildLegend(const engine::Ruleset& ruleset,
   std::vector<LegendEntry> out;
   for (std::size_t i = 0; i < ruleset.terrain.size(); ++i) {
     if (terrain_used[i]) {
-      out.push_back({LegendKind::kTerrain, static_cast<int>(i), Side::kBlue,
-                     Humanised(ruleset.terrain[i].name)});
+      out.push_back(
+          {LegendKind::kTerrain, static_cast<int>(i), Side::kBlue,
+           say("terrain." + ruleset.terrain[i].name, Humanised(ruleset.terrain[i].name))});
     }
   }
   for (int level : levels) {
-    out.push_back(
-        {LegendKind::kLevel, level, Side::kBlue,
-         (level > 0 ? "high ground, level " : "low ground, level ") + std::to_string(level)});
+    out.push_back({LegendKind::kLevel, level, Side::kBlue,
+                   MapWord(words, level > 0 ? "map.high_ground" : "map.low_ground",
+                           level > 0 ? "high ground, level {level}" : "low ground, level {level}",
+                           {{"level", std::to_string(level)}})});
   }
   static constexpr const char* kWaterNames[4] = {"", "stream", "river", "major river"};
   for (int w = 1; w < 4; ++w) {
-    if (water[w]) out.push_back({LegendKind::kWater, w, Side::kBlue, kWaterNames[w]});
+    if (water[w]) {
+      out.push_back({LegendKind::kWater, w, Side::kBlue,
+                     say("map.water." + std::to_string(w), kWaterNames[w])});
+    }
   }
   if (crossing[static_cast<int>(engine::Crossing::kBridge)]) {
     out.push_back({LegendKind::kCrossing, static_cast<int>(engine::Crossing::kBridge), Side::kBlue,
-                   "bridge"});
+                   say("map.bridge", "bridge")});
   }
   if (crossing[static_cast<int>(engine::Crossing::kFord)]) {
-    out.push_back(
-        {LegendKind::kCrossing, static_cast<int>(engine::Crossing::kFord), Side::kBlue, "ford"});
+    out.push_back({LegendKind::kCrossing, static_cast<int>(engine::Crossing::kFord), Side::kBlue,
+                   say("map.ford", "ford")});
   }
   static constexpr const char* kSlopeNames[4] = {"", "slope, 1 level (ticks downhill)",
                                                  "steep slope, 2 levels", "cliff, 3 levels"};
   for (int n = 1; n < 4; ++n) {
-    if (slope[n]) out.push_back({LegendKind::kSlope, n, Side::kBlue, kSlopeNames[n]});
+    if (slope[n]) {
+      out.push_back({LegendKind::kSlope, n, Side::kBlue,
+                     say("map.slope." + std::to_string(n), kSlopeNames[n])});
+    }
   }
   bool road = false;
   bool track = false;
   for (const engine::Route& r : map.routes()) (r.track ? track : road) = true;
-  if (road) out.push_back({LegendKind::kRoad, 0, Side::kBlue, "road"});
-  if (track) out.push_back({LegendKind::kTrack, 0, Side::kBlue, "track"});
+  if (road) out.push_back({LegendKind::kRoad, 0, Side::kBlue, say("map.road", "road")});
+  if (track) out.push_back({LegendKind::kTrack, 0, Side::kBlue, say("map.track", "track")});
   if (!scenario.objectives.empty()) {
-    out.push_back({LegendKind::kObjective, 0, Side::kBlue, "objective, holder, VP"});
+    out.push_back(
+        {LegendKind::kObjective, 0, Side::kBlue, say("map.objective", "objective, holder, VP")});
   }
   if (!scenario.units.empty()) {
-    out.push_back({LegendKind::kCounterKey, 0, Side::kBlue,
-                   "CS \xe2\x86\x99 MV \xe2\x86\x97 MA \xe2\x86\x98 BV \xe2\x86\x96"});
+    out.push_back(
+        {LegendKind::kCounterKey, 0, Side::kBlue,
+         say("map.counter", "CS \xe2\x86\x99 MV \xe2\x86\x97 MA \xe2\x86\x98 BV \xe2\x86\x96")});
   }
   bool arms[4] = {false, false, false, false};
   for (const engine::UnitSpec& u : scenario.units) arms[static_cast<int>(u.arm)] = true;
   for (int a = 0; a < 4; ++a) {
     if (arms[a]) {
-      out.push_back(
-          {LegendKind::kArm, a, Side::kBlue, std::string(engine::ArmName(static_cast<Arm>(a)))});
+      out.push_back({LegendKind::kArm, a, Side::kBlue,
+                     say("arg." + std::string(engine::ArmName(static_cast<Arm>(a))),
+                         std::string(engine::ArmName(static_cast<Arm>(a))))});
     }
   }
   for (Side side : {Side::kBlue, Side::kOrange}) {
     const auto& names = corps.names[static_cast<int>(side)];
     for (std::size_t i = 0; i < names.size(); ++i) {
       out.push_back({LegendKind::kCorps, static_cast<int>(i), side,
-                     names[i].empty() ? std::string("(no corps)") : names[i]});
+                     names[i].empty() ? say("map.no_corps", "(no corps)") : names[i]});
     }
   }
   // The turn's events: one entry per kind of mark the map shows.
-  const auto add = [&](bool present, LegendKind kind, const char* label) {
-    if (present) out.push_back({kind, 0, Side::kBlue, label});
+  const auto add = [&](bool present, LegendKind kind, std::string_view key, const char* label) {
+    if (present) out.push_back({kind, 0, Side::kBlue, say("map." + std::string(key), label)});
   };
   const auto any_fire = [&](bool reaction) {
     return std::any_of(turn.fire.begin(), turn.fire.end(),
@@ -275,16 +308,17 @@ std::vector<LegendEntry> BuildLegend(const engine::Ruleset& ruleset,
     return std::any_of(turn.forced.begin(), turn.forced.end(),
                        [&](const ForcedMove& f) { return f.advance == advance; });
   };
-  add(!turn.moves.empty(), LegendKind::kMoveArrow, "moved (from dashed box)");
-  add(!turn.stops.empty(), LegendKind::kStop, "move stopped short");
-  add(!turn.charges.empty(), LegendKind::kCharge, "charge: broke / held");
-  add(any_fire(false), LegendKind::kBombard, "bombardment (filled: hit)");
-  add(any_fire(true), LegendKind::kReactionFire, "reaction fire (filled: hit)");
-  add(!turn.combats.empty(), LegendKind::kCombat, "combat: odds \xc2\xb7 die \xc2\xb7 att/def");
-  add(any_forced(false), LegendKind::kRetreat, "retreat");
-  add(any_forced(true), LegendKind::kAdvance, "advance after combat");
-  add(!turn.ghosts.empty(), LegendKind::kEliminated, "eliminated");
-  add(!turn.losses.empty(), LegendKind::kLoss, "MV + CS lost");
+  add(!turn.moves.empty(), LegendKind::kMoveArrow, "moved", "moved (from dashed box)");
+  add(!turn.stops.empty(), LegendKind::kStop, "stopped", "move stopped short");
+  add(!turn.charges.empty(), LegendKind::kCharge, "charge", "charge: broke / held");
+  add(any_fire(false), LegendKind::kBombard, "bombardment", "bombardment (filled: hit)");
+  add(any_fire(true), LegendKind::kReactionFire, "reaction_fire", "reaction fire (filled: hit)");
+  add(!turn.combats.empty(), LegendKind::kCombat, "combat",
+      "combat: odds \xc2\xb7 die \xc2\xb7 att/def");
+  add(any_forced(false), LegendKind::kRetreat, "retreat", "retreat");
+  add(any_forced(true), LegendKind::kAdvance, "advance", "advance after combat");
+  add(!turn.ghosts.empty(), LegendKind::kEliminated, "eliminated", "eliminated");
+  add(!turn.losses.empty(), LegendKind::kLoss, "lost", "MV + CS lost");
   return out;
 }
 
@@ -408,23 +442,40 @@ class Painter {
         options_.turn_played ? options_.turn_played : turn_.turn_played;
     const std::optional<Side> played_side =
         options_.side_played ? options_.side_played : turn_.side_played;
+    const MapWords* w = options_.words;
+    const auto side_word = [&](Side side) {
+      return Capitalised(MapWord(w, "side." + std::string(engine::SideName(side)),
+                                 std::string(engine::SideName(side))));
+    };
+    const auto turn_of = [&](int turn) {
+      return MapWord(w, "map.turn", "Turn {turn} of {turns}",
+                     {{"turn", std::to_string(turn)}, {"turns", std::to_string(scenario_.turns)}});
+    };
     if (played_turn && played_side) {
-      right = "Turn " + std::to_string(*played_turn) + " of " + std::to_string(scenario_.turns) +
-              " \xc2\xb7 " + Capitalised(engine::SideName(*played_side)) + " played \xc2\xb7 ";
+      right = turn_of(*played_turn) + " \xc2\xb7 " +
+              MapWord(w, "map.played", "{side} played", {{"side", side_word(*played_side)}}) +
+              " \xc2\xb7 ";
     }
     if (state_.finished) {
       const engine::GameOutcome& o = state_.outcome;
-      right += "Game over \xc2\xb7 ";
-      right += o.winner ? Capitalised(engine::SideName(*o.winner)) + " wins, " +
-                              std::string(VictoryLevelName(o.level))
-                        : std::string("draw");
-      right += " \xc2\xb7 VP " + std::to_string(o.vp_blue) + "\xe2\x80\x93" +
-               std::to_string(o.vp_orange);
+      right += MapWord(w, "map.game_over", "Game over") + " \xc2\xb7 ";
+      right +=
+          o.winner
+              ? MapWord(
+                    w, "map.wins", "{side} wins, {level}",
+                    {{"side", side_word(*o.winner)},
+                     {"level", MapWord(w, "level." + std::string(engine::VictoryLevelName(o.level)),
+                                       std::string(VictoryLevelWords(o.level)))}})
+              : MapWord(w, "level.draw", "draw");
+      right += " \xc2\xb7 " + MapWord(w, "map.vp", "VP") + " " + std::to_string(o.vp_blue) +
+               "\xe2\x80\x93" + std::to_string(o.vp_orange);
     } else if (played_turn && played_side) {
-      right += Capitalised(engine::SideName(state_.side_to_move)) + " to move";
+      right +=
+          MapWord(w, "map.to_move", "{side} to move", {{"side", side_word(state_.side_to_move)}});
     } else {
-      right = "Turn " + std::to_string(state_.turn) + " of " + std::to_string(scenario_.turns) +
-              " \xc2\xb7 " + Capitalised(engine::SideName(state_.side_to_move)) + " to move";
+      right =
+          turn_of(state_.turn) + " \xc2\xb7 " +
+          MapWord(w, "map.to_move", "{side} to move", {{"side", side_word(state_.side_to_move)}});
     }
     TextBatch big(fonts_, true, 19);
     TextBatch small(fonts_, false, 14);
@@ -1907,7 +1958,8 @@ MapLayout ComputeMapLayout(const engine::Ruleset& ruleset, const engine::Scenari
   const TurnDrawing turn =
       options.draw_events ? CollectTurnDrawing(turn_events, scenario) : TurnDrawing{};
   const CorpsIndex corps = IndexCorps(scenario);
-  const std::vector<LegendEntry> legend = BuildLegend(ruleset, scenario, corps, turn);
+  const std::vector<LegendEntry> legend =
+      BuildLegend(ruleset, scenario, corps, turn, options.words);
   return MapLayout(scenario.map.width(), scenario.map.height(),
                    MakeLayoutParams(scenario, options, legend.size()));
 }
@@ -1926,7 +1978,8 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
   const TurnDrawing turn =
       options.draw_events ? CollectTurnDrawing(turn_events, scenario) : TurnDrawing{};
   const CorpsIndex corps = IndexCorps(scenario);
-  const std::vector<LegendEntry> legend = BuildLegend(ruleset, scenario, corps, turn);
+  const std::vector<LegendEntry> legend =
+      BuildLegend(ruleset, scenario, corps, turn, options.words);
   auto layout =
       std::make_shared<const MapLayout>(scenario.map.width(), scenario.map.height(),
                                         MakeLayoutParams(scenario, options, legend.size()));

@@ -11,6 +11,7 @@
 #include <cairo.h>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -26,6 +27,9 @@
 #include "templates/status.h"
 
 namespace pbem::templates {
+
+// Words by key ("map.turn" -> "Tour {turn} sur {turns}").
+using MapWords = std::map<std::string, std::string, std::less<>>;
 
 struct RenderOptions {
   // Centre-to-corner size of a hex in pixels (an explicit size is clamped to 4..200); 0
@@ -59,6 +63,10 @@ struct RenderOptions {
   // state's turn and side to move.
   std::optional<int> turn_played;
   std::optional<engine::Side> side_played;
+  // The words of the title and legend in the player's language (the mail templates' words
+  // table, MailTemplates::Words): "map.*" keys, "terrain.<name>", "arg.<arm>", "side.<side>",
+  // "level.<level>"; null or a missing key: English. Must outlive RenderMap.
+  const MapWords* words = nullptr;
 };
 
 // A rendered map: an opaque RGB24 cairo image surface and the layout it was drawn with.

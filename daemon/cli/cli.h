@@ -15,6 +15,7 @@
 #include "engine/scenario.h"
 #include "engine/verdict.h"
 #include "proto/codec/codec.h"
+#include "templates/mail_render.h"
 
 namespace pbem::cli {
 
@@ -63,8 +64,13 @@ std::string SourceName(const std::string& path);
 // Prints each error on its own line to stderr.
 void PrintErrors(const std::vector<codec::Error>& errors);
 
-// "move[2] b-i1: illegal path_not_adjacent 0405 0607 step 1".
+// An order's verdict as a sentence in the CLI's language (SetSentenceLanguage), worded by the
+// mail templates' one verdict wording (templates::MailTemplates::VerdictSentence, read from
+// <data dir>/templates/mail); the reason code only when the templates cannot be read (said
+// once on stderr).
 std::string VerdictLine(const engine::OrderVerdict& verdict, int label_width);
+// The language of VerdictLine's sentences ("en" by default; `pbem orders check --lang fr`).
+void SetSentenceLanguage(templates::Language language);
 
 struct VerdictCounts {
   int orders = 0;  // verdicts on orders (header verdicts excluded)

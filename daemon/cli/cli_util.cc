@@ -26,6 +26,7 @@ constexpr std::string_view kOrdersUsage =
     "    Checks an orders file against a scenario and prints one verdict per order and a\n"
     "    summary. The ruleset defaults to <data>/engine/rulesets/<the scenario's ruleset>;\n"
     "    the state to the scenario's initial state (--state: a text-format GameState).\n"
+    "    --lang en|fr: the language of the verdict sentences (English by default).\n"
     "    Exit 1 when an order is invalid or illegal.\n";
 
 constexpr std::string_view kScenarioUsage =
@@ -210,7 +211,30 @@ void PrintErrors(const std::vector<codec::Error>& errors) {
   for (const codec::Error& e : errors) std::cerr << e.ToString() << "\n";
 }
 
-std::string VerdictLine(const engine::OrderVerdict& v, int label_width) {
+namespace {
+
+templates::Language sentence_language = templates::Language::kEnglish;
+
+// The mail templates, read once; null when they cannot be read.
+const templates::MailTemplates* CliTemplates() {
+  static const std::optional<templates::MailTemplates> loaded =
+      []() -> std::optional<templates::MailTemplates> {
+    templates::MailTemplates t;
+    const templates::Status s =
+        templates::MailTemplates::Load(templates::DefaultMailTemplateDir(DataDir()), &t);
+    if (!s.ok) {
+      std::cerr << "cannot read the sentence templates (" << s.message
+                << "); verdicts are shown as codes\n";
+      return std::nullopt;
+    }
+    return t;
+  }();
+  return loaded ? &*loaded : nullptr;
+}
+
+// The machine form, for when the templates cannot be read: "move[1] b-i1: illegal
+// not_in_contact 1811".
+std::string VerdictCodes(const engine::OrderVerdict& v, int label_width) {
   std::string line;
   if (v.order_kind == engine::OrderKind::kHeader) {
     line = "header";
@@ -224,22 +248,25 @@ std::string VerdictLine(const engine::OrderVerdict& v, int label_width) {
     line += " ";
     line += engine::ReasonCode(v.reason);
   }
-  // In a path check the last number is the index of the path step.
-  const bool step_arg =
-      v.order_kind == engine::OrderKind::kMove &&
-      (v.reason == engine::Reason::kPathNotAdjacent || v.reason == engine::Reason::kHexOffMap);
-  for (std::size_t i = 0; i < v.args.size(); ++i) {
-    const engine::Arg& arg = v.args[i];
+  for (const engine::Arg& arg : v.args) {
     line += " ";
     if (const auto* hex = std::get_if<engine::Hex>(&arg)) {
       line += engine::FormatLabel(*hex, label_width);
-    } else if (step_arg && i + 1 == v.args.size() && std::holds_alternative<std::int64_t>(arg)) {
-      line += "step " + codec::FormatArg(arg);
     } else {
       line += codec::FormatArg(arg);
     }
   }
   return line;
+}
+
+}  // namespace
+
+void SetSentenceLanguage(templates::Language language) { sentence_language = language; }
+
+std::string VerdictLine(const engine::OrderVerdict& v, int label_width) {
+  const templates::MailTemplates* words = CliTemplates();
+  if (words == nullptr) return VerdictCodes(v, label_width);
+  return words->VerdictSentence(sentence_language, v, nullptr, label_width);
 }
 
 VerdictCounts CountVerdicts(const std::vector<engine::OrderVerdict>& verdicts) {

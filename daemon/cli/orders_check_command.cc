@@ -1,4 +1,5 @@
-// pbem orders check --scenario SCENARIO_FILE [--ruleset DIR] [--state STATE_FILE] FILE
+// pbem orders check --scenario SCENARIO_FILE [--ruleset DIR] [--state STATE_FILE] [--lang en|fr]
+// FILE
 #include <iostream>
 
 #include "daemon/cli/cli.h"
@@ -16,7 +17,14 @@ int RunOrdersCheckCommand(const Args& args) {
   std::optional<std::string> orders_path;
   for (std::size_t i = 0; i < args.size(); ++i) {
     const std::string& a = args[i];
-    if (a == "--scenario" || a == "--ruleset" || a == "--state") {
+    if (a == "--lang") {
+      if (i + 1 >= args.size()) return UsageError("orders", "orders check: --lang needs a value");
+      const std::optional<templates::Language> language = templates::ParseLanguage(args[++i]);
+      if (!language) {
+        return UsageError("orders", "orders check: --lang must be en or fr, not '" + args[i] + "'");
+      }
+      SetSentenceLanguage(*language);
+    } else if (a == "--scenario" || a == "--ruleset" || a == "--state") {
       if (i + 1 >= args.size())
         return UsageError("orders", "orders check: " + a + " needs a value");
       const std::string& value = args[++i];

@@ -350,6 +350,8 @@ mst::data ViewData(const StandingsView& view) {
     game.set("winner",
              g.winner ? (*g.winner == engine::Side::kBlue ? g.blue : g.orange) : std::string());
     game.set("level", std::string(engine::VictoryLevelName(g.level)));
+    // The level as a flag too, for languages whose word is not the code ("victoire majeure").
+    game.set("level_" + std::string(engine::VictoryLevelName(g.level)), true);
     games.push_back(game);
   }
   d.set("games", games);

@@ -104,6 +104,11 @@ storage::NewMail ErrorMail(const templates::MailTemplates& templates, templates:
   std::erase_if(input.verdicts, [](const engine::OrderVerdict& v) {
     return v.verdict == engine::VerdictKind::kOk;
   });
+  if (input.kind == templates::ErrorKind::kIllegal && !input.verdicts.empty()) {
+    // The detail is the failed verdict's machine form; the template lists that verdict in
+    // words (templates' VerdictSentence), so the codes are not shown twice.
+    input.detail.clear();
+  }
   if (input.kind == templates::ErrorKind::kMalformed) {
     // A malformed mail's detail is its problem, listed by the template.
     if (input.problems.empty()) input.problems.push_back(refusal.detail);

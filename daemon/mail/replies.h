@@ -35,7 +35,9 @@ struct ReceiptInfo {
   std::string original_subject;
 };
 
-// "move 2 (b-i1): illegal, path_not_adjacent 0405 0607" (header verdicts start "header").
+// The verdict's machine form, "move 2 (b-i1): illegal, path_not_adjacent 0405 0607" (header
+// verdicts start "header"): for the stored refusal detail, logs, and the plain fallback mails
+// sent when no templates are loaded. What players read is templates' VerdictSentence.
 std::string VerdictText(const engine::OrderVerdict& verdict, int label_width);
 
 // The receipt for accepted orders: subject "Re: <original>" or "[pbem GAME] orders received

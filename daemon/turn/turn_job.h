@@ -38,8 +38,10 @@
 
 namespace pbem::daemon {
 
-// The engine version stored in new games and archives.
-inline constexpr std::string_view kEngineVersion = "pbem-engine 1";
+// The engine version stored in new games and archives. 2: combat and support events carry each
+// unit's strength steps and the die's modifiers (issue 14 point 6); a version 1 archive with a
+// combat no longer re-resolves byte for byte (its events have fewer arguments).
+inline constexpr std::string_view kEngineVersion = "pbem-engine 2";
 
 // A NewGame for `scenario` played with `ruleset`: its initial state (serialised
 // pbem.v1.GameState for game `game_id`), the ruleset and scenario pinned as serialised protos,

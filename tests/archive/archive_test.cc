@@ -155,7 +155,7 @@ TEST_CASE("a stored game becomes an archive with every turn's map and report") {
     CHECK_FALSE(Has(html, "https://"));
     for (const engine::Event& e : t.result.events) {
       if (e.kind != engine::EventKind::kCombat) continue;
-      CHECK(Has(html, "odds " + std::get<std::string>(e.args[5]) + ", roll " +
+      CHECK(Has(html, "odds " + std::get<std::string>(e.args[5]) + ". Die " +
                           std::to_string(std::get<std::int64_t>(e.args[6]))));
       saw_odds = true;
     }

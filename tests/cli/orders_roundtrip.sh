@@ -85,12 +85,15 @@ expect "unknown field" "pathh"
 
 run "check orders naming an unknown unit" 1 "$PBEM" orders check --scenario "$SCEN" \
   "$FIX/orders-unknown-unit.textproto"
-expect "unknown unit" "orders-unknown-unit.textproto:9:1: move[1] b-ghost: invalid unknown_unit b-ghost"
+expect "unknown unit" 'orders-unknown-unit.textproto:9:1: move 2 (b-ghost): not understood: there is no unit "b-ghost" in this game.'
 expect "unknown unit" "2 orders: 1 ok, 1 invalid, 0 illegal"
 
 run "check orders leaving the map" 1 "$PBEM" orders check --scenario "$SCEN" \
   "$FIX/orders-off-map.textproto"
-expect "off map" "orders-off-map.textproto:5:1: move[0] b-inf: invalid hex_off_map 0207 step 4"
+expect "off map" "orders-off-map.textproto:5:1: move 1 (b-inf): not understood: hex 0207 (step 5 of the path) is not on the map."
+run "check orders leaving the map, in French" 1 "$PBEM" orders check --lang fr --scenario "$SCEN" \
+  "$FIX/orders-off-map.textproto"
+expect "off map, French" "mouvement 1 (b-inf) : incompris : l'hexagone 0207 (étape 5 du chemin) n'est pas sur la carte."
 
 # The converters refuse malformed files too.
 run "encode a file with an unknown field" 1 "$PBEM" orders encode \

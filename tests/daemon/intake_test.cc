@@ -322,7 +322,8 @@ TEST_CASE("a refusal is written in the player's language", "[daemon][intake]") {
   CHECK_THAT(outbox[0].body, Catch::Contains("son expéditeur ou son jeton ne correspond pas"));
   CHECK_THAT(outbox[0].body, Catch::Contains("Code d'erreur : unauthenticated\n"));
   CHECK_THAT(outbox[0].body,
-             Catch::Contains("Détail : the token in the orders is not the token of side blue"));
+             Catch::Contains("Détail (en anglais, tel que l'arbitre l'enregistre) : the token in "
+                             "the orders is not the token of side blue"));
   // "Re: " is not doubled; the turns come from the orders and the game.
   CHECK(outbox[1].subject ==
         "Re: [pbem partie] ordres : ordres pour le tour 3, la partie en est au tour 1");

@@ -305,6 +305,30 @@ TEST_CASE("scheduler: missed turns are counted, and a player forfeits after the 
   bool told = false;
   for (const auto& m : over) told = told || m.subject == "Game timed: the game is over";
   CHECK(told);
+  // The results of a missed turn say so, in each player's language; the forfeit is told in
+  // French to the French player.
+  bool missed_en = false;
+  for (const auto& m : over) {
+    missed_en = missed_en || m.body.find(
+                                 "No orders arrived by the deadline: the blue side "
+                                 "played no orders this turn.") != std::string::npos;
+    CHECK(m.body.find("Nothing happened") == std::string::npos);
+  }
+  CHECK(missed_en);
+  bool missed_fr = false;
+  bool forfeit_fr = false;
+  for (const auto& m : f.MailsTo("tb@test.local")) {
+    missed_fr = missed_fr || m.body.find(
+                                 "Aucun ordre n'est arrivé avant l'échéance : le camp "
+                                 "bleu n'a joué aucun ordre ce tour.") != std::string::npos;
+    forfeit_fr =
+        forfeit_fr || (m.subject == "Partie timed : la partie est terminée" &&
+                       m.body ==
+                           "La partie timed est terminée : le camp bleu perd par forfait, faute "
+                           "d'ordres pendant 2 tours ; victoire pour le camp orange.\n");
+  }
+  CHECK(missed_fr);
+  CHECK(forfeit_fr);
 }
 
 }  // namespace

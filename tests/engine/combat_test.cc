@@ -140,6 +140,15 @@ TEST_CASE_MINI(TerrainMultipliesTheDefendingSide) {
   CHECK_EQ_MINI(value(cav_hamlet), 4);  // 3 x 1.5 = 4.5 -> 4
   CHECK_EQ_MINI(value(cav_fort), 6);    // x2 for cavalry
   CHECK_EQ_MINI(value(cav_woods), 3);   // no change for cavalry
+  // The report names the terrain that multiplied, and none when nothing changed.
+  CHECK_EQ_MINI(
+      CorrectStrength(w.ruleset, w.scenario, w.state(), cav_fort, CombatSide::kDefending, cav_fort)
+          .terrain,
+      std::string("fort"));
+  CHECK_EQ_MINI(CorrectStrength(w.ruleset, w.scenario, w.state(), cav_woods, CombatSide::kDefending,
+                                cav_woods)
+                    .terrain,
+                std::string());
   // The attacking side takes no terrain effect from its own hex.
   w.Terrain("0403", "town");
   CHECK_EQ_MINI(
@@ -158,6 +167,9 @@ TEST_CASE_MINI(ChargeThenWaterRoundDownEachStepMinimumOne) {
   CHECK_EQ_MINI(s.after_charge, 7);  // 7.5 -> 7
   CHECK_EQ_MINI(s.after_water, 3);   // 3.5 -> 3
   CHECK_EQ_MINI(s.value, 3);
+  // The report names the halving: across a stream, no bridge; no terrain multiplier.
+  CHECK_EQ_MINI(s.water, std::string("stream"));
+  CHECK_EQ_MINI(s.terrain, std::string());
   // The bonus is owed only against the charged unit.
   w.state().unit(cav).charged_targets.clear();
   CHECK_EQ_MINI(

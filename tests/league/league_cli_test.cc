@@ -140,7 +140,7 @@ TEST_CASE("pbem league: organiser commands; bad input changes nothing") {
   auto page = codec::ReadFile(cli.dir / "site/standings.html");
   REQUIRE(page.ok());
   CHECK_THAT(page.value(), Catch::Contains("<a href=\"club-s1-r1-g1/index.html\">"));
-  CHECK_THAT(page.value(), Catch::Contains("ann gagne, victoire major"));
+  CHECK_THAT(page.value(), Catch::Contains("ann gagne, victoire majeure"));
   CHECK(after_replace.find("dan@example.org") == std::string::npos);
   CHECK_THAT(after_replace, Catch::Contains("eve eve@example.org"));
   CHECK(cli.Run({"replace", "club", "dan", "fay", "--mail", "f@example.org", "--token", "org"},

@@ -276,7 +276,7 @@ TEST_CASE("the standings page links each game's archive page, in English and Fre
   auto fr = RenderStandings(kTemplates, "fr", view);
   REQUIRE(fr.ok());
   CHECK_THAT(fr->html, Catch::Contains("lang=\"fr\""));
-  CHECK_THAT(fr->html, Catch::Contains("bob gagne, victoire major"));
+  CHECK_THAT(fr->html, Catch::Contains("bob gagne, victoire majeure"));
   CHECK(fr->subject == "Club <Morne> : classement après la ronde 3 de la saison 2");
   CHECK(RenderStandings(kTemplates, "de", view).status().code() == StatusCode::kInvalidArgument);
   CHECK(RenderStandings("/nonexistent", "en", view).status().code() == StatusCode::kNotFound);

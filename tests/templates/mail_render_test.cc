@@ -84,8 +84,17 @@ engine::TurnResult SampleTurn(const engine::Scenario& scenario) {
       Ev(Phase::kMovement, EventKind::kMoveStep, 1, {H("0405"), H("0505")}, {I{1}, I{2}, S("")}));
   r.events.push_back(
       Ev(Phase::kMovement, EventKind::kMoveEnd, 1, {H("0505")}, {I{2}, S("entered_enemy_zoc")}));
-  r.events.push_back(Ev(Phase::kCombat, EventKind::kCombat, 1, {H("0505"), H("0506")},
-                        {S("o-i1"), I{6}, I{2}, I{6}, I{2}, S("3-1"), I{4}, I{5}, S("0/2*")}));
+  // A support logged before its combat; the attacker (CS 5) charged and attacks by a bridge
+  // (5 -> 7 -> 3); the defender (CS 1) stands in woods (1 -> 2); the die: 4, +1 for the
+  // higher ground, -1 for morale, +1 for the marsh = 5.
+  r.events.push_back(Ev(Phase::kCombat, EventKind::kSupport, 0, {H("0406")},
+                        {S("offensive"), I{3}, I{3}, I{3}, I{3}, I{3}, S(""), S("")}));
+  r.events.push_back(
+      Ev(Phase::kCombat, EventKind::kCombat, 1, {H("0505"), H("0506")},
+         {S("o-i1"), I{3},  I{2}, I{6},      I{2},       S("3-1"), I{4},        I{5},
+          S("0/2*"), I{5},  I{7}, I{7},      I{3},       S(""),    S("bridge"),  // attacker
+          I{1},      I{1},  I{2}, I{2},      S("woods"), S(""),                  // defender
+          I{1},      I{-1}, I{1}, S("marsh")}));
   r.events.push_back(Ev(Phase::kCombat, EventKind::kMoraleTest, 2, {H("0506")},
                         {I{7}, I{7}, I{3}, S("failed"), S("combat")}));
   r.events.push_back(
@@ -144,21 +153,29 @@ TEST_CASE("results mail tells every event with odds, roll and result (English)")
   CHECK(Has(mail.text, "1er de Ligne (b-i1) moved from 0404 to 0505 (path 0405 0505), 2 MP left."));
   CHECK(Has(mail.text, "stopped in 0505: the move stopped on entering an enemy zone of control"));
   // Combat: odds, the roll, the modified die and the result in words.
-  CHECK(Has(mail.text, "6 against 2, odds 3-1, roll 4 (modified to 5), result 0/2*"));
+  CHECK(Has(mail.text,
+            "1er de Ligne (b-i1) in 0505 attacked <script>alert(1)</script> (o-i1) in 0506. "
+            "Attack: 1er de Ligne (b-i1) 5 \u2192 7 (charge) \u2192 3 (attacking by a bridge, "
+            "halved) + Batterie Lefort (b-a1) 3 = 6; defence: <script>alert(1)</script> (o-i1) 1 "
+            "\u2192 2 (woods); 6 against 2, odds 3-1. Die 4 +1 (attacker on higher ground) "
+            "\u22121 (morale difference) +1 (marsh) = 5. Result 0/2*:"));
+  // The support is told within its combat, not after the result.
+  CHECK_FALSE(Has(mail.text, "supported the attack"));
   CHECK(Has(mail.text, "the defender loses 2 CS and tests its morale"));
   CHECK(Has(mail.text, "roll 7, against 3: failed."));
-  CHECK(Has(mail.text, "retreated from 0506 to 0607 (combat)"));
+  CHECK(Has(mail.text, "fell back from 0506 to 0607 (combat)"));
   CHECK(Has(mail.text, "rallied: +1 MV, now 4 (in command)"));
   // Victory points, refusals, the next turn and deadline, the dice.
   CHECK(Has(mail.text, "Moulin (0506): held by blue; worth 3 VP to blue, 2 VP to orange."));
   CHECK(Has(mail.text, "move 2 (Batterie Lefort (b-a1)): refused: artillery that bombarded"));
-  CHECK(Has(mail.text, "Next: turn 3, orange to move. Orders are due by 2026-11-23 18:00 UTC."));
+  CHECK(Has(mail.text,
+            "Next: turn 3, orange to move. Orders are due by 23 November 2026 at 18:00 UTC."));
   CHECK(Has(mail.text, "seed, now revealed: 00aa11bb22cc33dd"));
   CHECK(Has(mail.text,
             "(SHA-256): 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"));
   // The text body is not HTML-escaped.
   CHECK(Has(mail.text, "<script>alert(1)</script> (o-i1)"));
-  CHECK(Has(mail.html, "odds 3-1, roll 4 (modified to 5)"));
+  CHECK(Has(mail.html, "6 against 2, odds 3-1. Die 4 +1"));
   CHECK(Has(mail.html, "<h2>Combat</h2>"));
   // Text bodies: never two blank lines in a row; the signature separator keeps its space.
   CHECK_FALSE(Has(mail.text, "\n\n\n"));
@@ -224,8 +241,12 @@ TEST_CASE("results mail of the last turn: charge, reaction fire, elimination, fi
   CHECK_FALSE(Has(en.text, "commitment"));
   Mail fr;
   REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
-  CHECK(Has(fr.text, "a chargé <script>alert(1)</script> (o-i1) en 0506 depuis 0505."));
-  CHECK(Has(fr.text, "bleu remporte une victoire majeure"));
+  CHECK(Has(fr.text, "charge <script>alert(1)</script> (o-i1) en 0506 depuis 0505."));
+  CHECK(Has(fr.text, "victoire majeure du camp bleu"));
+  CHECK(Has(fr.text,
+            "Élimination de <script>alert(1)</script> (o-i1) en 0506 (aucune retraite "
+            "possible)."));
+  CHECK(Has(fr.text, "1er de Ligne (b-i1) prend Moulin en 0506 pour le camp bleu."));
 }
 
 TEST_CASE("results mail in French uses the French words") {
@@ -235,10 +256,21 @@ TEST_CASE("results mail in French uses the French words") {
   REQUIRE(Templates().RenderResults(Language::kFrench, Input(scenario, result), &mail).ok);
   INFO(mail.text);
   CHECK(mail.subject == "Partie g1, tour 2 (bleu) : résultats");
-  CHECK(Has(mail.text, "6 contre 2, rapport 3-1, jet 4 (modifié à 5), résultat 0/2*"));
+  CHECK(Has(mail.text,
+            "6 contre 2, rapport 3-1. Dé 4 +1 (attaquant plus haut) \u22121 (écart de "
+            "moral) +1 (marais) = 5. Résultat 0/2* : perte de l'attaquant 0 VC ; "
+            "perte du défenseur 2 VC, avec test de moral."));
+  CHECK(Has(mail.text, "3 (attaque par un pont, divisée par deux) + Batterie Lefort (b-a1) 3 = 6"));
+  CHECK(Has(mail.text,
+            "1er de Ligne (b-i1) se déplace de 0404 à 0505 (chemin 0405 0505) ; "
+            "2 PM restants."));
+  CHECK(Has(mail.text, "<script>alert(1)</script> (o-i1) recule de 0506 à 0607 (combat)."));
+  CHECK(Has(mail.text, "Les ordres sont attendus avant le 23 novembre 2026 à 18 h 00 UTC."));
   CHECK(Has(mail.text, "jet 5, modifié à 4, contre une valeur de bombardement de 3 : touché."));
-  CHECK(Has(mail.text, "Ensuite : tour 3, orange joue."));
-  CHECK(Has(mail.text, "Moulin (0506) : tenu par bleu"));
+  CHECK(Has(mail.text, "Ensuite : tour 3, au camp orange de jouer."));
+  CHECK(Has(mail.text, "Moulin (0506) : au camp bleu ; vaut 3 PV pour le camp bleu"));
+  CHECK_FALSE(Has(mail.text, " PC"));
+  CHECK_FALSE(Has(mail.text, "retraité"));
   CHECK_FALSE(Has(mail.text, "odds"));
 }
 
@@ -414,8 +446,9 @@ TEST_CASE("a refusal shows the stable error code and the detail sentence in both
       const bool en = language == Language::kEnglish;
       CHECK(Has(mail.text, en ? "\nError: some_code\nDetail: the token in the orders is not the "
                                 "token of side <blue>\n"
-                              : "\nCode d'erreur : some_code\nDétail : the token in the orders "
-                                "is not the token of side <blue>\n"));
+                              : "\nCode d'erreur : some_code\nDétail (en anglais, tel que "
+                                "l'arbitre l'enregistre) : the token in the orders is not the "
+                                "token of side <blue>\n"));
       CHECK(Has(mail.html, "<code>some_code</code>"));
       CHECK(Has(mail.html, "side &lt;blue&gt;"));
     }
@@ -444,7 +477,8 @@ TEST_CASE("reminder names the deadline and the time left") {
   in.time_left = std::chrono::minutes{150};
   Mail en;
   REQUIRE(Templates().RenderReminder(Language::kEnglish, in, &en).ok);
-  CHECK(en.subject == "Game g1, turn 5 (orange): your orders are due by 2026-01-02 07:05 UTC");
+  CHECK(en.subject ==
+        "Game g1, turn 5 (orange): your orders are due by 2 January 2026 at 07:05 UTC");
   CHECK(Has(en.text, "2 h 30 min from now"));
   Mail fr;
   REQUIRE(Templates().RenderReminder(Language::kFrench, in, &fr).ok);
@@ -464,6 +498,262 @@ TEST_CASE("languages parse from codes and names") {
   CHECK(ParseLanguage("english") == Language::kEnglish);
   CHECK_FALSE(ParseLanguage("de").has_value());
   CHECK(LanguageCode(Language::kFrench) == "fr");
+}
+
+}  // namespace
+}  // namespace pbem::templates
+
+namespace pbem::templates {
+namespace {
+
+// Arguments of the shape the engine gives each reason code (engine/*.cc); a code missing here
+// fails the walk below, so a new code comes with its sample and its sentences.
+std::vector<Arg> SampleArgs(engine::Reason r) {
+  using R = engine::Reason;
+  using I = std::int64_t;
+  using S = std::string;
+  switch (r) {
+    case R::kNone:
+    case R::kEmptyPath:
+    case R::kPathAndDestination:
+    case R::kSetupNotAllowed:
+      return {};
+    case R::kBadHexLabel:
+      return {S("12x4")};
+    case R::kUnknownUnit:
+      return {S("o-zz9")};
+    case R::kMissingField:
+      return {S("turn")};
+    case R::kWrongGame:
+      return {S("g7"), S("g1")};
+    case R::kWrongTurn:
+      return {I{4}, I{5}};
+    case R::kWrongSide:
+      return {S("blue"), S("orange")};
+    case R::kGameFinished:
+      return {S("g1")};
+    case R::kNotYourUnit:
+    case R::kUnitEliminated:
+    case R::kUnitNotOnMap:
+    case R::kDuplicateOrder:
+    case R::kNotArtillery:
+    case R::kAttackSelf:
+    case R::kUnitAlreadyPlaced:
+    case R::kUnitFixed:
+    case R::kAlreadyFired:
+    case R::kAlreadyAttacked:
+    case R::kAlreadyDefended:
+      return {S("b-i1")};
+    case R::kFromMismatch:
+    case R::kZocLeaveIntoZoc:
+    case R::kZocLeaveIntoMountedZoc:
+      return {H("0405"), H("0304")};
+    case R::kPathNotAdjacent:
+      return {H("0405"), H("0607"), I{1}};
+    case R::kHexOffMap:
+    case R::kTargetIsOwnUnit:
+    case R::kNoUnitAtTarget:
+    case R::kAttackOwnUnit:
+    case R::kPlacementOutsideZone:
+    case R::kPlacementOccupied:
+    case R::kDemoralisedIntoZoc:
+    case R::kEnteredEnemyZoc:
+    case R::kStuckInMarsh:
+    case R::kMoveEndedInZoc:
+    case R::kBombardedCannotMove:
+    case R::kEliminatedDuringMove:
+    case R::kNoTarget:
+    case R::kBombardInEnemyZoc:
+    case R::kNotInContact:
+    case R::kDemoralisedCannotAttack:
+      return {H("0405")};
+    case R::kHexOccupied:
+      return {H("0405"), S("o-i1")};
+    case R::kHexsideImpassable:
+      return {H("0405"), H("0304"), S("river")};
+    case R::kTerrainImpassable:
+      return {H("0405"), S("marsh")};
+    case R::kNotEnoughMovementPoints:
+      return {H("0405"), I{3}, I{2}};
+    case R::kDestinationUnreachable:
+      return {H("1107"), I{2}};
+    case R::kSetupOnlyTurn:
+      return {I{1}};
+    case R::kNotImplemented:
+      return {S("combat")};
+    case R::kOutOfRange:
+      return {H("0909"), I{7}, I{2}, I{5}};
+    case R::kNoLineOfSight:
+      return {H("0909"), H("0707")};
+    case R::kCannotFireFromTerrain:
+      return {H("0303"), S("woods")};
+    case R::kMayNotAttack:
+      return {S("leader")};
+  }
+  FAIL("no sample arguments for " << engine::ReasonCode(r));
+  return {};
+}
+
+TEST_CASE("every reason code reads as a sentence in both languages, its arguments in place") {
+  const engine::Scenario scenario = SmallScenario();
+  int codes = 0;
+  for (std::uint16_t n = 1;; ++n) {
+    const auto reason = static_cast<engine::Reason>(n);
+    const std::string code(engine::ReasonCode(reason));
+    if (code == "unknown_reason") break;
+    ++codes;
+    engine::OrderVerdict v;
+    v.order_kind = engine::OrderKind::kMove;
+    v.index = 1;
+    v.unit = "b-i1";
+    v.verdict = engine::VerdictKind::kIllegal;
+    v.reason = reason;
+    v.args = SampleArgs(reason);
+    for (const Language language : kAllLanguages) {
+      const std::string line = Templates().VerdictSentence(language, v, &scenario);
+      INFO(code << " in " << LanguageCode(language) << ": " << line);
+      CHECK_FALSE(Has(line, "{{"));
+      CHECK_FALSE(Has(line, code));
+      CHECK_FALSE(Has(line, "_"));  // no code of any kind (arguments included)
+      CHECK(Has(line, language == Language::kEnglish ? "move 2 (1er de Ligne (b-i1)): refused: "
+                                                     : "mouvement 2 (1er de Ligne (b-i1)) : "
+                                                       "refusé : "));
+      // Hexes and numbers appear as given (the step index of a path is not told).
+      for (std::size_t i = 0; i < v.args.size(); ++i) {
+        if (const auto* h = std::get_if<Hex>(&v.args[i]))
+          CHECK(Has(line, engine::FormatLabel(*h, 2)));
+        const bool step = reason == engine::Reason::kPathNotAdjacent && i == 2;
+        if (const auto* k = std::get_if<std::int64_t>(&v.args[i]); k && !step) {
+          CHECK(Has(line, std::to_string(*k)));
+        }
+      }
+    }
+  }
+  CHECK(codes == 52);
+}
+
+TEST_CASE("verdict sentences: the one wording, with unit names and words for codes") {
+  const engine::Scenario scenario = SmallScenario();
+  engine::OrderVerdict v;
+  v.order_kind = engine::OrderKind::kAttack;
+  v.index = 0;
+  v.unit = "b-i1";
+  v.verdict = engine::VerdictKind::kIllegal;
+  v.reason = engine::Reason::kNotInContact;
+  v.args = {H("1811")};
+  CHECK(Templates().VerdictSentence(Language::kEnglish, v, &scenario) ==
+        "attack 1 (1er de Ligne (b-i1)): refused: the unit in 1811 is not in contact (not "
+        "adjacent, or across a river or a steep slope).");
+  CHECK(Templates().VerdictSentence(Language::kFrench, v, nullptr) ==
+        "attaque 1 (b-i1) : refusé : l'unité en 1811 n'est pas au contact (pas adjacente, ou "
+        "au-delà d'une rivière ou d'une pente raide).");
+  v.order_kind = engine::OrderKind::kMove;
+  v.verdict = engine::VerdictKind::kInvalid;
+  v.reason = engine::Reason::kPathNotAdjacent;
+  v.args = {H("1816"), H("1715"), std::int64_t{1}};
+  CHECK(Templates().VerdictSentence(Language::kEnglish, v, nullptr, 2) ==
+        "move 1 (b-i1): not understood: 1816 and 1715 on the path are not next to each other "
+        "(step 2).");
+  v.order_kind = engine::OrderKind::kHeader;
+  v.unit.clear();
+  v.verdict = engine::VerdictKind::kIllegal;
+  v.reason = engine::Reason::kWrongSide;
+  v.args = {std::string("blue"), std::string("orange")};
+  CHECK(Templates().VerdictSentence(Language::kFrench, v, nullptr) ==
+        "en-tête des ordres : refusé : ces ordres sont pour le camp bleu, or c'est le camp "
+        "orange qui doit jouer.");
+  v.order_kind = engine::OrderKind::kMove;
+  v.unit = "b-i1";
+  v.verdict = engine::VerdictKind::kIllegal;
+  v.reason = engine::Reason::kHexsideImpassable;
+  v.args = {H("0405"), H("0304"), std::string("major_river")};
+  CHECK(Templates().VerdictSentence(Language::kFrench, v, &scenario) ==
+        "mouvement 1 (1er de Ligne (b-i1)) : refusé : le côté d'hexagone entre 0304 et 0405 (un "
+        "fleuve) est infranchissable.");
+}
+
+TEST_CASE("dates in the player's language: French months, 1er, no leading zero") {
+  using namespace std::chrono;
+  const sys_seconds t1 = sys_days{year{2026} / 11 / 25} + hours{19} + minutes{41};
+  const sys_seconds t2 = sys_days{year{2027} / 3 / 1} + hours{9} + minutes{5};
+  CHECK(Templates().FormatDate(Language::kFrench, t1) == "le 25 novembre 2026 à 19 h 41 UTC");
+  CHECK(Templates().FormatDate(Language::kFrench, t2) == "le 1er mars 2027 à 9 h 05 UTC");
+  CHECK(Templates().FormatDate(Language::kEnglish, t1) == "25 November 2026 at 19:41 UTC");
+  CHECK(Templates().FormatDate(Language::kEnglish, t2) == "1 March 2027 at 09:05 UTC");
+}
+
+TEST_CASE("French report lines need neither the unit's gender nor its number") {
+  using I = std::int64_t;
+  using S = std::string;
+  engine::Scenario scenario = SmallScenario();
+  scenario.units.push_back(Unit("o-l1", "Général Vautrin", engine::Side::kOrange));
+  scenario.units.push_back(Unit("o-c1", "Dragons de la Garde", engine::Side::kOrange));
+  engine::TurnResult r;
+  r.events.push_back(
+      Ev(Phase::kMovement, EventKind::kMoveStep, 3, {H("1811"), H("1715")}, {I{1}, I{1}, S("")}));
+  r.events.push_back(
+      Ev(Phase::kMovement, EventKind::kMoveStep, 4, {H("1812"), H("1813")}, {I{1}, I{0}, S("")}));
+  r.events.push_back(Ev(Phase::kCombat, EventKind::kEliminated, 4, {H("1813")}, {S("no_retreat")}));
+  r.events.push_back(
+      Ev(Phase::kCombat, EventKind::kRetreat, 3, {H("1715"), H("1716")}, {S("combat")}));
+  r.next_state = engine::InitialState(scenario, "g1");
+  ResultsInput in = Input(scenario, r);
+  in.side = engine::Side::kOrange;
+  Mail fr;
+  REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
+  INFO(fr.text);
+  CHECK(Has(fr.text,
+            "  - Général Vautrin (o-l1) se déplace de 1811 à 1715 (chemin 1715) ; "
+            "1 PM restant.\n"));
+  CHECK(Has(fr.text,
+            "  - Dragons de la Garde (o-c1) se déplace de 1812 à 1813 (chemin 1813) ; "
+            "plus aucun PM.\n"));
+  CHECK(Has(fr.text,
+            "  - Élimination de Dragons de la Garde (o-c1) en 1813 (aucune retraite "
+            "possible).\n"));
+  CHECK(Has(fr.text, "  - Général Vautrin (o-l1) recule de 1715 à 1716 (combat).\n"));
+  CHECK(Has(fr.text, "  - Unité éliminée : Dragons de la Garde (o-c1).\n"));
+  CHECK_FALSE(Has(fr.text, "éliminée en"));
+  CHECK_FALSE(Has(fr.text, "s'est déplacée"));
+}
+
+TEST_CASE("results mail: headline first, phases in order, refusals before the dice") {
+  const engine::Scenario scenario = SmallScenario();
+  engine::TurnResult result = SampleTurn(scenario);
+  // The command check is logged first (bombardment phase) but belongs with movement.
+  result.events.insert(result.events.begin(),
+                       Ev(Phase::kBombardment, EventKind::kCommandCheck, 1, {H("0404")},
+                          {std::string("out_of_command"), std::string("none"), std::int64_t{9}}));
+  Mail en;
+  REQUIRE(Templates().RenderResults(Language::kEnglish, Input(scenario, result), &en).ok);
+  INFO(en.text);
+  const auto at = [&](const std::string& s) { return en.text.find(s); };
+  REQUIRE(at("In short\n  - Losses: blue none; orange 1 MV.") != std::string::npos);
+  REQUIRE(at("\nBombardment\n") != std::string::npos);
+  REQUIRE(at("\nMovement\n  - 1er de Ligne (b-i1) in 0404 is out of command") != std::string::npos);
+  CHECK(at("In short") < at("\nBombardment\n"));
+  CHECK(at("\nBombardment\n") < at("\nMovement\n"));
+  CHECK(at("Orders not carried out in full:") < at("Dice: this turn's seed"));
+  CHECK(at("Orders not carried out in full:") != std::string::npos);
+  Mail fr;
+  REQUIRE(Templates().RenderResults(Language::kFrench, Input(scenario, result), &fr).ok);
+  CHECK(Has(fr.text, "En bref\n  - Pertes : camp bleu aucune ; camp orange 1 VM."));
+}
+
+TEST_CASE("a missed turn says that no orders arrived by the deadline") {
+  const engine::Scenario scenario = SmallScenario();
+  engine::TurnResult result;
+  result.next_state = engine::InitialState(scenario, "g1");
+  ResultsInput in = Input(scenario, result);
+  in.orders_missed = true;
+  Mail en;
+  REQUIRE(Templates().RenderResults(Language::kEnglish, in, &en).ok);
+  CHECK(Has(en.text, "No orders arrived by the deadline: the blue side played no orders"));
+  CHECK_FALSE(Has(en.text, "Nothing happened"));
+  Mail fr;
+  REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
+  CHECK(Has(fr.text, "Aucun ordre n'est arrivé avant l'échéance : le camp bleu n'a joué aucun"));
+  CHECK(Has(fr.text, "Aucune perte ; aucun objectif n'a changé de mains."));
 }
 
 }  // namespace

@@ -109,6 +109,24 @@ TEST_CASE("a combat is a red arrow from the attacker to the defender", "[templat
   CHECK(CountNear(image, LegendBox(image, "combat"), kCombatColour, 12) > 20);
 }
 
+TEST_CASE("the legend speaks the player's language when given its words", "[templates][events]") {
+  const Fight f;
+  const MapWords french{{"map.combat", "combat : rapport · dé · att./déf."},
+                        {"terrain.woods", "bois"},
+                        {"arg.infantry", "infanterie"}};
+  RenderOptions options;
+  options.words = &french;
+  const MapImage image = Render(f.b, &f.events, options);
+  CHECK(HasLegend(image, "combat : rapport"));
+  CHECK(HasLegend(image, "bois"));
+  CHECK(HasLegend(image, "infanterie"));
+  CHECK_FALSE(HasLegend(image, "combat: odds"));
+  // Without words: English, as before.
+  const MapImage english = Render(f.b, &f.events);
+  CHECK(HasLegend(english, "combat: odds"));
+  CHECK(HasLegend(english, "woods"));
+}
+
 TEST_CASE("an eliminated unit is a crossed-out ghost, its counter gone", "[templates][events]") {
   const Fight f;
   const MapImage image = Render(f.b, &f.events);
