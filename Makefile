@@ -1,16 +1,20 @@
 # Thin wrapper around CMake and ctest; the real build lives in CMakeLists.txt.
-#   make deps | build | test | demo | bench | engine-only | sanitize | format-check | clean
-# Variables: BUILD (build directory), JOBS (parallel jobs), CMAKE_ARGS (extra configure flags).
+#   make deps | build | test | demo | bench | engine-only | sanitize | fuzz | format-check | clean
+# Variables: BUILD (build directory), JOBS (parallel jobs), CMAKE_ARGS (extra configure flags),
+# FUZZ_SECONDS (per fuzz target and run), FUZZ_TARGETS (default: all).
 BUILD ?= build
 JOBS ?= $(shell nproc)
 CMAKE_ARGS ?=
 ENGINE_BUILD ?= build-engine
 ASAN_BUILD ?= build-asan
 CLANG_BUILD ?= build-clang
+FUZZ_BUILD ?= build-fuzz
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?=
 CTEST_FLAGS ?= --output-on-failure -j2 --no-label-summary
 MAKEFLAGS += --no-print-directory
 
-.PHONY: all deps build test demo bench engine-only sanitize determinism format-check clean
+.PHONY: all deps build test demo bench engine-only sanitize fuzz determinism format-check clean
 
 all: build
 
@@ -57,6 +61,17 @@ sanitize:
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp \
 	  ctest --test-dir $(ASAN_BUILD) $(CTEST_FLAGS)
 
+# The libFuzzer targets (tests/fuzz/), built with clang-14 + ASan + UBSan in their own build
+# directory, each run for FUZZ_SECONDS one after the other: prints executions, exec/s and
+# crashes per target (and the executions of all runs so far); fails on any crash.
+fuzz:
+	deploy/install-deps.sh fuzz
+	@test -f $(FUZZ_BUILD)/CMakeCache.txt || \
+	  cmake -S . -B $(FUZZ_BUILD) -DPBEM_FUZZ=ON -DCMAKE_CXX_COMPILER=clang++-14 \
+	    -DCMAKE_C_COMPILER=clang-14 -DPBEM_BUILD_BENCH=OFF $(CMAKE_ARGS)
+	cmake --build $(FUZZ_BUILD) -j $(JOBS) --target fuzz
+	tests/fuzz/run.sh $(FUZZ_BUILD) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
 # gcc and clang must give byte-identical game results (bot games hashed turn by turn).
 determinism: build
 	@test -f $(CLANG_BUILD)/CMakeCache.txt || \
@@ -76,4 +91,4 @@ format-check:
 	fi
 
 clean:
-	rm -rf $(BUILD) $(ENGINE_BUILD) $(ASAN_BUILD) $(CLANG_BUILD)
+	rm -rf $(BUILD) $(ENGINE_BUILD) $(ASAN_BUILD) $(CLANG_BUILD) $(FUZZ_BUILD)

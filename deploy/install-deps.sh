@@ -10,6 +10,7 @@
 #           python3 driving the mail benchmark, bc)
 #   test    build + mail + bench (ctest runs each benchmark script once in a smoke mode)
 #           + what the tests need (servers, tools)
+#   fuzz    build + what `make fuzz` needs (clang-14's libFuzzer runtime, llvm-symbolizer)
 #
 # Idempotent and non-interactive: a second run installs nothing and runs no `apt-get update`.
 # Runs as root; otherwise through sudo when it exists.
@@ -37,6 +38,11 @@ MAIL_PKGS=(postfix dovecot-imapd dovecot-lmtpd openssl)
 # tests/mail/bench_mail.sh (python3's smtplib/imaplib as the players' mail clients); bc does
 # the arithmetic of both.
 BENCH_PKGS=(wrk nginx python3 bc)
+
+# `make fuzz` (tests/fuzz): -fsanitize=fuzzer links clang-14's libclang_rt.fuzzer, which is in
+# libclang-rt-14-dev with the sanitizer runtimes (libfuzzer-14-dev, a standalone libFuzzer.a,
+# is not needed); llvm-14 brings llvm-symbolizer, which names functions and lines in reports.
+FUZZ_PKGS=(clang-14 libclang-rt-14-dev llvm-14)
 
 # Packages the tests need on top of BUILD_PKGS and MAIL_PKGS. Later issues add theirs here
 # (the page screenshots: chromium).
@@ -73,6 +79,7 @@ for group in "${groups[@]}"; do
     mail) wanted=(mail) ;;
     bench) wanted=(toolchain build mail bench) ;;
     test) wanted=(toolchain build mail bench test) ;;
+    fuzz) wanted=(toolchain build fuzz) ;;
     -h | --help)
       usage
       exit 0
@@ -96,6 +103,7 @@ for group in "${expanded[@]}"; do
     mail) pkgs=("${MAIL_PKGS[@]}") ;;
     bench) pkgs=("${BENCH_PKGS[@]}") ;;
     test) pkgs=("${TEST_PKGS[@]}") ;;
+    fuzz) pkgs=("${FUZZ_PKGS[@]}") ;;
   esac
   missing=()
   for pkg in "${pkgs[@]}"; do

@@ -129,6 +129,21 @@ VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
                        " is not SHA-256 of the revealed seed (" + Hex(Sha256(turn.dice_seed())) +
                        ")");
     }
+    // The published commitment is committed to whole, derivation text included: it must be
+    // byte for byte what the service publishes for this seed (CommitmentFor), so a changed
+    // derivation, or a seed revealed in it early, fails here.
+    if (commitment.derivation() != kDiceDerivation) {
+      return fail_turn(
+          "the commitment names another derivation than the one this program "
+          "implements (\"" +
+          std::string(kDiceDerivation) + "\")");
+    }
+    if (turn.dice_commitment() !=
+        codec::SerializeMessage(CommitmentFor(turn.dice_seed()), codec::Format::kBinary)) {
+      return fail_turn(
+          "the dice commitment is not byte for byte the one published for its seed "
+          "(a revealed seed or another field in it)");
+    }
     if (!archived_side || turn.turn() != state.turn || *archived_side != state.side_to_move) {
       return fail_turn("the state before it waits for turn " + std::to_string(state.turn) + " " +
                        std::string(engine::SideName(state.side_to_move)));

@@ -151,6 +151,36 @@ std::optional<std::string> FindUnknownFields(const pb::Message& message, const s
   return std::nullopt;
 }
 
+// proto3 strings must be UTF-8, but the text-format parser only logs a string that is not:
+// such a message serialises to binary that does not parse back, so orders accepted this way
+// could not be resolved from their stored bytes. Returns "path: not valid UTF-8 text" for
+// the first such string, or nullopt.
+std::optional<std::string> FindInvalidUtf8(const pb::Message& message, const std::string& path) {
+  const pb::Reflection* refl = message.GetReflection();
+  std::vector<const pb::FieldDescriptor*> fields;
+  refl->ListFields(message, &fields);
+  for (const pb::FieldDescriptor* field : fields) {
+    const std::string sub = path.empty() ? field->name() : path + "." + field->name();
+    const int count = field->is_repeated() ? refl->FieldSize(message, field) : 1;
+    for (int i = 0; i < count; ++i) {
+      const std::string at = field->is_repeated() ? sub + "[" + std::to_string(i) + "]" : sub;
+      if (field->type() == pb::FieldDescriptor::TYPE_STRING) {
+        std::string scratch;
+        const std::string& value =
+            field->is_repeated() ? refl->GetRepeatedStringReference(message, field, i, &scratch)
+                                 : refl->GetStringReference(message, field, &scratch);
+        if (!IsValidUtf8(value)) return at + ": not valid UTF-8 text";
+      } else if (field->cpp_type() == pb::FieldDescriptor::CPPTYPE_MESSAGE) {
+        const pb::Message& sub_message = field->is_repeated()
+                                             ? refl->GetRepeatedMessage(message, field, i)
+                                             : refl->GetMessage(message, field);
+        if (auto found = FindInvalidUtf8(sub_message, at)) return found;
+      }
+    }
+  }
+  return std::nullopt;
+}
+
 std::string OversizeMessage(std::size_t size) {
   return "oversized input: " + std::to_string(size) + " bytes, the limit is " +
          std::to_string(kMaxInputBytes) + " bytes (4 MiB)";
@@ -187,6 +217,7 @@ Result<std::monostate> ParseText(std::string_view bytes, std::string_view source
   parser.RecordErrorsTo(&errors);
   parser.AllowUnknownField(false);
   parser.AllowUnknownExtension(false);
+  parser.SetRecursionLimit(kMaxNestingDepth);
   if (locations != nullptr) parser.WriteLocationsTo(locations);
   pb::io::ArrayInputStream input(bytes.data(), static_cast<int>(bytes.size()));
   if (!parser.Parse(&input, &out)) {
@@ -202,6 +233,10 @@ Result<std::monostate> ParseText(std::string_view bytes, std::string_view source
     if (all.empty()) all.push_back(Error{std::string(source), "not valid text format"});
     out.Clear();
     return all;
+  }
+  if (auto invalid = FindInvalidUtf8(out, "")) {
+    out.Clear();
+    return Result<std::monostate>::Fail(std::string(source), *invalid);
   }
   return std::monostate{};
 }
@@ -226,10 +261,17 @@ Result<std::monostate> ParseMessage(std::string_view bytes, Format format, std::
         out.Clear();
         return Result<std::monostate>::Fail(std::string(source), std::string(status.message()));
       }
+      if (auto invalid = FindInvalidUtf8(out, "")) {
+        out.Clear();
+        return Result<std::monostate>::Fail(std::string(source), *invalid);
+      }
       return std::monostate{};
     }
     case Format::kBinary: {
-      if (!out.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+      pb::io::CodedInputStream coded(reinterpret_cast<const std::uint8_t*>(bytes.data()),
+                                     static_cast<int>(bytes.size()));
+      coded.SetRecursionLimit(kMaxNestingDepth);
+      if (!out.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage()) {
         out.Clear();
         return Result<std::monostate>::Fail(
             std::string(source), "not a valid binary " + out.GetDescriptor()->full_name());

@@ -43,7 +43,7 @@ struct Error {
 template <typename T>
 class [[nodiscard]] Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT: implicit by design
+  Result(T value) : value_(std::move(value)) {}                     // NOLINT: implicit by design
   Result(std::vector<Error> errors) : value_(std::move(errors)) {}  // NOLINT
   static Result Fail(std::string where, std::string message) {
     return Result(std::vector<Error>{Error{std::move(where), std::move(message)}});
@@ -76,6 +76,12 @@ std::string Result<T>::ErrorText() const {
 // The largest input the codec accepts (files, messages): 4 MiB. Anything
 // larger is refused with an "oversized input" error before it is parsed.
 inline constexpr std::size_t kMaxInputBytes = std::size_t{4} << 20;
+
+// The deepest nesting of messages the codec parses, in every format (our schemas need fewer
+// than 8 levels): deeper input is refused with an error, so hostile input cannot make the
+// parsers recurse without bound. Text format and binary set it on their parsers; protobuf's
+// JSON parser has its own fixed limit of 100.
+inline constexpr int kMaxNestingDepth = 32;
 
 enum class Format { kBinary, kText, kJson };
 std::optional<Format> ParseFormat(std::string_view name);  // "binary", "text", "json"

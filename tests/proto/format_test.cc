@@ -124,6 +124,68 @@ TEST_CASE("oversized input is refused before parsing", "[format]") {
   }
 }
 
+TEST_CASE("a string that is not UTF-8 is refused in text format, naming the field", "[format]") {
+  // Found by fuzz_orders_text (corpus/orders_text/latin1-byte-in-message-string.textproto): a
+  // Latin-1 byte in a string parsed as text, but its binary serialisation does not parse
+  // back, so orders accepted this way could never be resolved from their stored bytes.
+  for (const std::string& text :
+       {std::string("game_id: \"demo\"\nmessage: \"caf\xe9\"\n"),
+        std::string("moves { unit: \"b-i1\" path: [\"0203\", \"02\\351\"] }\n")}) {
+    INFO(text);
+    pbem::v1::Orders orders;
+    const auto r = ParseMessage(text, Format::kText, "latin1.textproto", orders);
+    REQUIRE_FALSE(r.ok());
+    CHECK_THAT(r.ErrorText(), Catch::Contains("not valid UTF-8"));
+    CHECK(orders.ByteSizeLong() == 0);
+    const auto o = ParseOrders(text, Format::kText, "latin1.textproto");
+    REQUIRE_FALSE(o.ok());
+  }
+  pbem::v1::Orders orders;
+  const auto r = ParseMessage("moves { unit: \"b-i1\" path: [\"0203\", \"02\\351\"] }",
+                              Format::kText, "l", orders);
+  CHECK(r.ErrorText() == "l: moves[0].path[1]: not valid UTF-8 text\n");
+  // Valid UTF-8 (an é written as UTF-8, or as an escape of its UTF-8 bytes) parses.
+  CHECK(ParseMessage("message: \"caf\xc3\xa9 \\303\\251\"", Format::kText, "u", orders).ok());
+}
+
+TEST_CASE("input nested 200,000 deep is refused in every format, without recursing", "[format]") {
+  constexpr int kDeep = 200000;
+  std::string text;
+  std::string json = "{\"moves\": ";
+  std::string binary;
+  for (int i = 0; i < kDeep; ++i) {
+    text += "moves { ";
+    json += '[';
+    binary += "\x9b\x06";  // field 99, start group: unknown groups nest in the wire format
+  }
+  pbem::v1::Orders orders;
+  const auto t = ParseMessage(text, Format::kText, "deep.textproto", orders);
+  const auto j = ParseMessage(json, Format::kJson, "deep.json", orders);
+  const auto b = ParseMessage(binary, Format::kBinary, "deep.bin", orders);
+  for (const auto* r : {&t, &j, &b}) {
+    REQUIRE_FALSE(r->ok());
+    CHECK_FALSE(r->errors().empty());
+  }
+  CHECK(b.ErrorText() == "deep.bin: not a valid binary pbem.v1.Orders\n");
+  CHECK(orders.moves_size() == 0);
+}
+
+TEST_CASE("binary messages nested deeper than kMaxNestingDepth are refused", "[format]") {
+  // Archive > Ruleset > TerrainType > MoveCost is 3 levels; a chain of unknown groups just
+  // past the limit is refused, one just under it is refused only for its unknown field.
+  std::string under;
+  std::string over;
+  for (int i = 0; i < kMaxNestingDepth - 1; ++i) under += "\x9b\x06";
+  for (int i = 0; i < kMaxNestingDepth - 1; ++i) under += "\x9c\x06";  // end group
+  for (int i = 0; i < kMaxNestingDepth + 1; ++i) over += "\x9b\x06";
+  for (int i = 0; i < kMaxNestingDepth + 1; ++i) over += "\x9c\x06";
+  pbem::v1::Orders orders;
+  CHECK(ParseMessage(under, Format::kBinary, "u.bin", orders).ErrorText() ==
+        "u.bin: not a valid binary pbem.v1.Orders (unknown field number 99)\n");
+  CHECK(ParseMessage(over, Format::kBinary, "o.bin", orders).ErrorText() ==
+        "o.bin: not a valid binary pbem.v1.Orders\n");
+}
+
 TEST_CASE("ParseOrders detects the format and records where each order is", "[format]") {
   OrdersLocations where;
   const auto parsed = ParseOrders(kOrdersText, std::nullopt, "o.textproto", &where);

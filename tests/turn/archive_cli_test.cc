@@ -117,6 +117,24 @@ TEST_CASE("pbem export/verify/import/history; a flipped archive byte names its t
     }
   }
 
+  // One letter of the derivation text in turn 3's published commitment changed in the file
+  // (same length, so the file still parses): verify names the turn and the derivation.
+  {
+    const std::string& field = archive.turns(2).dice_commitment();
+    const std::size_t at = bytes.find(field);
+    REQUIRE(at != std::string::npos);
+    const std::size_t word = field.find("SeededDice");
+    REQUIRE(word != std::string::npos);
+    std::string tampered = bytes;
+    tampered[at + word] = 's';
+    const fs::path bad = scratch / "derivation.pbem";
+    WriteBytes(bad, tampered);
+    CHECK(Run({pbem, "verify", bad.string()}, out) == 1);
+    CHECK_THAT(out, Catch::Contains("FAILED at player-turn 3 "));
+    CHECK_THAT(out, Catch::Contains("derivation"));
+    CHECK(Run({pbem, "import", bad.string(), "--as", "derivation", "--db", db}, out) == 1);
+  }
+
   // An archive whose scenario is broken fails before any turn.
   {
     pbem::v1::Archive broken = archive;

@@ -266,6 +266,34 @@ TEST_CASE("archives: export, verify, import; a flipped byte names its turn", "[t
     }
   }
 
+  SECTION("a changed derivation, or a seed revealed early, in a published commitment fails") {
+    // The commitment published when the turn opened says how the dice are derived: it is part
+    // of what the archive commits to, so changing its text (keeping the SHA-256) must fail.
+    for (int t = 0; t < archive->turns_size(); ++t) {
+      pbem::v1::DiceCommitment commitment;
+      REQUIRE(commitment.ParseFromString(archive->turns(t).dice_commitment()));
+      pbem::v1::DiceCommitment changed = commitment;
+      changed.set_derivation(commitment.derivation() + " (changed)");
+      pbem::v1::Archive tampered = *archive;
+      tampered.mutable_turns(t)->set_dice_commitment(
+          codec::SerializeMessage(changed, codec::Format::kBinary));
+      VerifyReport report = VerifyArchive(tampered);
+      INFO("turn " << t + 1 << ": " << report.problem);
+      REQUIRE_FALSE(report.ok);
+      CHECK(report.failed_turn == t + 1);
+      CHECK_THAT(report.problem, Catch::Contains("derivation"));
+
+      changed = commitment;
+      changed.set_revealed_seed(Hex(archive->turns(t).dice_seed()));
+      tampered.mutable_turns(t)->set_dice_commitment(
+          codec::SerializeMessage(changed, codec::Format::kBinary));
+      report = VerifyArchive(tampered);
+      REQUIRE_FALSE(report.ok);
+      CHECK(report.failed_turn == t + 1);
+      CHECK_THAT(report.problem, Catch::Contains("commitment"));
+    }
+  }
+
   SECTION("a changed result or next state is found byte for byte") {
     pbem::v1::Archive tampered = *archive;
     std::string result = archive->turns(2).result();

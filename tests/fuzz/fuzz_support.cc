@@ -1,0 +1,76 @@
+#include "tests/fuzz/fuzz_support.h"
+
+#include <google/protobuf/message.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "proto/codec/codec.h"
+
+namespace pbem::fuzz {
+
+void Fail(std::string_view what) {
+  std::cerr << "fuzz property failed: " << what << "\n";
+  std::abort();
+}
+
+void CheckRoundTrip(const google::protobuf::Message& message) {
+  const std::string canonical = codec::SerializeMessage(message, codec::Format::kBinary);
+  for (const codec::Format format :
+       {codec::Format::kBinary, codec::Format::kText, codec::Format::kJson}) {
+    const std::string bytes = codec::SerializeMessage(message, format);
+    std::unique_ptr<google::protobuf::Message> back(message.New());
+    const auto parsed = codec::ParseMessage(bytes, format, "round trip", *back);
+    const std::string name(codec::FormatName(format));
+    if (!parsed.ok()) {
+      Fail("a parsed message does not parse back from its own " + name +
+           " serialisation: " + parsed.ErrorText() + "serialised:\n" + bytes);
+    }
+    if (codec::SerializeMessage(*back, codec::Format::kBinary) != canonical) {
+      Fail("the " + name + " round trip changes the message; serialised:\n" + bytes);
+    }
+  }
+}
+
+void FuzzOrders(std::string_view bytes, std::optional<codec::Format> format) {
+  codec::OrdersLocations locations;
+  auto parsed = codec::ParseOrders(bytes, format, "fuzz", &locations);
+  if (!parsed.ok()) {
+    if (parsed.errors().empty()) Fail("orders refused without an error");
+    return;
+  }
+  const pbem::v1::Orders& orders = parsed.value();
+  if (format.value_or(codec::DetectFormat(bytes)) == codec::Format::kText) {
+    const auto same = [](std::size_t located, int parsed_count) {
+      return located == static_cast<std::size_t>(parsed_count);
+    };
+    if (!same(locations.placements.size(), orders.placements_size()) ||
+        !same(locations.bombardments.size(), orders.bombardments_size()) ||
+        !same(locations.moves.size(), orders.moves_size()) ||
+        !same(locations.attacks.size(), orders.attacks_size())) {
+      Fail("text orders: the number of locations differs from the number of orders");
+    }
+  }
+  CheckRoundTrip(orders);
+  const engine::Orders converted = codec::OrdersFromProto(orders);
+  if (converted.moves.size() != static_cast<std::size_t>(orders.moves_size()) ||
+      converted.attacks.size() != static_cast<std::size_t>(orders.attacks_size())) {
+    Fail("OrdersFromProto dropped or added orders");
+  }
+}
+
+const pbem::engine::Ruleset& BundledRuleset() {
+  static const pbem::engine::Ruleset* const ruleset = [] {
+    const char* env = std::getenv("PBEM_SOURCE_DIR");
+    const std::filesystem::path root = env != nullptr ? env : PBEM_SOURCE_DIR;
+    auto loaded = codec::LoadRulesetDir(root / "engine/rulesets/morne-plaine");
+    if (!loaded.ok()) Fail("the bundled ruleset does not load: " + loaded.ErrorText());
+    return new pbem::engine::Ruleset(std::move(loaded).value().ruleset);
+  }();
+  return *ruleset;
+}
+
+}  // namespace pbem::fuzz

@@ -1,0 +1,47 @@
+// Shared by the libFuzzer targets of tests/fuzz: the entry point every target defines, the
+// checks that turn a wrong answer into a crash libFuzzer keeps, and the bundled ruleset.
+#ifndef PBEM_TESTS_FUZZ_FUZZ_SUPPORT_H_
+#define PBEM_TESTS_FUZZ_FUZZ_SUPPORT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "engine/ruleset.h"
+#include "proto/codec/codec.h"
+
+namespace google::protobuf {
+class Message;
+}
+
+// Each target defines it; libFuzzer (fuzz builds) or replay_main.cc (every other build) calls
+// it once per input.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+
+namespace pbem::fuzz {
+
+inline std::string_view AsText(const std::uint8_t* data, std::size_t size) {
+  return {reinterpret_cast<const char*>(data), size};
+}
+
+// A property of the code under test does not hold: prints `what` and aborts, so that
+// libFuzzer saves the input as a crash.
+[[noreturn]] void Fail(std::string_view what);
+
+// A message that parsed must survive every format: serialised as binary, text and JSON, each
+// parses back to the same message (compared by deterministic binary serialisation).
+void CheckRoundTrip(const google::protobuf::Message& message);
+
+// The orders targets: parses `bytes` as Orders in `format` (detected when nullopt) with text
+// locations, and checks what holds for every input that parses: one location per order of a
+// text input, the round trip through every format, and the conversion to engine orders.
+void FuzzOrders(std::string_view bytes, std::optional<codec::Format> format);
+
+// The bundled ruleset (engine/rulesets/morne-plaine), loaded once; aborts if it does not load.
+// The source tree is $PBEM_SOURCE_DIR, else the one this binary was built from.
+const pbem::engine::Ruleset& BundledRuleset();
+
+}  // namespace pbem::fuzz
+
+#endif  // PBEM_TESTS_FUZZ_FUZZ_SUPPORT_H_
