@@ -22,11 +22,19 @@ constexpr std::string_view kOrdersUsage =
     "    Converts an orders file (FILE, or - for standard input) between formats. The input\n"
     "    format is detected unless --from is given; encode writes binary and decode writes\n"
     "    text unless --to says otherwise. Output goes to OUT, or standard output.\n"
+    "pbem orders check --game GAME [--db DB] FILE\n"
     "pbem orders check --scenario SCENARIO_FILE [--ruleset DIR] [--state STATE_FILE] FILE\n"
-    "    Checks an orders file against a scenario and prints one verdict per order and a\n"
-    "    summary. The ruleset defaults to <data>/engine/rulesets/<the scenario's ruleset>;\n"
-    "    the state to the scenario's initial state (--state: a text-format GameState).\n"
-    "    Exit 1 when an order is invalid or illegal.\n";
+    "    Checks an orders file and prints one verdict per order and a summary. Exit 1 when\n"
+    "    an order is invalid or illegal.\n"
+    "    --game checks against the game as it stands now: its current state, scenario and\n"
+    "    ruleset read from the game store DB (sqlite:DIR, the data directory holding\n"
+    "    pbem.sqlite, default ./pbem-data as for pbemd; or postgresql:CONNSTRING). This is\n"
+    "    the way for any player-turn after the first.\n"
+    "    --scenario checks against a scenario file; the ruleset defaults to\n"
+    "    <data>/engine/rulesets/<the scenario's ruleset>, the state to the scenario's initial\n"
+    "    state, which is right only for the first player-turn. --state STATE_FILE gives the\n"
+    "    state: a pbem.v1.GameState in text, JSON or binary form, or the whole JSON reply of\n"
+    "    GET /v1/games/{id} from pbemd (its \"state\" member is used).\n";
 
 constexpr std::string_view kScenarioUsage =
     "pbem scenario [--bless] PATH...\n"
@@ -109,7 +117,7 @@ constexpr std::string_view kGeneralUsage =
     "Commands:\n"
     "  ruleset check DIR           load and validate a ruleset directory\n"
     "  orders encode|decode FILE   convert orders between text, JSON and binary\n"
-    "  orders check FILE           check orders against a scenario\n"
+    "  orders check FILE           check orders against a game or a scenario\n"
     "  scenario [--bless] PATH...  run scenario catalogue cases\n"
     "  demo                        summarise the bundled scenario, check its sample orders\n"
     "  reach UNIT                  list the hexes a unit can reach this turn\n"
