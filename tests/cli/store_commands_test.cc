@@ -9,7 +9,6 @@
 #include <string>
 #include <vector>
 
-#include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/bot.h"
 #include "proto/codec/codec.h"
@@ -20,8 +19,6 @@ namespace pbem::daemon {
 namespace {
 
 namespace fs = std::filesystem;
-
-storage::Timestamp At(std::int64_t ms) { return storage::Timestamp(std::chrono::milliseconds(ms)); }
 
 void WriteText(const fs::path& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -41,32 +38,10 @@ struct StoreAtTurnTwo {
     REQUIRE(mkdtemp(pattern.data()) != nullptr);
     scratch = pattern;
     db = "sqlite:" + (scratch / "data").string();
-    const testing::BundledGame& bundle = testing::Bois();
-    const engine::Ruleset& rules = bundle.ruleset.ruleset;
-    const engine::Scenario& sc = bundle.scenario.scenario;
     storage::SqliteRepository repository(scratch / "data");
     REQUIRE(repository.OpenOrMigrate().ok());
-    REQUIRE(repository
-                .CreateGame(MakeNewGame(bundle.ruleset.proto, bundle.scenario.proto, sc, "g1",
-                                        At(1'700'000'000'000)))
-                .ok());
-    FixedEntropy entropy("cli-store");
-    for (int i = 0; i < 3; ++i) {
-      auto current = CurrentState(repository, sc, "g1");
-      REQUIRE(current.ok());
-      REQUIRE(OpenTurn(repository, sc, "g1", entropy, At(1'700'000'000'000 + i)).ok());
-      pbem::v1::Orders orders;
-      if (i == 1) {
-        orders.set_game_id("g1");
-        orders.set_turn(current->turn);
-        orders.set_side(codec::SideToProto(current->side_to_move));
-      } else {
-        orders = OrdersToProto(engine::BotOrders(rules, sc, *current, 7 + i), sc);
-      }
-      REQUIRE(
-          ResolveAndCommit(repository, rules, sc, "g1", orders, At(1'700'000'060'000 + i * 1000))
-              .ok());
-    }
+    REQUIRE(testing::PlayBundledGame(repository, "g1", 1'700'000'000'000, 7, {false, true, false}));
+    const engine::Scenario& sc = testing::Bois().scenario.scenario;
     auto current = CurrentState(repository, sc, "g1");
     REQUIRE(current.ok());
     state = *current;
