@@ -6,6 +6,7 @@
 #define PBEM_DAEMON_CLI_CLI_H_
 
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -16,6 +17,10 @@
 #include "engine/verdict.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"
+
+namespace pbem::storage {
+class GameRepository;
+}  // namespace pbem::storage
 
 namespace pbem::cli {
 
@@ -53,6 +58,13 @@ bool WantsHelp(const Args& args);
 // The repository's data directory: $PBEM_DATA_DIR if set, else the source
 // directory this binary was built from.
 std::filesystem::path DataDir();
+
+// Opens the game store named by `db` (sqlite:DIR, a path to its pbem.sqlite, or
+// postgresql:CONNSTRING; nullopt: sqlite:./pbem-data, pbemd's default data directory).
+// Prints the problem and returns null on failure. A command that only reads (`must_exist`)
+// refuses a SQLite store that does not exist rather than creating an empty one.
+std::unique_ptr<storage::GameRepository> OpenGameStore(const std::optional<std::string>& db,
+                                                       bool must_exist);
 
 // Reads a file, or standard input for "-". Errors name the file.
 codec::Result<std::string> ReadInput(const std::string& path);

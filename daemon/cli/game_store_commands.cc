@@ -14,6 +14,7 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 
 #include "daemon/cli/cli.h"
@@ -22,6 +23,8 @@
 #include "daemon/turn/turn_job.h"
 #include "engine/ids.h"
 #include "pbem/v1/archive.pb.h"
+#include "pbem/v1/orders.pb.h"
+#include "pbem/v1/turn_result.pb.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"
 
@@ -69,37 +72,6 @@ std::optional<Parsed> ParseArgs(std::string_view command, const Args& args, bool
   return parsed;
 }
 
-// Opens the store named by `db`; prints the problem and returns null on failure. A command
-// that only reads (`must_exist`) refuses a SQLite store that does not exist rather than
-// creating an empty one.
-std::unique_ptr<storage::GameRepository> OpenStore(const std::optional<std::string>& db,
-                                                   bool must_exist) {
-  const std::string spec = db.value_or(std::string(kDefaultDb));
-  std::unique_ptr<storage::GameRepository> repository;
-  if (spec.rfind("sqlite:", 0) == 0) {
-    std::filesystem::path path = spec.substr(7);
-    if (path.filename() == storage::SqliteRepository::kFileName) path = path.parent_path();
-    if (path.empty()) path = ".";
-    if (must_exist && !std::filesystem::exists(path / storage::SqliteRepository::kFileName)) {
-      std::cerr << "pbem: no database " << (path / storage::SqliteRepository::kFileName).string()
-                << " (give --db sqlite:DIR or postgresql:CONNSTRING)\n";
-      return nullptr;
-    }
-    repository = std::make_unique<storage::SqliteRepository>(path);
-  } else if (spec.rfind("postgresql:", 0) == 0) {
-    repository = std::make_unique<storage::PostgresRepository>(spec.substr(11));
-  } else {
-    std::cerr << "pbem: --db '" << spec << "' is neither sqlite:DIR nor postgresql:CONNSTRING\n";
-    return nullptr;
-  }
-  Result<int> opened = repository->OpenOrMigrate();
-  if (!opened.ok()) {
-    std::cerr << "pbem: " << opened.status().ToString() << "\n";
-    return nullptr;
-  }
-  return repository;
-}
-
 std::optional<pbem::v1::Archive> ReadArchive(const std::string& path) {
   std::string bytes;
   if (path == "-") {
@@ -141,10 +113,66 @@ std::string IsoTime(storage::Timestamp t) {
   return buffer;
 }
 
-// "4 ok, 1 illegal; 23 events" (+ "; game over: blue major" on the last turn).
-std::string ResultSummary(const storage::Bytes& bytes) {
+// "3 units moved, 1 attack, eliminated: o-i2" from a turn's events; empty when no unit
+// moved or fought.
+std::string EventWords(const pbem::v1::TurnResult& result) {
+  std::set<std::string> moved;
+  int attacks = 0, charges = 0, bombardments = 0;
+  std::vector<std::string> eliminated, retreated, objectives;
+  for (const pbem::v1::Event& e : result.events()) {
+    const std::string& kind = e.kind();
+    if (kind == "move_step") moved.insert(e.unit());
+    if (kind == "combat") ++attacks;
+    if (kind == "charge") ++charges;
+    if (kind == "bombard") ++bombardments;
+    if (kind == "eliminated") eliminated.push_back(e.unit());
+    if (kind == "retreat") retreated.push_back(e.unit());
+    if (kind == "objective_taken" && e.hexes_size() > 0) objectives.push_back(e.hexes(0));
+  }
+  std::vector<std::string> parts;
+  const auto count = [&parts](std::size_t n, std::string_view one, std::string_view many) {
+    if (n > 0) parts.push_back(std::to_string(n) + " " + std::string(n == 1 ? one : many));
+  };
+  const auto list = [&parts](const std::vector<std::string>& units, std::string_view what) {
+    if (units.empty()) return;
+    std::string text(what);
+    for (std::size_t i = 0; i < units.size(); ++i) text += (i == 0 ? " " : ", ") + units[i];
+    parts.push_back(text);
+  };
+  count(moved.size(), "unit moved", "units moved");
+  count(bombardments, "bombardment", "bombardments");
+  count(charges, "charge", "charges");
+  count(attacks, "attack", "attacks");
+  list(retreated, "retreated:");
+  list(eliminated, "eliminated:");
+  list(objectives, "took objective");
+  std::string out;
+  for (std::size_t i = 0; i < parts.size(); ++i) out += (i == 0 ? "" : ", ") + parts[i];
+  return out;
+}
+
+int OrderCount(const pbem::v1::Orders& orders) {
+  return orders.placements_size() + orders.bombardments_size() + orders.moves_size() +
+         orders.attacks_size();
+}
+
+// True when `turn` was resolved without orders and no submission was accepted for it.
+bool MissedTurn(const storage::Turn& turn,
+                const std::set<std::pair<std::int64_t, std::string>>& played) {
+  pbem::v1::Orders orders;
+  if (!orders.ParseFromString(turn.orders)) return false;
+  return OrderCount(orders) == 0 && played.count({turn.sequence - 1, turn.side}) == 0;
+}
+
+// Who did what in one player-turn: "blue gave 4 orders (3 ok, 1 illegal): 3 units moved,
+// 1 attack, eliminated: o-i2; 23 events" (+ "; game over: blue major 12-3" on the last
+// turn). `missed`: the side sent no orders and the turn was resolved at its deadline.
+std::string TurnSummary(const storage::Turn& turn, bool missed) {
   pbem::v1::TurnResult result;
-  if (!result.ParseFromString(bytes)) return "(result does not parse)";
+  if (!result.ParseFromString(turn.result)) return "(result does not parse)";
+  pbem::v1::Orders orders;
+  const bool orders_parse = orders.ParseFromString(turn.orders);
+  const int given = OrderCount(orders);
   int ok = 0, invalid = 0, illegal = 0, partial = 0;
   for (const auto& v : result.verdicts()) {
     if (v.verdict() == pbem::v1::VERDICT_OK) ++ok;
@@ -152,10 +180,23 @@ std::string ResultSummary(const storage::Bytes& bytes) {
     if (v.verdict() == pbem::v1::VERDICT_ILLEGAL) ++illegal;
     if (v.verdict() == pbem::v1::VERDICT_PARTIAL) ++partial;
   }
-  std::string out = std::to_string(ok) + " ok";
-  if (partial > 0) out += ", " + std::to_string(partial) + " partial";
-  if (invalid > 0) out += ", " + std::to_string(invalid) + " invalid";
-  if (illegal > 0) out += ", " + std::to_string(illegal) + " illegal";
+  std::string out = turn.side;
+  if (missed) {
+    out += " missed the turn (no orders arrived by the deadline)";
+  } else if (!orders_parse) {
+    out += "'s orders do not parse";
+  } else if (given == 0) {
+    out += " gave no orders";
+  } else {
+    out += " gave " + std::to_string(given) + (given == 1 ? " order (" : " orders (") +
+           std::to_string(ok) + " ok";
+    if (partial > 0) out += ", " + std::to_string(partial) + " partly carried out";
+    if (invalid > 0) out += ", " + std::to_string(invalid) + " invalid";
+    if (illegal > 0) out += ", " + std::to_string(illegal) + " illegal";
+    out += ")";
+  }
+  const std::string words = EventWords(result);
+  out += ": " + (words.empty() ? std::string("no unit moved or fought") : words);
   out += "; " + std::to_string(result.events_size()) + " events";
   if (result.next_state().finished()) {
     const auto& outcome = result.next_state().outcome();
@@ -170,6 +211,34 @@ std::string ResultSummary(const storage::Bytes& bytes) {
 
 }  // namespace
 
+std::unique_ptr<storage::GameRepository> OpenGameStore(const std::optional<std::string>& db,
+                                                       bool must_exist) {
+  const std::string spec = db.value_or(std::string(kDefaultDb));
+  std::unique_ptr<storage::GameRepository> repository;
+  if (spec.rfind("sqlite:", 0) == 0) {
+    std::filesystem::path path = spec.substr(7);
+    if (path.filename() == storage::SqliteRepository::kFileName) path = path.parent_path();
+    if (path.empty()) path = ".";
+    if (must_exist && !std::filesystem::exists(path / storage::SqliteRepository::kFileName)) {
+      std::cerr << "pbem: no database " << (path / storage::SqliteRepository::kFileName).string()
+                << " (give --db sqlite:DIR or postgresql:CONNSTRING)\n";
+      return nullptr;
+    }
+    repository = std::make_unique<storage::SqliteRepository>(path);
+  } else if (spec.rfind("postgresql:", 0) == 0) {
+    repository = std::make_unique<storage::PostgresRepository>(spec.substr(11));
+  } else {
+    std::cerr << "pbem: --db '" << spec << "' is neither sqlite:DIR nor postgresql:CONNSTRING\n";
+    return nullptr;
+  }
+  Result<int> opened = repository->OpenOrMigrate();
+  if (!opened.ok()) {
+    std::cerr << "pbem: " << opened.status().ToString() << "\n";
+    return nullptr;
+  }
+  return repository;
+}
+
 int RunExportCommand(const Args& args) {
   if (WantsHelp(args)) {
     std::cout << *Usage("export");
@@ -180,7 +249,7 @@ int RunExportCommand(const Args& args) {
   if (!parsed) return exit_code;
   if (parsed->positional.size() != 1) return UsageError("export", "export: name one GAME");
   if (!parsed->output) return UsageError("export", "export: -o FILE is required");
-  auto repository = OpenStore(parsed->db, /*must_exist=*/true);
+  auto repository = OpenGameStore(parsed->db, /*must_exist=*/true);
   if (!repository) return kExitProblems;
   Result<pbem::v1::Archive> archive = daemon::ExportArchive(*repository, parsed->positional[0]);
   if (!archive.ok()) {
@@ -206,7 +275,7 @@ int RunImportCommand(const Args& args) {
   if (parsed->positional.size() != 1) return UsageError("import", "import: name one FILE");
   const auto archive = ReadArchive(parsed->positional[0]);
   if (!archive) return kExitProblems;
-  auto repository = OpenStore(parsed->db, /*must_exist=*/false);
+  auto repository = OpenGameStore(parsed->db, /*must_exist=*/false);
   if (!repository) return kExitProblems;
   const std::string id = parsed->as.value_or(archive->game_id());
   if (Status imported = daemon::ImportArchive(*repository, *archive, id); !imported.ok()) {
@@ -254,7 +323,7 @@ int RunHistoryCommand(const Args& args) {
   const auto parsed = ParseArgs("history", args, false, true, false, exit_code);
   if (!parsed) return exit_code;
   if (parsed->positional.size() != 1) return UsageError("history", "history: name one GAME");
-  auto repository = OpenStore(parsed->db, /*must_exist=*/true);
+  auto repository = OpenGameStore(parsed->db, /*must_exist=*/true);
   if (!repository) return kExitProblems;
   const std::string& game_id = parsed->positional[0];
   Result<storage::Game> game = repository->GetGame(game_id);
@@ -267,6 +336,17 @@ int RunHistoryCommand(const Args& args) {
     std::cerr << "pbem: " << turns.status().ToString() << "\n";
     return kExitProblems;
   }
+  // A turn is missed when it was resolved without orders and no submission was accepted for
+  // it (an accepted submission names the position it was judged for: the turns committed).
+  Result<std::vector<storage::Submission>> submissions = repository->ListSubmissions(game_id);
+  if (!submissions.ok()) {
+    std::cerr << "pbem: " << submissions.status().ToString() << "\n";
+    return kExitProblems;
+  }
+  std::set<std::pair<std::int64_t, std::string>> played;
+  for (const storage::Submission& s : *submissions) {
+    if (s.accepted) played.emplace(s.turn, s.side);
+  }
   std::cout << "game " << game_id << " (" << game->scenario << ", " << game->ruleset_name << " "
             << game->ruleset_version << "): " << turns->size() << " player-turns\n";
   for (const storage::Turn& turn : *turns) {
@@ -275,8 +355,8 @@ int RunHistoryCommand(const Args& args) {
                                       ? commitment.commitment()
                                       : std::string("(commitment does not parse)");
     std::cout << turn.sequence << " turn " << turn.turn << " " << turn.side << " "
-              << IsoTime(turn.committed_at) << " " << ResultSummary(turn.result) << " commitment "
-              << committed << "\n";
+              << IsoTime(turn.committed_at) << " " << TurnSummary(turn, MissedTurn(turn, played))
+              << "; commitment " << committed << "\n";
   }
   return kExitOk;
 }

@@ -23,8 +23,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-storage::Timestamp At(std::int64_t ms) { return storage::Timestamp(std::chrono::milliseconds(ms)); }
-
 int Run(const std::vector<std::string>& argv, std::string& output) {
   return testing::RunProcess(argv, output);
 }
@@ -49,25 +47,10 @@ TEST_CASE("pbem export/verify/import/history; a flipped archive byte names its t
 
   // A game of 6 bot player-turns.
   {
-    const testing::BundledGame& bundle = testing::Bois();
-    const engine::Ruleset& rules = bundle.ruleset.ruleset;
-    const engine::Scenario& sc = bundle.scenario.scenario;
     storage::SqliteRepository repository(scratch / "data");
     REQUIRE(repository.OpenOrMigrate().ok());
-    REQUIRE(repository
-                .CreateGame(MakeNewGame(bundle.ruleset.proto, bundle.scenario.proto, sc, "g1",
-                                        At(1'700'000'000'000)))
-                .ok());
-    FixedEntropy entropy("cli");
-    for (int i = 0; i < 6; ++i) {
-      auto state = CurrentState(repository, sc, "g1");
-      REQUIRE(state.ok());
-      REQUIRE(OpenTurn(repository, sc, "g1", entropy, At(1'700'000'000'000 + i)).ok());
-      const auto orders = OrdersToProto(engine::BotOrders(rules, sc, *state, 100 + i), sc);
-      REQUIRE(
-          ResolveAndCommit(repository, rules, sc, "g1", orders, At(1'700'000'060'000 + i * 1000))
-              .ok());
-    }
+    REQUIRE(testing::PlayBundledGame(repository, "g1", 1'700'000'000'000, 100,
+                                     std::vector<bool>(6, false)));
   }
 
   std::string out;

@@ -1,0 +1,156 @@
+// `pbem orders check` and `pbem history` on a SQLite game store, run as the real binary:
+// the second player checks orders at turn 2 with --game (no --state), --state takes the
+// whole GET /v1/games/{id} reply, and history lines say who did what.
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "daemon/turn/turn_job.h"
+#include "engine/bot.h"
+#include "proto/codec/codec.h"
+#include "storage/sqlite_repository.h"
+#include "tests/turn/turn_test_util.h"
+
+namespace pbem::daemon {
+namespace {
+
+namespace fs = std::filesystem;
+
+void WriteText(const fs::path& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+// A scratch directory with a store holding game "g1" after three bot player-turns (turn 1
+// blue and orange, turn 2 blue): orange is to move at turn 2. Orange's turn 1 is played
+// without orders and without a submission, as pbemd resolves a missed turn.
+struct StoreAtTurnTwo {
+  fs::path scratch;
+  std::string db;
+  engine::GameState state;  // the current state (orange to move, turn 2)
+
+  StoreAtTurnTwo() {
+    std::string pattern = (fs::temp_directory_path() / "pbem-cli-store-XXXXXX").string();
+    REQUIRE(mkdtemp(pattern.data()) != nullptr);
+    scratch = pattern;
+    db = "sqlite:" + (scratch / "data").string();
+    storage::SqliteRepository repository(scratch / "data");
+    REQUIRE(repository.OpenOrMigrate().ok());
+    REQUIRE(testing::PlayBundledGame(repository, "g1", 1'700'000'000'000, 7, {false, true, false}));
+    const engine::Scenario& sc = testing::Bois().scenario.scenario;
+    auto current = CurrentState(repository, sc, "g1");
+    REQUIRE(current.ok());
+    state = *current;
+    REQUIRE(state.turn == 2);
+    REQUIRE(state.side_to_move == engine::Side::kOrange);
+  }
+  ~StoreAtTurnTwo() { fs::remove_all(scratch); }
+
+  // Orange's bot orders for the current state, as a text-format orders file.
+  fs::path OrangeOrders() const {
+    const testing::BundledGame& bundle = testing::Bois();
+    const engine::Scenario& sc = bundle.scenario.scenario;
+    const auto orders = OrdersToProto(engine::BotOrders(bundle.ruleset.ruleset, sc, state, 42), sc);
+    REQUIRE(orders.moves_size() + orders.attacks_size() > 0);
+    const fs::path path = scratch / "orange.textproto";
+    WriteText(path, codec::SerializeMessage(orders, codec::Format::kText));
+    return path;
+  }
+};
+
+int Run(const std::vector<std::string>& argv, std::string& output) {
+  return testing::RunProcess(argv, output);
+}
+
+const std::string kScenario =
+    std::string(PBEM_SOURCE_DIR) + "/engine/scenarios/bois-de-la-morne.textproto";
+
+TEST_CASE("pbem orders check --game: the second player at turn 2, no --state", "[cli]") {
+  StoreAtTurnTwo store;
+  const std::string orders = store.OrangeOrders().string();
+  const std::string pbem = PBEM_BINARY;
+  std::string out;
+
+  // Against the scenario alone the orders are judged on the first player-turn: refused.
+  CHECK(Run({pbem, "orders", "check", "--scenario", kScenario, orders}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("wrong_"));
+  CHECK_THAT(out, Catch::Contains("for a game in progress give --game GAME --db DB"));
+
+  // --game reads the current state, scenario and ruleset from the store: accepted.
+  CHECK(Run({pbem, "orders", "check", "--game", "g1", "--db", store.db, orders}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("game g1: turn 2, orange to move\n"));
+  CHECK_THAT(out, Catch::Contains(" 0 invalid, 0 illegal"));
+  CHECK_THAT(out, !Catch::Contains("wrong_"));
+
+  // Errors name the game or the store; usage errors exit 2.
+  CHECK(Run({pbem, "orders", "check", "--game", "nope", "--db", store.db, orders}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("nope"));
+  CHECK(Run({pbem, "orders", "check", "--game", "g1", "--db",
+             "sqlite:" + (store.scratch / "none").string(), orders},
+            out) == 1);
+  CHECK_THAT(out, Catch::Contains("no database"));
+  CHECK_FALSE(fs::exists(store.scratch / "none"));
+  CHECK(Run({pbem, "orders", "check", "--game", "g1", "--state", orders, orders}, out) == 2);
+  CHECK(Run({pbem, "orders", "check", "--db", store.db, orders}, out) == 2);
+}
+
+TEST_CASE("pbem orders check --state takes the GET /v1/games/{id} reply", "[cli]") {
+  StoreAtTurnTwo store;
+  const std::string orders = store.OrangeOrders().string();
+  const std::string pbem = PBEM_BINARY;
+  const engine::Scenario& sc = testing::Bois().scenario.scenario;
+  const pbem::v1::GameState proto = codec::StateToProto(store.state, sc);
+  const std::string state_json = codec::SerializeMessage(proto, codec::Format::kJson);
+  // The members of pbemd's reply (daemon/http_api.cc GetGame), the state last.
+  const std::string reply =
+      R"({"id":"g1","scenario":"bois-de-la-morne","ruleset":"morne-plaine",)"
+      R"("rulesetVersion":"1","turnsCommitted":3,"turn":2,"sideToMove":"orange",)"
+      R"("sides":["blue","orange"],"state":)" +
+      state_json + "}";
+  std::string out;
+  for (const auto& [name, bytes] : std::vector<std::pair<std::string, std::string>>{
+           {"reply.json", reply},
+           {"state.json", state_json},
+           {"state.textproto", codec::SerializeMessage(proto, codec::Format::kText)},
+           {"state.bin", codec::SerializeMessage(proto, codec::Format::kBinary)}}) {
+    INFO(name);
+    const fs::path path = store.scratch / name;
+    WriteText(path, bytes);
+    CHECK(Run({pbem, "orders", "check", "--scenario", kScenario, "--state", path.string(), orders},
+              out) == 0);
+    CHECK_THAT(out, Catch::Contains(" 0 invalid, 0 illegal"));
+  }
+
+  // A JSON object that is neither a GameState nor the reply is refused, saying what is wanted.
+  const fs::path other = store.scratch / "other.json";
+  WriteText(other, R"({"id":"g1","sideToMove":"orange","state":"not an object"})");
+  CHECK(Run({pbem, "orders", "check", "--scenario", kScenario, "--state", other.string(), orders},
+            out) == 1);
+  CHECK_THAT(out, Catch::Contains("GET /v1/games/{id}"));
+}
+
+TEST_CASE("pbem history says who did what", "[cli]") {
+  StoreAtTurnTwo store;
+  std::string out;
+  REQUIRE(Run({PBEM_BINARY, "history", "g1", "--db", store.db}, out) == 0);
+  INFO(out);
+  CHECK_THAT(out, Catch::Contains("3 player-turns"));
+  // Blue's first turn: the side, how many orders and how they fared, what moved.
+  const std::size_t first = out.find("\n1 turn 1 blue ");
+  REQUIRE(first != std::string::npos);
+  const std::string line = out.substr(first + 1, out.find('\n', first + 1) - first - 1);
+  CHECK_THAT(line, Catch::Matches("1 turn 1 blue [0-9TZ:-]+ blue gave [0-9]+ orders? "
+                                  "\\([0-9]+ ok[^)]*\\): [0-9]+ units? moved.*; [0-9]+ events; "
+                                  "commitment [0-9a-f]+"));
+  CHECK_THAT(out,
+             Catch::Contains("\n2 turn 1 orange 2023-11-14T22:14:21Z orange missed the turn "
+                             "(no orders arrived by the deadline): no unit moved or fought; "));
+  CHECK_THAT(out, Catch::Contains("\n3 turn 2 blue "));
+}
+
+}  // namespace
+}  // namespace pbem::daemon
