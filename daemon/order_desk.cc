@@ -25,8 +25,9 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
     return Store(repository, game, std::move(outcome), envelope, record);
   }
   if (!game.result.empty()) {
-    outcome.code = mail::kWrongGame;
-    outcome.detail = "game \"" + game.id + "\" is over: " + game.result;
+    outcome.code = mail::kGameOver;
+    outcome.detail =
+        "game \"" + game.id + "\" is over (" + game.result + "): it takes no more orders";
     return Store(repository, game, std::move(outcome), envelope, record);
   }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
@@ -57,6 +58,11 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
   }
   outcome.turn = context->state.turn;
   outcome.label_width = codec::LabelWidth(context->data->scenario);
+  if (context->state.finished) {  // played to its end: no turn is current, none is stale
+    outcome.code = mail::kGameOver;
+    outcome.detail = "game \"" + game.id + "\" is over: it takes no more orders";
+    return Store(repository, game, std::move(outcome), envelope, record);
+  }
   if (orders.turn() != context->state.turn) {
     outcome.code = mail::kStaleTurn;
     outcome.detail = "the orders are for turn " + std::to_string(orders.turn()) +
