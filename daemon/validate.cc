@@ -220,7 +220,7 @@ std::optional<std::string> DeadlinesProblem(std::int64_t turn_timeout_s,
   if (turn_timeout_s != 0 &&
       (turn_timeout_s < kMinTurnTimeoutSeconds || turn_timeout_s > kMaxTurnTimeoutSeconds)) {
     return "turnTimeoutSeconds is 0 (no deadline) or from " +
-           std::to_string(kMinTurnTimeoutSeconds) + " (a minute) to " +
+           std::to_string(kMinTurnTimeoutSeconds) + " to " +
            std::to_string(kMaxTurnTimeoutSeconds) + " (366 days), not " +
            std::to_string(turn_timeout_s);
   }

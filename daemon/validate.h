@@ -50,7 +50,7 @@ inline bool IsGameId(std::string_view text) { return IsIdentifier(text, 64); }
 // A game's deadlines, in seconds: a turn timeout of 0 (no deadline) or from kMinTurnTimeout to
 // kMaxTurnTimeout, and a reminder of 0 (none) or less than the timeout. Nullopt when good,
 // else the sentence naming the field (turnTimeoutSeconds, reminderBeforeSeconds) that is wrong.
-inline constexpr std::int64_t kMinTurnTimeoutSeconds = 60;
+inline constexpr std::int64_t kMinTurnTimeoutSeconds = 1;
 inline constexpr std::int64_t kMaxTurnTimeoutSeconds = 366LL * 24 * 3600;
 std::optional<std::string> DeadlinesProblem(std::int64_t turn_timeout_s,
                                             std::int64_t reminder_before_s);

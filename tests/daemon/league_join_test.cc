@@ -95,7 +95,7 @@ TEST_CASE("league bodies: nesting and numbers are bounded, naming the field", "[
   CHECK_THAT(Field(nested, "message"), Catch::Contains("nested deeper than 64"));
   for (const auto& [body, field] :
        {std::pair{R"({"id":"l2","turnTimeoutSeconds":9223372036854775807})", "turnTimeoutSeconds"},
-        std::pair{R"({"id":"l2","turnTimeoutSeconds":30})", "turnTimeoutSeconds"},
+        std::pair{R"({"id":"l2","turnTimeoutSeconds":31622401})", "turnTimeoutSeconds"},
         std::pair{R"({"id":"l2","turnTimeoutSeconds":600,"reminderBeforeSeconds":600})",
                   "reminderBeforeSeconds"},
         std::pair{R"({"id":"l2","points":{"draw":99999999999}})", "points.draw"},
