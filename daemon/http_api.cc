@@ -25,12 +25,14 @@
 
 #include "daemon/config.h"
 #include "daemon/game_catalog.h"
+#include "daemon/json_input.h"
 #include "daemon/league_api.h"
 #include "daemon/mail/replies.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
 #include "daemon/text_body.h"
 #include "daemon/turn_loop.h"
+#include "daemon/validate.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
 #include "engine/reach.h"
@@ -111,7 +113,9 @@ HTTPResponse::HTTPStatus StatusForCode(const std::string& code) {
   if (code == mail::kMalformed) return HTTPResponse::HTTP_BAD_REQUEST;
   if (code == mail::kOversized) return HTTPResponse::HTTP_REQUESTENTITYTOOLARGE;
   if (code == mail::kUnauthenticated) return HTTPResponse::HTTP_FORBIDDEN;
-  if (code == mail::kWrongGame || code == mail::kStaleTurn) return HTTPResponse::HTTP_CONFLICT;
+  if (code == mail::kWrongGame || code == mail::kStaleTurn || code == mail::kGameOver) {
+    return HTTPResponse::HTTP_CONFLICT;
+  }
   if (code == mail::kRejectedOrders) return HTTPResponse::HTTP_UNPROCESSABLE_ENTITY;
   return HTTPResponse::HTTP_SERVICE_UNAVAILABLE;
 }
@@ -712,80 +716,103 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     Answer error;
     std::optional<std::string> body = ReadBody(request, error);
     if (!body) return error;
-    Poco::JSON::Object::Ptr spec;
-    try {
-      spec = Poco::JSON::Parser().parse(*body).extract<Poco::JSON::Object::Ptr>();
-    } catch (const Poco::Exception& e) {
-      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
-                   "the body is not a JSON object: " + e.displayText());
-    }
-    const std::string id = spec->optValue<std::string>("id", "");
-    const std::string scenario = spec->optValue<std::string>("scenario", "");
-    Poco::JSON::Array::Ptr players = spec->getArray("players");
-    if (id.empty() || scenario.empty() || !players || players->size() == 0) {
+    const auto bad = [](const Status& status) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, status.message());
+    };
+    Result<Poco::JSON::Object::Ptr> parsed = ParseJsonObject(*body);
+    if (!parsed.ok()) return bad(parsed.status());
+    const Poco::JSON::Object& spec = **parsed;
+    Result<std::string> id = StringField(spec, "id");
+    if (!id.ok()) return bad(id.status());
+    Result<std::string> scenario = StringField(spec, "scenario");
+    if (!scenario.ok()) return bad(scenario.status());
+    Poco::JSON::Array::Ptr players =
+        spec.isArray("players") ? spec.getArray("players") : Poco::JSON::Array::Ptr();
+    if (id->empty() || scenario->empty() || !players || players->size() == 0) {
       return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
                    "expected {\"id\", \"scenario\", \"players\": [{\"side\", \"address\", "
                    "\"token\"}, ...]}");
     }
-    Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(scenario);
+    if (!IsGameId(*id)) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "\"id\" is 1 to 64 letters, digits, '-', '_' or '.' (it names files and "
+                   "mail subjects)");
+    }
+    if (players->size() > 2) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "\"players\" has one entry per side: blue and orange");
+    }
+    Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(*scenario);
     if (!data.ok()) {
       return Error(HTTPResponse::HTTP_BAD_REQUEST, "unknown_scenario", data.status().message());
     }
-    const long timeout_s = spec->optValue<long>("turnTimeoutSeconds", 0);
-    const long reminder_s = spec->optValue<long>("reminderBeforeSeconds", 0);
-    if (timeout_s < 0 || reminder_s < 0 || (timeout_s == 0 && reminder_s > 0) ||
-        reminder_s >= std::max(timeout_s, 1L)) {
-      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
-                   "turnTimeoutSeconds must be >= 0 (0: no deadline) and reminderBeforeSeconds "
-                   "less than it");
+    Result<std::int64_t> timeout_s =
+        IntegerField(spec, "turnTimeoutSeconds", 0, 0, kMaxTurnTimeoutSeconds);
+    if (!timeout_s.ok()) return bad(timeout_s.status());
+    Result<std::int64_t> reminder_s =
+        IntegerField(spec, "reminderBeforeSeconds", 0, 0, kMaxTurnTimeoutSeconds);
+    if (!reminder_s.ok()) return bad(reminder_s.status());
+    if (std::optional<std::string> wrong = DeadlinesProblem(*timeout_s, *reminder_s)) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, *wrong);
     }
     storage::NewGame game =
-        MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario, id, Now());
-    game.scenario = scenario;  // the catalogue's name, which finds the files again
-    game.deadlines.turn_timeout = std::chrono::seconds(timeout_s);
-    game.deadlines.reminder_before = std::chrono::seconds(reminder_s);
+        MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario, *id, Now());
+    game.scenario = *scenario;  // the catalogue's name, which finds the files again
+    game.deadlines.turn_timeout = std::chrono::seconds(*timeout_s);
+    game.deadlines.reminder_before = std::chrono::seconds(*reminder_s);
     std::vector<storage::NewPlayer> new_players;
     for (std::size_t i = 0; i < players->size(); ++i) {
-      Poco::JSON::Object::Ptr p = players->getObject(static_cast<unsigned>(i));
-      if (!p) {
-        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
-                     "players[" + std::to_string(i) + "] is not an object");
+      const std::string at = "players[" + std::to_string(i) + "]";
+      Poco::JSON::Object::Ptr p = players->isObject(static_cast<unsigned>(i))
+                                      ? players->getObject(static_cast<unsigned>(i))
+                                      : Poco::JSON::Object::Ptr();
+      if (!p)
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, at + " is not an object");
+      Result<std::string> side = StringField(*p, "side", "", at + ".side");
+      Result<std::string> address = StringField(*p, "address", "", at + ".address");
+      Result<std::string> token = StringField(*p, "token", "", at + ".token");
+      Result<std::string> language_code = StringField(*p, "language", "en", at + ".language");
+      for (const Status& s :
+           {side.status(), address.status(), token.status(), language_code.status()}) {
+        if (!s.ok()) return bad(s);
       }
-      storage::NewPlayer player{id, p->optValue<std::string>("side", ""),
-                                p->optValue<std::string>("address", ""),
-                                p->optValue<std::string>("token", "")};
-      const std::optional<templates::Language> language =
-          templates::ParseLanguage(p->optValue<std::string>("language", "en"));
+      const std::optional<templates::Language> language = templates::ParseLanguage(*language_code);
       if (!language) {
         return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
-                     "players[" + std::to_string(i) + "].language must be en or fr");
+                     at + ".language must be en or fr");
       }
+      if (*side != "blue" && *side != "orange") {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                     at + ".side must be blue or orange");
+      }
+      if (std::optional<std::string> wrong = MailAddressProblem(*address)) {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, at + ".address " + *wrong);
+      }
+      if (token->size() < 8 || token->size() > 256 || !IsHeaderSafe(*token)) {
+        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                     at + ".token is 8 to 256 characters, with no control character");
+      }
+      for (const storage::NewPlayer& earlier : new_players) {
+        if (earlier.side == *side) {
+          return Error(HTTPResponse::HTTP_CONFLICT, "already_exists",
+                       at + ".side: side " + *side + " is given twice");
+        }
+      }
+      storage::NewPlayer player{*id, *side, *address, *token};
       player.language = std::string(templates::LanguageCode(*language));
-      if (player.side != "blue" && player.side != "orange") {
-        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
-                     "players[" + std::to_string(i) + "].side must be blue or orange");
-      }
-      if (player.mail_address.find('@') == std::string::npos || player.token.size() < 8) {
-        return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
-                     "players[" + std::to_string(i) +
-                         "] needs a mail address and a token of at least 8 characters");
-      }
       new_players.push_back(std::move(player));
     }
-    if (Status created = repository.CreateGame(game); !created.ok()) {
-      return StoreError(created, "game \"" + id + "\"");
-    }
-    for (const storage::NewPlayer& p : new_players) {
-      if (Status added = repository.AddPlayer(p); !added.ok()) {
-        return StoreError(added, "player " + p.side);
-      }
+    // The game and its players in one transaction: a refusal (a side given twice) leaves
+    // nothing, and the same request can be sent again once corrected.
+    if (Status created = repository.CreateGameWithPlayers(game, new_players); !created.ok()) {
+      return StoreError(created, "game \"" + *id + "\"");
     }
     Poco::JSON::Object reply;
-    reply.set("id", id);
-    reply.set("scenario", scenario);
+    reply.set("id", *id);
+    reply.set("scenario", *scenario);
     if (services_->turns != nullptr) {
-      Result<OpenedTurn> opened = services_->turns->Open(repository, id, Now());
-      if (!opened.ok()) return StoreError(opened.status(), "first turn of game \"" + id + "\"");
+      Result<OpenedTurn> opened = services_->turns->Open(repository, *id, Now());
+      if (!opened.ok()) return StoreError(opened.status(), "first turn of game \"" + *id + "\"");
       Poco::JSON::Object turn;
       turn.set("turn", opened->stored.turn);
       turn.set("side", opened->stored.side);

@@ -18,6 +18,8 @@
 #include "daemon/config.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
+#include "daemon/json_input.h"
+#include "daemon/validate.h"
 #include "engine/victory.h"
 
 namespace pbem::daemon {
@@ -50,12 +52,17 @@ LeagueAnswer UnknownLeague(const std::string& id) {
   return Error(404, "unknown_league", "there is no league \"" + id + "\"");
 }
 
-// A name safe in game ids, file names and mail subjects.
-bool IsName(const std::string& text) {
-  if (text.empty() || text.size() > 40) return false;
-  return std::all_of(text.begin(), text.end(), [](unsigned char c) {
-    return std::isalnum(c) || c == '-' || c == '_' || c == '.';
-  });
+// A name safe in game ids, file names and mail subjects (league ids, scenario names).
+bool IsName(const std::string& text) { return IsIdentifier(text, 40); }
+
+// An integer field of a league body, bounded (json_input.h); the error names the field.
+std::variant<std::int64_t, std::string> Bounded(const Poco::JSON::Object& object,
+                                                const std::string& key, std::int64_t fallback,
+                                                std::int64_t min, std::int64_t max,
+                                                const std::string& name) {
+  Result<std::int64_t> value = IntegerField(object, key, fallback, min, max, name);
+  if (!value.ok()) return value.status().message();
+  return *value;
 }
 
 league::MaterialLoader Loader(GameCatalog& catalog) {
@@ -109,10 +116,15 @@ Poco::JSON::Object SettingsJson(const LeagueSettings& s) {
 std::variant<LeagueSettings, std::string> SettingsFromJson(const Poco::JSON::Object& spec,
                                                            GameCatalog& catalog) {
   LeagueSettings s;
+  if (spec.has("scenarios") && !spec.isArray("scenarios")) {
+    return std::string("scenarios is a list of scenario names");
+  }
   if (Poco::JSON::Array::Ptr scenarios = spec.getArray("scenarios")) {
     s.scenarios.clear();
+    if (scenarios->size() > 100) return std::string("scenarios names at most 100 scenarios");
     for (std::size_t i = 0; i < scenarios->size(); ++i) {
-      const std::string name = scenarios->getElement<std::string>(static_cast<unsigned>(i));
+      const Poco::Dynamic::Var element = scenarios->get(static_cast<unsigned>(i));
+      const std::string name = element.isString() ? element.convert<std::string>() : "";
       if (!IsName(name)) return "scenarios[" + std::to_string(i) + "] is not a scenario name";
       s.scenarios.push_back(name);
     }
@@ -123,26 +135,39 @@ std::variant<LeagueSettings, std::string> SettingsFromJson(const Poco::JSON::Obj
       return "unknown_scenario:" + data.status().message();
     }
   }
-  const long timeout = spec.optValue<long>("turnTimeoutSeconds", 0);
-  const long reminder = spec.optValue<long>("reminderBeforeSeconds", 0);
-  if (timeout < 0 || reminder < 0 || (reminder > 0 && reminder >= timeout)) {
-    return std::string(
-        "turnTimeoutSeconds must be >= 0 (0: no deadline) and reminderBeforeSeconds less than it");
+  std::int64_t timeout = 0, reminder = 0;
+  for (auto [key, field] :
+       {std::pair{"turnTimeoutSeconds", &timeout}, std::pair{"reminderBeforeSeconds", &reminder}}) {
+    auto value = Bounded(spec, key, 0, 0, kMaxTurnTimeoutSeconds, key);
+    if (auto* bad = std::get_if<std::string>(&value)) return *bad;
+    *field = std::get<std::int64_t>(value);
   }
+  if (std::optional<std::string> wrong = DeadlinesProblem(timeout, reminder)) return *wrong;
   s.turn_timeout = std::chrono::seconds(timeout);
   s.reminder_before = std::chrono::seconds(reminder);
-  const std::string pairing = spec.optValue<std::string>("pairing", "round_robin");
+  Result<std::string> pairing_field = StringField(spec, "pairing", "round_robin");
+  if (!pairing_field.ok()) return pairing_field.status().message();
+  const std::string pairing = *pairing_field;
   if (pairing != "round_robin" && pairing != "swiss") {
     return std::string("pairing is round_robin or swiss");
   }
   s.pairing =
       pairing == "swiss" ? league::PairingSystem::kSwiss : league::PairingSystem::kRoundRobin;
-  s.swiss_rounds = spec.optValue<int>("swissRounds", 0);
-  if (s.swiss_rounds < 0) return std::string("swissRounds is a number from 0 (0: no limit)");
+  {
+    auto rounds = Bounded(spec, "swissRounds", 0, 0, 1000, "swissRounds");
+    if (auto* bad = std::get_if<std::string>(&rounds)) return *bad;
+    s.swiss_rounds = static_cast<int>(std::get<std::int64_t>(rounds));
+  }
+  if (spec.has("bothSides") && !spec.get("bothSides").isBoolean()) {
+    return std::string("bothSides is true or false");
+  }
   s.sides = spec.optValue<bool>("bothSides", false) ? league::SideRule::kBothSides
                                                     : league::SideRule::kBalanced;
-  s.language = spec.optValue<std::string>("language", "en");
+  Result<std::string> language = StringField(spec, "language", "en");
+  if (!language.ok()) return language.status().message();
+  s.language = *language;
   if (s.language != "en" && s.language != "fr") return std::string("language is en or fr");
+  if (spec.has("points") && !spec.isObject("points")) return std::string("points is an object");
   if (Poco::JSON::Object::Ptr points = spec.getObject("points")) {
     league::PointsTable& p = s.points;
     for (auto [key, field] :
@@ -150,40 +175,47 @@ std::variant<LeagueSettings, std::string> SettingsFromJson(const Poco::JSON::Obj
           std::pair{"tactical", &p.tactical}, std::pair{"minor", &p.minor},
           std::pair{"draw", &p.draw}, std::pair{"loss", &p.loss},
           std::pair{"forfeitLoss", &p.forfeit_loss}, std::pair{"forfeitWin", &p.forfeit_win}}) {
-      *field = points->optValue<int>(key, *field);
-      if (*field < 0) return "points." + std::string(key) + " must be >= 0";
+      // Bounded so that a season's sum of points cannot overflow an int.
+      auto value = Bounded(*points, key, *field, 0, 1000, "points." + std::string(key));
+      if (auto* bad = std::get_if<std::string>(&value)) return *bad;
+      *field = static_cast<int>(std::get<std::int64_t>(value));
     }
   }
+  if (spec.has("limits") && !spec.isArray("limits")) return std::string("limits is a list");
   if (Poco::JSON::Array::Ptr limits = spec.getArray("limits")) {
     s.limits.steps.clear();
+    if (limits->size() > 100) return std::string("limits has at most 100 steps");
     for (std::size_t i = 0; i < limits->size(); ++i) {
-      Poco::JSON::Object::Ptr step = limits->getObject(static_cast<unsigned>(i));
+      const std::string at = "limits[" + std::to_string(i) + "]";
+      Poco::JSON::Object::Ptr step = limits->isObject(static_cast<unsigned>(i))
+                                         ? limits->getObject(static_cast<unsigned>(i))
+                                         : Poco::JSON::Object::Ptr();
       if (!step || !step->has("finished") || !step->has("maxGames")) {
-        return "limits[" + std::to_string(i) + "] is {\"finished\": n, \"maxGames\": m}";
+        return at + " is {\"finished\": n, \"maxGames\": m}";
       }
-      const int finished = step->getValue<int>("finished");
-      const int max_games = step->getValue<int>("maxGames");
-      if (finished < 0 || max_games < 1) {
-        return "limits[" + std::to_string(i) + "] needs finished >= 0 and maxGames >= 1";
-      }
-      s.limits.steps.push_back({finished, max_games});
+      auto finished = Bounded(*step, "finished", 0, 0, 1000000, at + ".finished");
+      if (auto* bad = std::get_if<std::string>(&finished)) return *bad;
+      auto max_games = Bounded(*step, "maxGames", 1, 1, 10000, at + ".maxGames");
+      if (auto* bad = std::get_if<std::string>(&max_games)) return *bad;
+      s.limits.steps.push_back({static_cast<int>(std::get<std::int64_t>(finished)),
+                                static_cast<int>(std::get<std::int64_t>(max_games))});
     }
     if (s.limits.steps.empty()) return std::string("limits must have at least one step");
   }
-  s.limits.finished_to_rank = spec.optValue<int>("rankAfter", s.limits.finished_to_rank);
-  if (s.limits.finished_to_rank < 0) return std::string("rankAfter must be >= 0");
+  auto rank_after = Bounded(spec, "rankAfter", s.limits.finished_to_rank, 0, 1000000, "rankAfter");
+  if (auto* bad = std::get_if<std::string>(&rank_after)) return *bad;
+  s.limits.finished_to_rank = static_cast<int>(std::get<std::int64_t>(rank_after));
   return s;
 }
 
-std::optional<Poco::JSON::Object::Ptr> ParseObject(const std::string& body) {
-  try {
-    Poco::JSON::Object::Ptr object =
-        Poco::JSON::Parser().parse(body).extract<Poco::JSON::Object::Ptr>();
-    if (object) return object;
-  } catch (const Poco::Exception&) {
-  }
-  return std::nullopt;
+// The body's JSON object, its nesting bounded first (json_input.h), or the 400 saying why not.
+std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> ParseObject(const std::string& body) {
+  Result<Poco::JSON::Object::Ptr> object = ParseJsonObject(body);
+  if (!object.ok()) return Error(400, "malformed", object.status().message());
+  return *object;
 }
+
+LeagueAnswer Malformed(const Status& status) { return Error(400, "malformed", status.message()); }
 
 LeagueAnswer CreateLeague(const LeagueServices& services, const LeagueRequest& request,
                           storage::LeagueRepository& leagues, storage::Timestamp now) {
@@ -193,20 +225,31 @@ LeagueAnswer CreateLeague(const LeagueServices& services, const LeagueRequest& r
                      ? "league creation is off (no pbemd.http.admin_token is configured)"
                      : "creating a league takes the admin token");
   }
-  std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
-  if (!spec) return Error(400, "malformed", "the body is not a JSON object");
-  const std::string id = (*spec)->optValue<std::string>("id", "");
+  std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
+  if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
+  const Poco::JSON::Object::Ptr* spec = &std::get<Poco::JSON::Object::Ptr>(parsed);
+  Result<std::string> id_field = StringField(**spec, "id");
+  if (!id_field.ok()) return Malformed(id_field.status());
+  const std::string id = *id_field;
   if (!IsName(id)) {
     return Error(400, "malformed",
                  "\"id\" is 1 to 40 letters, digits, '-', '_' or '.' (it names the games)");
   }
-  std::string token = (*spec)->optValue<std::string>("organiserToken", "");
+  Result<std::string> token_field = StringField(**spec, "organiserToken");
+  if (!token_field.ok()) return Malformed(token_field.status());
+  std::string token = *token_field;
+  Result<std::string> name = StringField(**spec, "name", id);
+  if (!name.ok()) return Malformed(name.status());
+  if (std::optional<std::string> wrong = DisplayNameProblem(*name)) {
+    return Error(400, "malformed", "\"name\" " + *wrong);
+  }
   if (token.empty()) {
     Result<std::string> fresh = league::NewToken(*services.entropy);
     if (!fresh.ok()) return StoreFailure(fresh.status());
     token = *fresh;
-  } else if (token.size() < 8) {
-    return Error(400, "malformed", "\"organiserToken\" needs at least 8 characters");
+  } else if (token.size() < 8 || token.size() > 256 || !IsHeaderSafe(token)) {
+    return Error(400, "malformed",
+                 "\"organiserToken\" is 8 to 256 characters, with no control character");
   }
   std::variant<LeagueSettings, std::string> settings = SettingsFromJson(**spec, *services.catalog);
   if (auto* bad = std::get_if<std::string>(&settings)) {
@@ -216,8 +259,7 @@ LeagueAnswer CreateLeague(const LeagueServices& services, const LeagueRequest& r
     return Error(400, "malformed", *bad);
   }
   const LeagueSettings& s = std::get<LeagueSettings>(settings);
-  storage::NewLeague league{id, (*spec)->optValue<std::string>("name", id), token,
-                            league::EncodeSettings(s), now};
+  storage::NewLeague league{id, *name, token, league::EncodeSettings(s), now};
   if (Status created = leagues.CreateLeague(league); !created.ok()) {
     if (created.code() == StatusCode::kAlreadyExists) {
       return Error(409, "already_exists", "league \"" + id + "\" exists already");
@@ -262,12 +304,11 @@ LeagueAnswer JoinLeague(const LeagueServices& services, storage::NewLeaguePlayer
                         storage::LeagueRepository& leagues, storage::Timestamp now) {
   const std::string id = player.league_id;
   player.joined_at = now;
-  if (!IsName(player.player)) {
-    return Error(400, "malformed", "\"name\" is 1 to 40 letters, digits, '-', '_' or '.'");
+  if (std::optional<std::string> wrong = DisplayNameProblem(player.player)) {
+    return Error(400, "malformed", "\"name\" " + *wrong);
   }
-  if (player.mail_address.find('@') == std::string::npos ||
-      player.mail_address.find_first_of(" \r\n<>") != std::string::npos) {
-    return Error(400, "malformed", "\"email\" is a mail address (name@domain)");
+  if (std::optional<std::string> wrong = MailAddressProblem(player.mail_address)) {
+    return Error(400, "malformed", "\"email\" " + *wrong);
   }
   if (player.language != "en" && player.language != "fr") {
     return Error(400, "malformed", "\"language\" is en or fr");
@@ -310,13 +351,20 @@ LeagueAnswer JoinLeague(const LeagueServices& services, storage::NewLeaguePlayer
 LeagueAnswer Join(const LeagueServices& services, const std::string& id,
                   const LeagueRequest& request, storage::LeagueRepository& leagues,
                   storage::Timestamp now) {
-  std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
-  if (!spec) return Error(400, "malformed", "the body is not a JSON object");
+  std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
+  if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
+  const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
+  Result<std::string> name = StringField(spec, "name");
+  Result<std::string> email = StringField(spec, "email");
+  Result<std::string> language = StringField(spec, "language", "en");
+  for (const Status& s : {name.status(), email.status(), language.status()}) {
+    if (!s.ok()) return Malformed(s);
+  }
   storage::NewLeaguePlayer player;
   player.league_id = id;
-  player.player = (*spec)->optValue<std::string>("name", "");
-  player.mail_address = (*spec)->optValue<std::string>("email", "");
-  player.language = (*spec)->optValue<std::string>("language", "en");
+  player.player = *name;
+  player.mail_address = *email;
+  player.language = *language;
   return JoinLeague(services, std::move(player), leagues, now);
 }
 
@@ -359,8 +407,8 @@ std::string RefusalCode(league::StartRefusal refusal) {
 }
 
 LeagueAnswer Start(const LeagueServices& services, const std::string& id,
-                   const LeagueRequest& request, storage::GameRepository& games,
-                   storage::LeagueRepository& leagues, storage::Timestamp now) {
+                   const LeagueRequest& request, storage::LeagueRepository& leagues,
+                   storage::Timestamp now) {
   if (auto refused =
           RefuseUnlessOrganiser(services, id, request.bearer_token, leagues, "start a season")) {
     return *refused;
@@ -368,22 +416,22 @@ LeagueAnswer Start(const LeagueServices& services, const std::string& id,
   int season = 1;
   std::optional<int> round;
   if (!request.body.empty()) {
-    std::optional<Poco::JSON::Object::Ptr> spec = ParseObject(request.body);
-    if (!spec) return Error(400, "malformed", "the body is not a JSON object");
-    try {
-      season = (*spec)->optValue<int>("season", 1);
-      if ((*spec)->has("round")) round = (*spec)->getValue<int>("round");
-    } catch (const Poco::Exception&) {
-      return Error(400, "malformed", "\"season\" and \"round\" are numbers");
-    }
-    if (season < 1 || (round && *round < 1)) {
-      return Error(400, "malformed", "\"season\" and \"round\" count from 1");
+    std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
+    if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
+    const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
+    Result<std::int64_t> season_field = IntegerField(spec, "season", 1, 1, 10000);
+    if (!season_field.ok()) return Malformed(season_field.status());
+    season = static_cast<int>(*season_field);
+    if (spec.has("round")) {
+      Result<std::int64_t> round_field = IntegerField(spec, "round", 1, 1, 10000);
+      if (!round_field.ok()) return Malformed(round_field.status());
+      round = static_cast<int>(*round_field);
     }
   }
   league::StartRefusal refusal = league::StartRefusal::kNone;
   Result<league::StartedRound> started =
-      league::StartRound(leagues, games, id, season, round, Loader(*services.catalog),
-                         *services.entropy, services.template_dir, now, &refusal);
+      league::StartRound(leagues, id, season, round, Loader(*services.catalog), *services.entropy,
+                         services.template_dir, now, &refusal);
   if (!started.ok()) {
     if (refusal != league::StartRefusal::kNone) {
       return Error(409, RefusalCode(refusal), started.status().message());
@@ -551,7 +599,7 @@ struct Recorded {
   bool round_complete = false;
   bool next_started = false;
 };
-Result<Recorded> RecordAndAdvance(const LeagueServices& services, storage::GameRepository& games,
+Result<Recorded> RecordAndAdvance(const LeagueServices& services,
                                   storage::LeagueRepository& leagues, const league::GameEnd& end,
                                   storage::Timestamp now, spdlog::logger* logger) {
   Result<league::RecordedEnd> recorded =
@@ -574,8 +622,8 @@ Result<Recorded> RecordAndAdvance(const LeagueServices& services, storage::GameR
   }
   league::StartRefusal refusal = league::StartRefusal::kNone;
   Result<league::StartedRound> next = league::StartRound(
-      leagues, games, record->league_id, recorded->season, recorded->round + 1,
-      Loader(*services.catalog), *services.entropy, services.template_dir, now, &refusal);
+      leagues, record->league_id, recorded->season, recorded->round + 1, Loader(*services.catalog),
+      *services.entropy, services.template_dir, now, &refusal);
   if (next.ok()) {
     out.next_started = true;
     if (logger != nullptr) {
@@ -597,8 +645,8 @@ Result<Recorded> RecordAndAdvance(const LeagueServices& services, storage::GameR
 }  // namespace
 
 LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueRequest& request,
-                                 storage::GameRepository& games, storage::LeagueRepository& leagues,
-                                 storage::Timestamp now) {
+                                 storage::GameRepository& /*games*/,
+                                 storage::LeagueRepository& leagues, storage::Timestamp now) {
   const auto& s = request.segments;
   const bool get = request.method == "GET";
   const bool post = request.method == "POST";
@@ -607,7 +655,7 @@ LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueReq
   if (s.size() == 3 && s[2] == "players" && post)
     return Join(services, s[1], request, leagues, now);
   if (s.size() == 3 && s[2] == "start" && post) {
-    return Start(services, s[1], request, games, leagues, now);
+    return Start(services, s[1], request, leagues, now);
   }
   if (s.size() == 3 && s[2] == "standings" && get) return Standings(s[1], request, leagues);
   if (s.size() == 3 && s[2] == "standings.html" && get) {
@@ -674,7 +722,7 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
   std::optional<league::GameEnd> end = league::EndOfGame(game_id, result, context->state);
   // The game has ended whatever happens next: a failure to record is left to the league pass.
   if (end) {
-    Result<Recorded> recorded = RecordAndAdvance(services, games, leagues, *end, now, nullptr);
+    Result<Recorded> recorded = RecordAndAdvance(services, leagues, *end, now, nullptr);
     reply.set("leagueGame", recorded.ok() && recorded->league_game);
     reply.set("leagueRecorded", recorded.ok());
   }
@@ -770,7 +818,8 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
       break;
     }
   }
-  if (!matched || mail.from.empty()) return std::nullopt;
+  // No reply to what is not an address (daemon/validate.h): nothing would deliver it.
+  if (!matched || !IsMailAddress(mail.from)) return std::nullopt;
   const std::string league_id = found[2];
   storage::NewLeaguePlayer player;
   player.league_id = league_id;
@@ -858,7 +907,7 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
       end = league::EndOfGame(record.game_id, "", context->state);
     }
     if (!end) continue;
-    Result<Recorded> recorded = RecordAndAdvance(services, games, leagues, *end, now, logger);
+    Result<Recorded> recorded = RecordAndAdvance(services, leagues, *end, now, logger);
     if (!recorded.ok()) {
       ++pass.failures;
       if (logger != nullptr) {

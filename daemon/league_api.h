@@ -68,7 +68,9 @@ struct LeagueAnswer {
   std::string body;  // errors: {"error":{"code","message"}} like every other route
 };
 
-// The /v1/leagues routes. REQUIRES: services.catalog and services.entropy set.
+// The /v1/leagues routes. REQUIRES: services.catalog and services.entropy set. `games` is the
+// same store as `leagues` (a round's games are written with it, in one transaction:
+// LeagueRepository::AddLeagueRound).
 LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueRequest& request,
                                  storage::GameRepository& games, storage::LeagueRepository& leagues,
                                  storage::Timestamp now);

@@ -51,8 +51,9 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
     return outcome;
   }
   if (!game.result.empty()) {
-    outcome.code = mail::kWrongGame;
-    outcome.detail = "game \"" + game.id + "\" is over: " + game.result;
+    outcome.code = mail::kGameOver;
+    outcome.detail =
+        "game \"" + game.id + "\" is over (" + game.result + "): it takes no more orders";
     return outcome;
   }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
@@ -83,6 +84,11 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
   }
   outcome.turn = context->state.turn;
   outcome.label_width = codec::LabelWidth(context->data->scenario);
+  if (context->state.finished) {  // played to its end: no turn is current, none is stale
+    outcome.code = mail::kGameOver;
+    outcome.detail = "game \"" + game.id + "\" is over: it takes no more orders";
+    return outcome;
+  }
   if (orders.turn() != context->state.turn ||
       side_name != engine::SideName(context->state.side_to_move)) {
     outcome.code = mail::kStaleTurn;

@@ -88,6 +88,12 @@ struct Player {
   std::int64_t missed_turns = 0;  // turns of this side resolved without orders (TurnCommit::missed)
 };
 
+// A game and its players, created together (CreateGameWithPlayers, AddLeagueRound).
+struct NewGameWithPlayers {
+  NewGame game;
+  std::vector<NewPlayer> players;
+};
+
 enum class Channel { kMail, kHttp };
 
 // One order submission exactly as received, and what the service answered.
@@ -253,6 +259,12 @@ class GameRepository {
 
   // ALREADY_EXISTS when a game with that id exists; INVALID_ARGUMENT when the id is empty.
   virtual Status CreateGame(const NewGame& game) = 0;
+  // Creates the game and its players (as AddPlayer would) in ONE transaction: all of it is
+  // stored or nothing, so a refused creation can be retried with the same id. ALREADY_EXISTS
+  // when the id is taken or two players have one side; INVALID_ARGUMENT for an empty id or
+  // token, or a player of another game.
+  virtual Status CreateGameWithPlayers(const NewGame& game,
+                                       const std::vector<NewPlayer>& players) = 0;
   // NOT_FOUND when there is no such game.
   virtual Result<Game> GetGame(const std::string& game_id) = 0;
   // The ids of every game, in id order.

@@ -87,7 +87,9 @@ class LeagueRepository {
   virtual Result<bool> VerifyOrganiserToken(const std::string& league_id,
                                             const std::string& token) = 0;
 
-  // NOT_FOUND for an unknown league; ALREADY_EXISTS when the name is taken in the league.
+  // In one transaction. NOT_FOUND for an unknown league; ALREADY_EXISTS when the name, or the
+  // mail address (without regard to ASCII case), is taken in the league: the database holds a
+  // unique index on (league, lower(address)), so two joins racing cannot both succeed.
   virtual Status AddLeaguePlayer(const NewLeaguePlayer& player) = 0;
   // NOT_FOUND when the league has no such player. The player's games stay (results stand).
   virtual Status RemoveLeaguePlayer(const std::string& league_id, const std::string& player) = 0;
@@ -104,6 +106,13 @@ class LeagueRepository {
   // All in one transaction. NOT_FOUND for an unknown league; ALREADY_EXISTS for a game id
   // already in a league.
   virtual Status AddLeagueGames(const std::vector<LeagueGameRecord>& games) = 0;
+  // A league round in ONE transaction: creates each game with its players (as
+  // CreateGameWithPlayers), adds the league's records of them (as AddLeagueGames) and enqueues
+  // the mails announcing them; all of it or nothing, so a crash or a refusal leaves no game
+  // outside its round. Errors as those two methods.
+  virtual Status AddLeagueRound(const std::vector<NewGameWithPlayers>& games,
+                                const std::vector<LeagueGameRecord>& records,
+                                const std::vector<NewMail>& mails) = 0;
   // Sets result, winner and level of a league game. NOT_FOUND when no league has the game.
   virtual Status RecordLeagueResult(const LeagueGameRecord& result) = 0;
   // NOT_FOUND when no league has the game.

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <exception>
+#include <set>
 #include <utility>
 #include <vector>
 
@@ -189,21 +190,24 @@ const std::vector<Migration>& Migrations() {
        "acknowledged means played: submissions keep their side and the orders as validated; "
        "duplicates are of accepted submissions of the same side only",
        {
+           // Duplicates are decided in RecordSubmission under the game's row lock: the same
+           // bytes may be sent again as a new revision, and refused submissions are no
+           // originals. A Message-ID stays unique among a side's accepted submissions.
            "ALTER TABLE submissions ADD COLUMN side TEXT",      // NULL: stored before, or unknown
            "ALTER TABLE submissions ADD COLUMN orders {blob}",  // NULL: refused, or before
-                                                                // Duplicates are decided in
-                                                                // RecordSubmission under the game's
-                                                                // row lock: the same bytes may be
-                                                                // sent again as a new revision, and
-                                                                // refused submissions are no
-                                                                // originals. A Message-ID stays
-                                                                // unique among a side's accepted
-                                                                // submissions.
            "DROP INDEX submissions_by_content",
            "DROP INDEX submissions_by_message_id",
            "CREATE UNIQUE INDEX submissions_by_message_id ON submissions"
            "  (game_id, side, message_id) WHERE message_id IS NOT NULL AND accepted = 1",
            "CREATE INDEX submissions_by_turn ON submissions (game_id, turn, side, accepted, id)",
+        }},
+      {9,
+       "one league player per mail address and league, enforced by the database",
+       {
+           // Addresses compare without case (the daemon stores them lower-cased); lower() is
+           // ASCII in SQLite, and addresses are ASCII (daemon/validate.h).
+           "CREATE UNIQUE INDEX league_players_by_address ON league_players"
+           "  (league_id, lower(mail_address))",
        }},
   };
   return kMigrations;
@@ -466,24 +470,45 @@ void SqlRepository::InsertGame(const NewGame& game) {
       use(scenario_proto), now;
 }
 
-Status SqlRepository::CreateGame(const NewGame& game) {
-  if (session_ == nullptr) return NotOpen();
-  if (game.id.empty()) return Status::InvalidArgument("creating a game: the game id is empty");
-  try {
-    Transaction transaction(*session_, dialect_);
-    if (GameExists(game.id, /*lock=*/false)) {
-      return Status::AlreadyExists("creating game " + game.id + " in " + store_name_ +
-                                   ": a game with that id exists");
+Status SqlRepository::CreateGame(const NewGame& game) { return CreateGameWithPlayers(game, {}); }
+
+Status SqlRepository::InsertGameWithPlayers(const NewGame& game,
+                                            const std::vector<NewPlayer>& players,
+                                            const std::string& what) {
+  if (game.id.empty()) return Status::InvalidArgument(what + ": the game id is empty");
+  if (GameExists(game.id, /*lock=*/false)) {
+    return Status::AlreadyExists(what + ": a game with that id exists");
+  }
+  std::set<std::string> sides;
+  for (const NewPlayer& player : players) {
+    if (player.game_id != game.id) {
+      return Status::InvalidArgument(what + ": the player of side " + player.side + " names game " +
+                                     player.game_id);
     }
-    InsertGame(game);
+    if (player.token.empty()) {
+      return Status::InvalidArgument(what + ": the token of side " + player.side + " is empty");
+    }
+    if (!sides.insert(player.side).second) {
+      return Status::AlreadyExists(what + ": side " + player.side + " is given twice");
+    }
+  }
+  InsertGame(game);
+  for (const NewPlayer& player : players) InsertPlayer(player);
+  return Status::Ok();
+}
+
+Status SqlRepository::CreateGameWithPlayers(const NewGame& game,
+                                            const std::vector<NewPlayer>& players) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "creating game " + game.id + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    if (Status inserted = InsertGameWithPlayers(game, players, what); !inserted.ok()) {
+      return inserted;
+    }
     transaction.Commit();
     return Status::Ok();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("creating game " + game.id + " in " + store_name_ + ": " +
-                           e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("creating game " + game.id + " in " + store_name_ + ": " + e.what());
-  }
+  });
 }
 
 Result<Game> SqlRepository::GetGame(const std::string& game_id) {
@@ -555,20 +580,25 @@ Status SqlRepository::AddPlayer(const NewPlayer& player) {
     if (!GameExists(player.game_id, /*lock=*/true)) {
       return Status::NotFound(what + ": no such game");
     }
-    std::string game_id = player.game_id, side = player.side, mail = player.mail_address;
-    std::string language = player.language.empty() ? "en" : player.language;
+    std::string game_id = player.game_id, side = player.side;
     int count = 0;
     *session_ << Sql("SELECT count(*) FROM players WHERE game_id = ? AND side = ?"), use(game_id),
         use(side), into(count), now;
     if (count > 0) return Status::AlreadyExists(what + ": the side already has a player");
-    std::string hash = Sha256Hex(player.token);
-    *session_ << Sql(
-        "INSERT INTO players (game_id, side, mail_address, token_sha256, language) "
-        "VALUES (?, ?, ?, ?, ?)"),
-        use(game_id), use(side), use(mail), use(hash), use(language), now;
+    InsertPlayer(player);
     transaction.Commit();
     return Status::Ok();
   });
+}
+
+void SqlRepository::InsertPlayer(const NewPlayer& player) {
+  std::string game_id = player.game_id, side = player.side, mail = player.mail_address;
+  std::string language = player.language.empty() ? "en" : player.language;
+  std::string hash = Sha256Hex(player.token);
+  *session_ << Sql(
+      "INSERT INTO players (game_id, side, mail_address, token_sha256, language) "
+      "VALUES (?, ?, ?, ?, ?)"),
+      use(game_id), use(side), use(mail), use(hash), use(language), now;
 }
 
 Result<std::vector<Player>> SqlRepository::ListPlayers(const std::string& game_id) {
@@ -1425,16 +1455,46 @@ Status SqlRepository::AddLeaguePlayer(const NewLeaguePlayer& player) {
       "adding player " + player.player + " to league " + player.league_id + " in " + store_name_;
   if (player.player.empty()) return Status::InvalidArgument(what + ": the player name is empty");
   if (player.token.empty()) return Status::InvalidArgument(what + ": the token is empty");
-  return Guarded(what, [&]() -> Status {
+  Status added = Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
     if (!LeagueExists(player.league_id)) return Status::NotFound(what + ": no such league");
     if (LeaguePlayerExists(player.league_id, player.player)) {
       return Status::AlreadyExists(what + ": the player is in the league already");
     }
+    if (LeagueAddressTaken(player.league_id, player.mail_address, "")) {
+      return Status::AlreadyExists(what + ": the address " + player.mail_address +
+                                   " is in the league already");
+    }
     InsertLeaguePlayer(player);
     transaction.Commit();
     return Status::Ok();
   });
+  return AddressRaceLost(added, player, "", what);
+}
+
+Status SqlRepository::AddressRaceLost(const Status& status, const NewLeaguePlayer& player,
+                                      const std::string& except_player, const std::string& what) {
+  if (status.ok() || status.code() != StatusCode::kIoError) return status;
+  // A join that raced another with the same address: the unique index refused the insert.
+  try {
+    if (LeagueAddressTaken(player.league_id, player.mail_address, except_player)) {
+      return Status::AlreadyExists(what + ": the address " + player.mail_address +
+                                   " is in the league already");
+    }
+  } catch (const std::exception&) {  // the store is down: the first error says it
+  }
+  return status;
+}
+
+bool SqlRepository::LeagueAddressTaken(const std::string& league_id, const std::string& address,
+                                       const std::string& except_player) {
+  std::string id = league_id, mail = address, except = except_player;
+  int count = 0;
+  *session_ << Sql(
+      "SELECT count(*) FROM league_players WHERE league_id = ? AND "
+      "lower(mail_address) = lower(?) AND player <> ?"),
+      use(id), use(mail), use(except), into(count), now;
+  return count > 0;
 }
 
 Status SqlRepository::RemoveLeaguePlayer(const std::string& league_id, const std::string& player) {
@@ -1481,13 +1541,17 @@ Status SqlRepository::ReplaceLeaguePlayer(const std::string& old_player,
   const std::string what = "replacing player " + old_player + " by " + replacement.player +
                            " in league " + replacement.league_id + " in " + store_name_;
   if (replacement.token.empty()) return Status::InvalidArgument(what + ": the token is empty");
-  return Guarded(what, [&]() -> Status {
+  Status replaced = Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
     if (!LeaguePlayerExists(replacement.league_id, old_player)) {
       return Status::NotFound(what + ": the league has no player " + old_player);
     }
     if (LeaguePlayerExists(replacement.league_id, replacement.player)) {
       return Status::AlreadyExists(what + ": " + replacement.player + " is in the league already");
+    }
+    if (LeagueAddressTaken(replacement.league_id, replacement.mail_address, old_player)) {
+      return Status::AlreadyExists(what + ": the address " + replacement.mail_address +
+                                   " is in the league already");
     }
     std::string id = replacement.league_id, old_name = old_player, new_name = replacement.player;
     *session_ << Sql("DELETE FROM league_players WHERE league_id = ? AND player = ?"), use(id),
@@ -1508,6 +1572,30 @@ Status SqlRepository::ReplaceLeaguePlayer(const std::string& old_player,
     transaction.Commit();
     return Status::Ok();
   });
+  return AddressRaceLost(replaced, replacement, old_player, what);
+}
+
+Status SqlRepository::InsertLeagueGames(const std::vector<LeagueGameRecord>& games,
+                                        const std::string& what) {
+  for (const LeagueGameRecord& g : games) {
+    if (!LeagueExists(g.league_id)) return Status::NotFound(what + ": no league " + g.league_id);
+    std::string game_id = g.game_id;
+    int count = 0;
+    *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
+        into(count), now;
+    if (count > 0) {
+      return Status::AlreadyExists(what + ": game " + g.game_id + " is in a league already");
+    }
+    std::string league = g.league_id, blue = g.blue, orange = g.orange, result = g.result,
+                winner = g.winner, level = g.level;
+    Poco::Int64 season = g.season, round = g.round;
+    *session_ << Sql(
+        "INSERT INTO league_games (game_id, league_id, season, round, blue, orange, result, "
+        "winner, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        use(game_id), use(league), use(season), use(round), use(blue), use(orange), use(result),
+        use(winner), use(level), now;
+  }
+  return Status::Ok();
 }
 
 Status SqlRepository::AddLeagueGames(const std::vector<LeagueGameRecord>& games) {
@@ -1516,24 +1604,27 @@ Status SqlRepository::AddLeagueGames(const std::vector<LeagueGameRecord>& games)
       "adding " + std::to_string(games.size()) + " league games to " + store_name_;
   return Guarded(what, [&]() -> Status {
     Transaction transaction(*session_, dialect_);
-    for (const LeagueGameRecord& g : games) {
-      if (!LeagueExists(g.league_id)) return Status::NotFound(what + ": no league " + g.league_id);
-      std::string game_id = g.game_id;
-      int count = 0;
-      *session_ << Sql("SELECT count(*) FROM league_games WHERE game_id = ?"), use(game_id),
-          into(count), now;
-      if (count > 0) {
-        return Status::AlreadyExists(what + ": game " + g.game_id + " is in a league already");
+    if (Status inserted = InsertLeagueGames(games, what); !inserted.ok()) return inserted;
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Status SqlRepository::AddLeagueRound(const std::vector<NewGameWithPlayers>& games,
+                                     const std::vector<LeagueGameRecord>& records,
+                                     const std::vector<NewMail>& mails) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "adding a league round of " + std::to_string(games.size()) + " games to " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    for (const NewGameWithPlayers& g : games) {
+      if (Status inserted = InsertGameWithPlayers(g.game, g.players, what); !inserted.ok()) {
+        return inserted;
       }
-      std::string league = g.league_id, blue = g.blue, orange = g.orange, result = g.result,
-                  winner = g.winner, level = g.level;
-      Poco::Int64 season = g.season, round = g.round;
-      *session_ << Sql(
-          "INSERT INTO league_games (game_id, league_id, season, round, blue, orange, result, "
-          "winner, level) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"),
-          use(game_id), use(league), use(season), use(round), use(blue), use(orange), use(result),
-          use(winner), use(level), now;
     }
+    if (Status inserted = InsertLeagueGames(records, what); !inserted.ok()) return inserted;
+    for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();
     return Status::Ok();
   });

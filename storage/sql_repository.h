@@ -44,7 +44,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 8;
+  static constexpr int kLatestSchemaVersion = 9;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -54,6 +54,7 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Result<int> SchemaVersion() override;
 
   Status CreateGame(const NewGame& game) override;
+  Status CreateGameWithPlayers(const NewGame& game, const std::vector<NewPlayer>& players) override;
   Result<Game> GetGame(const std::string& game_id) override;
   Result<std::vector<std::string>> ListGames() override;
   Status AddPlayer(const NewPlayer& player) override;
@@ -96,6 +97,9 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status ReplaceLeaguePlayer(const std::string& old_player,
                              const NewLeaguePlayer& replacement) override;
   Status AddLeagueGames(const std::vector<LeagueGameRecord>& games) override;
+  Status AddLeagueRound(const std::vector<NewGameWithPlayers>& games,
+                        const std::vector<LeagueGameRecord>& records,
+                        const std::vector<NewMail>& mails) override;
   Status RecordLeagueResult(const LeagueGameRecord& result) override;
   Result<LeagueGameRecord> GetLeagueGame(const std::string& game_id) override;
   Result<std::vector<LeagueGameRecord>> ListLeagueGames(const std::string& league_id) override;
@@ -141,6 +145,11 @@ class SqlRepository : public GameRepository, public LeagueRepository {
                       const std::vector<std::string>& statements);
   bool GameExists(const std::string& game_id, bool lock);
   void InsertGame(const NewGame& game);
+  void InsertPlayer(const NewPlayer& player);
+  // Within a transaction: the game and its players, or why not (`what` starts the message).
+  Status InsertGameWithPlayers(const NewGame& game, const std::vector<NewPlayer>& players,
+                               const std::string& what);
+  Status InsertLeagueGames(const std::vector<LeagueGameRecord>& games, const std::string& what);
   void InsertOpenTurn(const OpenTurn& open);
   void InsertTurn(const TurnCommit& commit, std::int64_t turn_sequence);
   // The id of the side's latest accepted submission for position `turn` (0 when none); with
@@ -151,6 +160,14 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   bool LeagueExists(const std::string& league_id);
   bool LeaguePlayerExists(const std::string& league_id, const std::string& player);
   void InsertLeaguePlayer(const NewLeaguePlayer& player);
+  // True when another player than `except_player` of the league has `address` (ASCII case
+  // ignored). Within a transaction or not.
+  bool LeagueAddressTaken(const std::string& league_id, const std::string& address,
+                          const std::string& except_player);
+  // `status` of a failed insert of `player`, made ALREADY_EXISTS when its address is taken now
+  // (the unique index refused a racing join).
+  Status AddressRaceLost(const Status& status, const NewLeaguePlayer& player,
+                         const std::string& except_player, const std::string& what);
   // Sets the result of a league game; false when no league has it. Within a transaction.
   bool UpdateLeagueResult(const LeagueGameRecord& result);
   std::vector<LeagueGameRecord> ReadLeagueGames(const std::string& column, const std::string& key);

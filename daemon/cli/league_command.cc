@@ -33,6 +33,7 @@
 #include "daemon/league/league_flow.h"
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
+#include "daemon/validate.h"
 #include "engine/victory.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"
@@ -41,6 +42,33 @@ namespace pbem::cli {
 namespace {
 
 using league::LeagueSettings;
+
+// A league player's name and address as pbemd checks them (daemon/validate.h); the address
+// lower-cased as pbemd stores it. An error naming the argument, or nullopt.
+std::optional<std::string> CheckPlayer(const std::string& name, std::string& address) {
+  if (std::optional<std::string> wrong = daemon::DisplayNameProblem(name)) {
+    return "PLAYER " + *wrong;
+  }
+  if (std::optional<std::string> wrong = daemon::MailAddressProblem(address)) {
+    return "--mail " + *wrong;
+  }
+  std::transform(address.begin(), address.end(), address.begin(), [](unsigned char c) {
+    return static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  });
+  return std::nullopt;
+}
+
+// A season or round number from 1 to 10000; nullopt for anything else ("1x", "-2", "").
+std::optional<int> Count(const std::string& text) {
+  if (text.empty() || text.size() > 5) return std::nullopt;
+  int n = 0;
+  for (const char c : text) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  if (n < 1 || n > 10000) return std::nullopt;
+  return n;
+}
 
 constexpr std::string_view kLeagueUsage =
     "pbem league create LEAGUE --token ORG [--name NAME] [--settings FILE]\n"
@@ -147,10 +175,22 @@ int Create(storage::SqlRepository& repo, const Options& o) {
     if (!text.ok()) return Fail(text.ErrorText());
     Result<LeagueSettings> s = league::DecodeSettings(text.value());
     if (!s.ok()) return Fail(s.status());
+    if (std::optional<std::string> wrong =
+            daemon::DeadlinesProblem(s->turn_timeout.count(), s->reminder_before.count())) {
+      return Fail("--settings: deadlines: " + *wrong);
+    }
     settings_text = league::EncodeSettings(*s);
   }
   const std::string& id = o.positional[0];
   const std::string name = o.values.count("--name") ? o.values.at("--name") : id;
+  if (!daemon::IsIdentifier(id, 40)) {
+    return Fail(
+        "LEAGUE is 1 to 40 letters, digits, '-', '_' or '.', starting with a letter or "
+        "a digit");
+  }
+  if (std::optional<std::string> wrong = daemon::DisplayNameProblem(name)) {
+    return Fail("--name " + *wrong);
+  }
   if (Status s = repo.CreateLeague({id, name, o.values.at("--token"), settings_text, Now()});
       !s.ok()) {
     return Fail(s);
@@ -168,8 +208,10 @@ int Add(storage::SqlRepository& repo, const Options& o) {
   if (!token.ok()) return Fail(token.status());
   const std::string language = o.values.count("--lang") ? o.values.at("--lang") : "en";
   if (language != "en" && language != "fr") return Fail("--lang is en or fr");
+  std::string address = o.values.at("--mail");
+  if (auto bad = CheckPlayer(o.positional[1], address)) return Fail(*bad);
   if (Status s = repo.AddLeaguePlayer(
-          {o.positional[0], o.positional[1], o.values.at("--mail"), *token, Now(), language});
+          {o.positional[0], o.positional[1], address, *token, Now(), language});
       !s.ok()) {
     return Fail(s);
   }
@@ -192,11 +234,16 @@ int Start(storage::SqlRepository& repo, const Options& o) {
   if (auto bad = CheckOrganiser(repo, id, o)) return Fail(*bad);
   int season = 1;
   std::optional<int> round_number = 1;
-  try {
-    if (o.values.count("--season")) season = std::stoi(o.values.at("--season"));
-    if (o.values.count("--round")) round_number = std::stoi(o.values.at("--round"));
-  } catch (const std::exception&) {
-    return UsageError("league", "league start: --season and --round are numbers");
+  if (o.values.count("--season")) {
+    std::optional<int> n = Count(o.values.at("--season"));
+    if (!n) return UsageError("league", "league start: --season is a number from 1 to 10000");
+    season = *n;
+  }
+  if (o.values.count("--round")) {
+    round_number = Count(o.values.at("--round"));
+    if (!round_number) {
+      return UsageError("league", "league start: --round is a number from 1 to 10000");
+    }
   }
   // The bundled ruleset and the league's scenarios from the bundled data.
   const std::filesystem::path data = DataDir();
@@ -211,7 +258,7 @@ int Start(storage::SqlRepository& repo, const Options& o) {
   };
   daemon::SystemEntropy entropy;
   Result<league::StartedRound> started = league::StartRound(
-      repo, repo, id, season, round_number, load, entropy, data / "templates/league", Now());
+      repo, id, season, round_number, load, entropy, data / "templates/league", Now());
   if (!started.ok()) return Fail(started.status());
   std::cout << "season " << started->season << " round " << started->round << " of league " << id
             << ": " << started->games.size() << " games created";
@@ -260,11 +307,13 @@ int Replace(storage::SqlRepository& repo, const Options& o) {
     return UsageError("league", "league replace: LEAGUE OLD NEW and --mail are required");
   }
   if (auto bad = CheckOrganiser(repo, o.positional[0], o)) return Fail(*bad);
+  std::string address = o.values.at("--mail");
+  if (auto bad = CheckPlayer(o.positional[2], address)) return Fail("NEW: " + *bad);
   daemon::SystemEntropy entropy;
   Result<std::string> token = league::NewToken(entropy);
   if (!token.ok()) return Fail(token.status());
-  if (Status s = repo.ReplaceLeaguePlayer(o.positional[1], {o.positional[0], o.positional[2],
-                                                            o.values.at("--mail"), *token, Now()});
+  if (Status s = repo.ReplaceLeaguePlayer(
+          o.positional[1], {o.positional[0], o.positional[2], address, *token, Now()});
       !s.ok()) {
     return Fail(s);
   }
@@ -279,7 +328,11 @@ int Standings(storage::SqlRepository& repo, const Options& o) {
   Result<LeagueSettings> settings = SettingsOf(repo, id);
   if (!settings.ok()) return Fail(settings.status());
   int season = 1;
-  if (o.values.count("--season")) season = std::atoi(o.values.at("--season").c_str());
+  if (o.values.count("--season")) {
+    std::optional<int> n = Count(o.values.at("--season"));
+    if (!n) return UsageError("league", "league standings: --season is a number from 1 to 10000");
+    season = *n;
+  }
   Result<league::SeasonStandings> standings =
       league::LoadSeasonStandings(repo, id, *settings, season);
   if (!standings.ok()) return Fail(standings.status());

@@ -597,9 +597,9 @@ Result<Round> PairRound(storage::LeagueRepository& leagues, const std::string& l
 
 }  // namespace
 
-Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::GameRepository& store,
-                                const std::string& league_id, int season, std::optional<int> round,
-                                const MaterialLoader& load, daemon::EntropySource& entropy,
+Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::string& league_id,
+                                int season, std::optional<int> round, const MaterialLoader& load,
+                                daemon::EntropySource& entropy,
                                 const std::filesystem::path& template_dir, storage::Timestamp now,
                                 StartRefusal* refusal) {
   StartRefusal ignored;
@@ -691,6 +691,10 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::Gam
   out.season = season;
   out.round = round_number;
   out.bye = paired->bye;
+  // Games, players, their league records and the mails are written in one transaction at the
+  // end (AddLeagueRound): a crash or a refusal leaves no game outside its round.
+  std::vector<storage::NewGameWithPlayers> new_games;
+  std::vector<storage::NewMail> mails;
   for (std::size_t i = 0; i < paired->games.size(); ++i) {
     const Pairing& p = paired->games[i];
     const std::string game_id = league_id + "-s" + std::to_string(season) + "-r" +
@@ -700,15 +704,12 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::Gam
     game.scenario = scenario_name;  // the catalogue's name, which finds the files again
     game.deadlines.turn_timeout = settings->turn_timeout;
     game.deadlines.reminder_before = settings->reminder_before;
-    if (Status s = store.CreateGame(game); !s.ok()) return s;
+    storage::NewGameWithPlayers with_players{std::move(game), {}};
     for (const auto& [side, player] : {std::pair{"blue", p.blue}, std::pair{"orange", p.orange}}) {
       Result<std::string> token = NewToken(entropy);
       if (!token.ok()) return token.status();
       const storage::LeaguePlayer& lp = *by_name.at(player);
-      if (Status s = store.AddPlayer({game_id, side, lp.mail_address, *token, lp.language});
-          !s.ok()) {
-        return s;
-      }
+      with_players.players.push_back({game_id, side, lp.mail_address, *token, lp.language});
       out.tickets.push_back({player, game_id, side, player == p.blue ? p.orange : p.blue, *token});
     }
     LeagueGame g;
@@ -717,8 +718,8 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::Gam
     g.blue = p.blue;
     g.orange = p.orange;
     out.games.push_back(ToRecord(g, league_id, season));
+    new_games.push_back(std::move(with_players));
   }
-  if (Status s = leagues.AddLeagueGames(out.games); !s.ok()) return s;
   for (const auto& lp : *players) {
     mst::data data;
     data.set("league", league->name);
@@ -754,10 +755,10 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::Gam
     }
     mail.recipient = lp.mail_address;
     mail.next_try = now;
-    Result<std::int64_t> id = store.EnqueueMail(mail);
-    if (!id.ok()) return id.status();
-    ++out.mails_enqueued;
+    mails.push_back(std::move(mail));
   }
+  if (Status s = leagues.AddLeagueRound(new_games, out.games, mails); !s.ok()) return s;
+  out.mails_enqueued = static_cast<int>(mails.size());
   return out;
 }
 

@@ -158,10 +158,11 @@ enum class StartRefusal {
 // Errors, with nothing written: NOT_FOUND (no such league); FAILED_PRECONDITION (fewer than
 // two players, the round started already, a round beyond the schedule, a player over the
 // game limit, Swiss with an unfinished earlier round; `refusal`, when given, says which);
-// the loader's and the stores' Statuses.
-Result<StartedRound> StartRound(storage::LeagueRepository& leagues, storage::GameRepository& games,
-                                const std::string& league_id, int season, std::optional<int> round,
-                                const MaterialLoader& load, daemon::EntropySource& entropy,
+// the loader's and the store's Statuses. The games, their players, their league records and
+// the mails are stored in ONE transaction (LeagueRepository::AddLeagueRound): all or nothing.
+Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::string& league_id,
+                                int season, std::optional<int> round, const MaterialLoader& load,
+                                daemon::EntropySource& entropy,
                                 const std::filesystem::path& template_dir, storage::Timestamp now,
                                 StartRefusal* refusal = nullptr);
 

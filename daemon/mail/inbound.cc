@@ -14,6 +14,8 @@
 #include <regex>
 #include <sstream>
 
+#include "daemon/validate.h"
+
 namespace pbem::daemon::mail {
 namespace {
 
@@ -154,11 +156,8 @@ std::string BareAddress(const std::string& header_value) {
     address = header_value.substr(open + 1, close - open - 1);
   }
   address = Lower(Poco::trim(address));
-  const auto at = address.find('@');
-  if (at == std::string::npos || at == 0 || at + 1 == address.size() ||
-      address.find_first_of(" \t<>\",;") != std::string::npos) {
-    return "";
-  }
+  // The one address rule of pbemd (daemon/validate.h): "a@b,c@d" or "@" is no sender.
+  if (!IsMailAddress(address)) return "";
   return address;
 }
 

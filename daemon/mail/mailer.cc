@@ -13,6 +13,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "daemon/validate.h"
+
 namespace pbem::daemon::mail {
 namespace {
 
@@ -32,13 +34,23 @@ std::string DomainOf(const std::string& address) {
 }  // namespace
 
 Result<OutgoingMessage> BuildMimeMessage(const storage::OutboxMail& mail, const std::string& from) {
+  // Nothing that could end a header line reaches one: the addresses must be addr-specs
+  // (refused otherwise), the subject and file names have their control characters replaced
+  // by spaces (they quote text a player wrote).
+  for (const auto& [what, address] :
+       {std::pair{"recipient", &mail.recipient}, std::pair{"sender", &from}}) {
+    if (std::optional<std::string> wrong = MailAddressProblem(*address)) {
+      return Status::InvalidArgument("outbox mail " + std::to_string(mail.id) + ": the " + what +
+                                     " " + *wrong);
+    }
+  }
+  const std::string subject = HeaderSafe(mail.subject);
   try {
     MailMessage message;
     message.setSender(from);
     message.addRecipient(
         Poco::Net::MailRecipient(Poco::Net::MailRecipient::PRIMARY_RECIPIENT, mail.recipient));
-    message.setSubject(IsAscii(mail.subject) ? mail.subject
-                                             : MailMessage::encodeWord(mail.subject, "UTF-8"));
+    message.setSubject(IsAscii(subject) ? subject : MailMessage::encodeWord(subject, "UTF-8"));
     message.set("Message-ID",
                 "<pbemd-outbox-" + std::to_string(mail.id) + "@" + DomainOf(from) + ">");
     message.set("Auto-Submitted", "auto-generated");
@@ -76,16 +88,18 @@ Result<OutgoingMessage> BuildMimeMessage(const storage::OutboxMail& mail, const 
                            MailMessage::ENCODING_QUOTED_PRINTABLE);
       }
       for (const storage::Attachment* image : inline_images) {
-        auto* source = new StringPartSource(image->data, image->content_type, image->filename);
-        source->headers().set("Content-ID", "<" + image->filename + ">");
-        message.addPart(image->filename, source, MailMessage::CONTENT_INLINE,
-                        MailMessage::ENCODING_BASE64);
+        const std::string name = HeaderSafe(image->filename);
+        auto* source = new StringPartSource(image->data, HeaderSafe(image->content_type), name);
+        source->headers().set("Content-ID", "<" + name + ">");
+        message.addPart(name, source, MailMessage::CONTENT_INLINE, MailMessage::ENCODING_BASE64);
       }
       for (const storage::Attachment* attachment : attachments) {
-        const std::string type = attachment->content_type.empty() ? "application/octet-stream"
-                                                                  : attachment->content_type;
-        message.addAttachment(attachment->filename.empty() ? "attachment" : attachment->filename,
-                              new StringPartSource(attachment->data, type, attachment->filename),
+        const std::string type = attachment->content_type.empty()
+                                     ? "application/octet-stream"
+                                     : HeaderSafe(attachment->content_type);
+        const std::string name =
+            attachment->filename.empty() ? "attachment" : HeaderSafe(attachment->filename);
+        message.addAttachment(name, new StringPartSource(attachment->data, type, name),
                               MailMessage::ENCODING_BASE64);
       }
     }

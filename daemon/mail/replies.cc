@@ -78,7 +78,7 @@ storage::NewMail ReceiptMail(const std::string& to, const ReceiptInfo& info,
 templates::ErrorKind ErrorKindOf(const std::string& code) {
   using templates::ErrorKind;
   if (code == kOversized) return ErrorKind::kOversized;
-  if (code == kWrongGame) return ErrorKind::kWrongGame;
+  if (code == kWrongGame || code == kGameOver) return ErrorKind::kWrongGame;
   if (code == kStaleTurn) return ErrorKind::kStaleTurn;
   if (code == kUnauthenticated) return ErrorKind::kUnauthenticated;
   if (code == kRejectedOrders) return ErrorKind::kIllegal;

@@ -24,6 +24,9 @@ inline constexpr const char* kStaleTurn = "stale_turn";
 inline constexpr const char* kUnauthenticated = "unauthenticated";
 inline constexpr const char* kRejectedOrders = "rejected_orders";  // a header verdict failed
 inline constexpr const char* kGameUnavailable = "game_unavailable";
+// The game is over (won, drawn, resigned or forfeited): it takes no more orders. Mailed with
+// the wrong_game template, which words "unknown or finished game".
+inline constexpr const char* kGameOver = "game_over";
 
 struct ReceiptInfo {
   std::string game_id;

@@ -17,6 +17,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "proto/codec/json_depth.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec {
@@ -253,6 +254,10 @@ Result<std::monostate> ParseMessage(std::string_view bytes, Format format, std::
     case Format::kText:
       return internal::ParseText(bytes, source, out, nullptr);
     case Format::kJson: {
+      // Bounded before the parser recurses (json_depth.h).
+      if (std::optional<std::string> deep = JsonDepthProblem(bytes)) {
+        return Result<std::monostate>::Fail(std::string(source), *deep);
+      }
       pb::util::JsonParseOptions options;
       options.ignore_unknown_fields = false;
       const auto status =

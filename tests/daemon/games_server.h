@@ -1,5 +1,5 @@
-// The HTTP API on a loopback port (Poco HTTPServer) over the fixture's SQLite store, catalogue
-// and order desk, for tests that send real requests (tests/support/http_client.h).
+// The HTTP API on a loopback port over a GameFixture's store, for tests of the game routes:
+// the admin token is "admin-token-0123456789", bodies are limited to 64 KiB.
 #ifndef PBEM_TESTS_DAEMON_GAMES_SERVER_H_
 #define PBEM_TESTS_DAEMON_GAMES_SERVER_H_
 

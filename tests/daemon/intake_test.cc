@@ -419,6 +419,11 @@ TEST_CASE("addresses and game id hints are read from the headers and bodies", "[
   CHECK(BareAddress("bob@test.local") == "bob@test.local");
   CHECK(BareAddress("\"Eve\" <>").empty());
   CHECK(BareAddress("no address").empty());
+  // Issue 13, finding 8: one address rule everywhere (daemon/validate.h).
+  CHECK(BareAddress("<a@b,c@d>").empty());
+  CHECK(BareAddress("@").empty());
+  CHECK(BareAddress("a@").empty());
+  CHECK(BareAddress("<a..b@c>").empty());
   InboundMail mail;
   mail.subject = "Re: [pbem g-1] orders";
   mail.candidates.push_back({"body", std::nullopt, "game_id: \"g-7\"\nturn: x", false});

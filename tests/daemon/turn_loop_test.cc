@@ -7,6 +7,7 @@
 #include "daemon/turn_loop.h"
 
 #include <catch2/catch.hpp>
+#include <limits>
 #include <memory>
 
 #include "daemon/clock.h"
@@ -173,6 +174,32 @@ TEST_CASE("scheduler: with a fake clock, turns go without orders after deadline 
   CHECK(scheduler.Pass()->turns_resolved == 1);
   CHECK(f.repository.ListTurns("late")->size() == 3);
   CHECK(f.repository.GetGame("demo")->turns_committed == 0);
+}
+
+// Issue 13, finding 8: turnTimeoutSeconds 9223372036854775807 overflowed the deadline, which
+// wrapped into the past and played the whole game out as missed turns in a second. pbemd now
+// refuses such a timeout at the door; a game stored with one earlier waits instead.
+TEST_CASE("scheduler: an absurd stored timeout never overflows into a past deadline") {
+  TurnFixture f;
+  const auto huge = std::chrono::seconds(std::numeric_limits<std::int64_t>::max());
+  f.CreateGame("forever", huge, huge - std::chrono::seconds(1));
+  REQUIRE(f.repository.AddPlayer({"forever", "blue", "b@test.local", "tok-ever-b"}).ok());
+  REQUIRE(f.repository.AddPlayer({"forever", "orange", "o@test.local", "tok-ever-o"}).ok());
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,
+                TurnLoopOptions{std::chrono::minutes(30), /*map_image=*/false});
+  FakeClock clock(At(1000));
+  Scheduler scheduler(f.repository, loop, clock, nullptr);
+  for (int pass = 0; pass < 5; ++pass) {
+    Result<SchedulerPass> done = scheduler.Pass();
+    REQUIRE(done.ok());
+    CHECK(done->turns_resolved == 0);
+    clock.Advance(std::chrono::hours(24 * 365));
+  }
+  CHECK(f.repository.ListTurns("forever")->empty());
+  for (const storage::OutboxMail& m : f.Due()) {
+    INFO(m.subject);
+    CHECK(false);
+  }
 }
 
 TEST_CASE("scheduler: a game another instance works on is skipped until its lock frees") {

@@ -177,8 +177,10 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
         mail::Disposition::kAnswered);
   CHECK(h.Handle(TextMail("frank@test.local", "j5", "join club frank de\n")) ==
         mail::Disposition::kAnswered);
-  CHECK(h.Handle(TextMail("gus@test.local", "j6", "join club gus/evil fr\n")) ==
-        mail::Disposition::kAnswered);
+  // A name with a control character (DEL): refused, in French.
+  CHECK(h.Handle(TextMail("gus@test.local", "j6",
+                          "join club gus\x7f"
+                          "evil fr\n")) == mail::Disposition::kAnswered);
   CHECK(Players(h).size() == 1);
   CHECK(h.fixture.repository.GetLeague("nowhere").status().code() == StatusCode::kNotFound);
   REQUIRE(h.Replies("erin@test.local").size() == 1);

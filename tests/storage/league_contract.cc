@@ -100,6 +100,78 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repo.ListLeaguePlayers("spring")->size() == 1);
   }
 
+  SECTION("players: one address per league, ASCII case aside; other leagues may share it") {
+    // Issue 13, findings 8 and 12: a league join is unique per (league, address), in one
+    // transaction, with a unique index behind it (migration 9).
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    REQUIRE(repo.CreateLeague(SampleLeague("autumn")).ok());
+    REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "ann")).ok());
+    NewLeaguePlayer again = SamplePlayer("spring", "anna");
+    again.mail_address = "ANN@Example.org";
+    Status taken = repo.AddLeaguePlayer(again);
+    CHECK(taken.code() == StatusCode::kAlreadyExists);
+    CHECK_THAT(taken.message(), Catch::Contains("the address ANN@Example.org is in the league"));
+    CHECK(repo.ListLeaguePlayers("spring")->size() == 1);
+    again.league_id = "autumn";
+    CHECK(repo.AddLeaguePlayer(again).ok());
+    // A replacement may not take another player's address, but may keep the old one's.
+    REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "bob")).ok());
+    NewLeaguePlayer cid = SamplePlayer("spring", "cid");
+    cid.mail_address = "bob@example.org";
+    CHECK(repo.ReplaceLeaguePlayer("ann", cid).code() == StatusCode::kAlreadyExists);
+    cid.mail_address = "ann@example.org";
+    CHECK(repo.ReplaceLeaguePlayer("ann", cid).ok());
+    CHECK(repo.ListLeaguePlayers("spring")->size() == 2);
+  }
+
+  SECTION("a round: games, players, league records and mails in one transaction or nothing") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    GameRepository* games = o.owner.get();
+    const auto game = [](const std::string& id) {
+      NewGameWithPlayers g;
+      g.game.id = id;
+      g.game.scenario = "s";
+      g.game.ruleset_name = "r";
+      g.game.ruleset_version = "1";
+      g.game.engine_version = "e";
+      g.game.created_at = At(3000);
+      g.players = {{id, "blue", "ann@example.org", "t-" + id + "-b"},
+                   {id, "orange", "bob@example.org", "t-" + id + "-o"}};
+      return g;
+    };
+    NewMail mail;
+    mail.recipient = "ann@example.org";
+    mail.subject = "round 1";
+    mail.body = "your games";
+    mail.next_try = At(3000);
+    // The second game's id is taken: the first game, the records and the mail stay out too.
+    REQUIRE(games->CreateGame(game("spring-g2").game).ok());
+    Status refused = repo.AddLeagueRound({game("spring-g1"), game("spring-g2")},
+                                         {SampleLeagueGame("spring", "spring-g1", 1, "ann", "bob"),
+                                          SampleLeagueGame("spring", "spring-g2", 1, "bob", "ann")},
+                                         {mail});
+    CHECK(refused.code() == StatusCode::kAlreadyExists);
+    CHECK(games->GetGame("spring-g1").status().code() == StatusCode::kNotFound);
+    CHECK(games->ListPlayers("spring-g1")->empty());
+    CHECK(repo.ListLeagueGames("spring")->empty());
+    CHECK(games->DueMail(At(10000), 10)->empty());
+    // A league record naming an unknown league refuses the whole round as well.
+    CHECK(repo.AddLeagueRound({game("spring-g1")},
+                              {SampleLeagueGame("winter", "spring-g1", 1, "ann", "bob")}, {mail})
+              .code() == StatusCode::kNotFound);
+    CHECK(games->GetGame("spring-g1").status().code() == StatusCode::kNotFound);
+    // Whole: all of it.
+    REQUIRE(repo.AddLeagueRound({game("spring-g1"), game("spring-g3")},
+                                {SampleLeagueGame("spring", "spring-g1", 1, "ann", "bob"),
+                                 SampleLeagueGame("spring", "spring-g3", 1, "bob", "ann")},
+                                {mail})
+                .ok());
+    CHECK(games->ListPlayers("spring-g3")->size() == 2);
+    CHECK(*games->VerifyToken("spring-g1", "orange", "t-spring-g1-o"));
+    CHECK(repo.ListLeagueGames("spring")->size() == 2);
+    CHECK(games->DueMail(At(10000), 10)->size() == 1);
+  }
+
   SECTION("games and results; a replacement takes over the pending games only") {
     REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
     for (const char* name : {"ann", "bob", "cid"}) {

@@ -95,6 +95,13 @@ void DropMigration6(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 6");
 }
 
+// Takes a store back from schema version 9 (the unique index on league player addresses).
+// Migrations apply above the highest version recorded: drop 9 before 8.
+void DropMigration9(RepositoryHarness& harness) {
+  harness.ExecuteSql("DROP INDEX league_players_by_address");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 9");
+}
+
 // Takes a store back to schema version 6 (what migration 7 added: the league players'
 // language), to test it.
 void DropMigration7(RepositoryHarness& harness) {
@@ -129,11 +136,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 8);
+    CHECK(*repository->SchemaVersion() == 9);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 8);
+    CHECK(*reopened == 9);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -146,7 +153,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 8"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 9"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -160,7 +167,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 8);
+    CHECK(*repository->SchemaVersion() == 9);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -171,6 +178,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration9(*harness);
     DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
@@ -186,7 +194,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 8);
+    CHECK(*repository->SchemaVersion() == 9);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -201,13 +209,14 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration9(*harness);
     DropMigration8(*harness);
     harness->ExecuteSql(
         "INSERT INTO submissions (game_id, turn, channel, sender, message_id, raw, "
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 8);
+    CHECK(*repository->SchemaVersion() == 9);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -258,6 +267,37 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->GetGame("nope").status().code() == StatusCode::kNotFound);
   }
 
+  SECTION("games: a game and its players in one transaction; a refusal stores nothing") {
+    // Issue 13, finding 8: two "blue" players gave 409 but left a half-made game behind that
+    // blocked the retry.
+    auto repository = Open(*harness);
+    const NewPlayer blue{"g", "blue", "ann@example.org", "token-ann"};
+    NewPlayer blue_again{"g", "blue", "ben@example.org", "token-ben"};
+    Status twice = repository->CreateGameWithPlayers(SampleGame("g"), {blue, blue_again});
+    CHECK(twice.code() == StatusCode::kAlreadyExists);
+    CHECK_THAT(twice.message(), Catch::Contains("side blue is given twice"));
+    CHECK(repository->GetGame("g").status().code() == StatusCode::kNotFound);
+    CHECK(repository->ListPlayers("g")->empty());
+    NewPlayer no_token{"g", "orange", "ben@example.org", ""};
+    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {blue, no_token}).code() ==
+          StatusCode::kInvalidArgument);
+    NewPlayer elsewhere{"h", "orange", "ben@example.org", "token-ben"};
+    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {blue, elsewhere}).code() ==
+          StatusCode::kInvalidArgument);
+    CHECK(repository->GetGame("g").status().code() == StatusCode::kNotFound);
+    // The retry, corrected, is stored whole.
+    blue_again.side = "orange";
+    REQUIRE(repository->CreateGameWithPlayers(SampleGame("g"), {blue, blue_again}).ok());
+    auto players = repository->ListPlayers("g");
+    REQUIRE(players->size() == 2);
+    CHECK((*players)[0].side == "blue");
+    CHECK((*players)[1].side == "orange");
+    CHECK(*repository->VerifyToken("g", "orange", "token-ben"));
+    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {}).code() ==
+          StatusCode::kAlreadyExists);
+    CHECK(repository->ListPlayers("g")->size() == 2);
+  }
+
   SECTION("players: tokens are stored only as SHA-256 and verified by hashing") {
     CHECK(Sha256Hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
     auto repository = Open(*harness);
@@ -298,6 +338,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration9(*harness);
     DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
@@ -307,7 +348,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 8);
+    CHECK(*repository->SchemaVersion() == 9);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -324,11 +365,12 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration9(*harness);
     DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 8);
+    CHECK(*repository->SchemaVersion() == 9);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());

@@ -38,14 +38,14 @@ TEST_CASE("a fresh data directory is created and migrated to the latest version"
 
   Result<int> opened = repository.OpenOrMigrate();
   REQUIRE(opened.ok());
-  CHECK(*opened == 8);
-  CHECK(SqliteRepository::kLatestSchemaVersion == 8);
+  CHECK(*opened == 9);
+  CHECK(SqliteRepository::kLatestSchemaVersion == 9);
   CHECK(repository.database_path() == data_dir / "pbem.sqlite");
   CHECK(std::filesystem::exists(data_dir / "pbem.sqlite"));
 
   Result<int> version = repository.SchemaVersion();
   REQUIRE(version.ok());
-  CHECK(*version == 8);
+  CHECK(*version == 9);
 
   auto session = RawSession(repository.database_path());
   std::string journal_mode;
@@ -66,12 +66,31 @@ TEST_CASE("reopening keeps the schema version and applies nothing twice", "[stor
   SqliteRepository second(temp.path());
   Result<int> reopened = second.OpenOrMigrate();
   REQUIRE(reopened.ok());
-  CHECK(*reopened == 8);
+  CHECK(*reopened == 9);
 
   auto session = RawSession(second.database_path());
   int rows = 0;
   session << "SELECT count(*) FROM schema_migrations", into(rows), now;
-  CHECK(rows == 8);
+  CHECK(rows == 9);
+}
+
+TEST_CASE("the database itself keeps one league player per address (migration 9)", "[storage]") {
+  TempDir temp;
+  SqliteRepository repository(temp.path());
+  REQUIRE(repository.OpenOrMigrate().ok());
+  REQUIRE(repository.CreateLeague({"spring", "Spring", "organiser", "", Timestamp{}}).ok());
+  REQUIRE(
+      repository.AddLeaguePlayer({"spring", "ann", "ann@example.org", "t-ann", Timestamp{}}).ok());
+  // Behind the repository's back, as a racing join whose check ran first would insert.
+  auto session = RawSession(repository.database_path());
+  CHECK_THROWS(session << "INSERT INTO league_players (league_id, player, mail_address, "
+                          "token_sha256, joined_at_ms) VALUES ('spring', 'anna', "
+                          "'Ann@Example.ORG', 'x', 0)",
+               now);
+  session << "INSERT INTO league_players (league_id, player, mail_address, token_sha256, "
+             "joined_at_ms) VALUES ('spring', 'bob', 'bob@example.org', 'x', 0)",
+      now;
+  CHECK(repository.ListLeaguePlayers("spring")->size() == 2);
 }
 
 TEST_CASE("a database with a newer schema is refused, naming both versions", "[storage]") {
@@ -91,7 +110,7 @@ TEST_CASE("a database with a newer schema is refused, naming both versions", "[s
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
   CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 8"));
+  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 9"));
   CHECK_THAT(opened.status().message(), Catch::Contains("pbem.sqlite"));
 
   // Refused means not open, either.
