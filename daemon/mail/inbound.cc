@@ -11,8 +11,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 #include <sstream>
+#include <string_view>
+
+#include "daemon/mail/scan.h"
 
 namespace pbem::daemon::mail {
 namespace {
@@ -206,20 +208,12 @@ std::vector<std::string> GameIdHints(const InboundMail& mail) {
       hints.push_back(id);
     }
   };
-  static const std::regex field(R"re((?:game_id|"game_?[iI]d")\s*:\s*"([^"\\]{1,64})")re");
   for (const OrdersCandidate& candidate : mail.candidates) {
     if (candidate.format == codec::Format::kBinary) continue;
-    const std::string head = candidate.bytes.substr(0, 64 * 1024);
-    for (std::sregex_iterator it(head.begin(), head.end(), field), end; it != end; ++it) {
-      add((*it)[1].str());
-    }
+    const std::string_view head = std::string_view(candidate.bytes).substr(0, 64 * 1024);
+    for (const std::string& id : GameIdFields(head, 64)) add(id);
   }
-  static const std::regex word(R"([A-Za-z0-9][A-Za-z0-9_.-]{0,63})");
-  int words = 0;
-  for (std::sregex_iterator it(mail.subject.begin(), mail.subject.end(), word), end;
-       it != end && words < 20; ++it, ++words) {
-    add(it->str());
-  }
+  for (const std::string& word : SubjectWords(mail.subject, 20)) add(word);
   return hints;
 }
 
