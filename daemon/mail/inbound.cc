@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string_view>
 
+#include "daemon/mail/charset.h"
 #include "daemon/mail/scan.h"
 
 namespace pbem::daemon::mail {
@@ -98,11 +99,13 @@ class Walker {
     std::string body;
     Poco::StreamCopier::copyToString(stream, body);
     Leaf(header, Lower(type.getType() + "/" + type.getSubType()),
+         type.hasParameter("charset") ? Poco::trim(type.getParameter("charset")) : std::string(),
          Decode(body, header.get("Content-Transfer-Encoding", "")));
   }
 
  private:
-  void Leaf(const MessageHeader& header, const std::string& type, std::string bytes) {
+  void Leaf(const MessageHeader& header, const std::string& type, const std::string& charset,
+            std::string bytes) {
     const std::string filename = FileName(header);
     const std::string lower_name = Lower(filename);
     const std::string disposition = Lower(header.get("Content-Disposition", ""));
@@ -110,16 +113,22 @@ class Walker {
     OrdersCandidate candidate;
     candidate.attachment = attachment;
     candidate.source = attachment ? "attachment " + (filename.empty() ? type : filename) : "body";
-    if (type == "application/octet-stream" || type == "application/x-protobuf" ||
-        type == "application/protobuf" || type == "application/vnd.google.protobuf" ||
-        EndsWith(lower_name, ".bin") || EndsWith(lower_name, ".pb") ||
-        EndsWith(lower_name, ".binpb")) {
-      candidate.format = codec::Format::kBinary;
-    } else if (type == "application/json" || EndsWith(lower_name, ".json")) {
-      candidate.format = codec::Format::kJson;
-    } else if (EndsWith(lower_name, ".textproto") || EndsWith(lower_name, ".txtpb") ||
-               EndsWith(lower_name, ".pbtxt")) {
+    // The file name first (a client may type any attachment application/octet-stream), then
+    // the type; an octet-stream, a .txt or an unnamed part is judged by its content
+    // (codec::DetectFormat: JSON, UTF-8 text, else binary).
+    if (EndsWith(lower_name, ".textproto") || EndsWith(lower_name, ".txtpb") ||
+        EndsWith(lower_name, ".pbtxt")) {
       candidate.format = codec::Format::kText;
+    } else if (EndsWith(lower_name, ".json")) {
+      candidate.format = codec::Format::kJson;
+    } else if (EndsWith(lower_name, ".bin") || EndsWith(lower_name, ".pb") ||
+               EndsWith(lower_name, ".binpb") || type == "application/x-protobuf" ||
+               type == "application/protobuf" || type == "application/vnd.google.protobuf") {
+      candidate.format = codec::Format::kBinary;
+    } else if (type == "application/json") {
+      candidate.format = codec::Format::kJson;
+    } else if (type == "application/octet-stream") {
+      // judged by content
     } else if (type == "text/plain") {
       // Orders in the body: text format or JSON, told apart by the codec; a signature
       // ("-- " line) is cut off.
@@ -130,6 +139,15 @@ class Walker {
       if (Poco::trim(bytes).empty()) return;
     } else {
       return;  // html, images, ...: never orders
+    }
+    // Text in a declared charset becomes UTF-8 first; binary orders have no charset.
+    if (candidate.format != codec::Format::kBinary && !charset.empty()) {
+      Result<std::string> utf8 = ToUtf8(bytes, charset);
+      if (!utf8.ok()) {
+        candidate.error = candidate.source + ": " + utf8.status().message();
+      } else {
+        bytes = std::move(utf8).value();
+      }
     }
     candidate.bytes = std::move(bytes);
     if (attachment) {
@@ -147,6 +165,46 @@ class Walker {
 
 }  // namespace
 
+bool IsAddrSpec(std::string_view address) {
+  constexpr std::string_view kAtextPunct = "!#$%&'*+/=?^_`{|}~-";
+  const auto at = address.find('@');
+  if (address.size() > 254 || at == std::string_view::npos || at == 0 || at > 64 ||
+      at + 1 == address.size()) {
+    return false;
+  }
+  const std::string_view local = address.substr(0, at);
+  const std::string_view domain = address.substr(at + 1);
+  // dot-atom: atoms of atext joined by single dots.
+  char previous = '.';
+  for (char c : local) {
+    const auto u = static_cast<unsigned char>(c);
+    const bool alnum = std::isalnum(u) != 0 && u < 0x80;
+    if (c == '.') {
+      if (previous == '.') return false;
+    } else if (!alnum && kAtextPunct.find(c) == std::string_view::npos) {
+      return false;
+    }
+    previous = c;
+  }
+  if (previous == '.') return false;
+  // Host names: labels of letters, digits and '-' (not first or last), 1 to 63 bytes each.
+  std::size_t label = 0;
+  previous = '.';
+  for (char c : domain) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '.') {
+      if (previous == '.' || previous == '-') return false;
+      label = 0;
+    } else if ((std::isalnum(u) != 0 && u < 0x80) || (c == '-' && previous != '.')) {
+      if (++label > 63) return false;
+    } else {
+      return false;
+    }
+    previous = c;
+  }
+  return previous != '.' && previous != '-';
+}
+
 std::string BareAddress(const std::string& header_value) {
   std::string address = header_value;
   const auto open = header_value.rfind('<');
@@ -156,47 +214,61 @@ std::string BareAddress(const std::string& header_value) {
     address = header_value.substr(open + 1, close - open - 1);
   }
   address = Lower(Poco::trim(address));
-  const auto at = address.find('@');
-  if (at == std::string::npos || at == 0 || at + 1 == address.size() ||
-      address.find_first_of(" \t<>\",;") != std::string::npos) {
-    return "";
-  }
-  return address;
+  return IsAddrSpec(address) ? address : "";
 }
 
 InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, bool headers_only) {
   InboundMail mail;
-  std::istringstream in(raw);
-  MessageHeader header;
-  header.setFieldLimit(200);
+  // Our own bounded scanner (Poco's MessageHeader::read throws past its field limit and at
+  // long values, and the sender would be lost with the rest): every field is counted, the
+  // first kMaxHeaderFields kept.
+  const ScannedHeaders scanned = ScanHeaders(raw, kMaxHeaderFields);
+  const auto first = [&scanned](std::string_view name) -> const std::string* {
+    for (const HeaderField& field : scanned.fields) {
+      if (Poco::icompare(field.name, std::string(name)) == 0) return &field.value;
+    }
+    return nullptr;
+  };
+  const auto get = [&first](std::string_view name, const std::string& fallback) {
+    const std::string* value = first(name);
+    return value != nullptr ? *value : fallback;
+  };
+  mail.from = BareAddress(get("From", ""));
+  mail.message_id = OneLine(Poco::trim(get("Message-ID", "")));
+  std::string subject = Poco::trim(get("Subject", ""));
   try {
-    header.read(in);
-  } catch (const Poco::Exception& e) {
-    mail.structure_error = "the mail headers do not parse: " + e.displayText();
-    return mail;
+    subject = MessageHeader::decodeWord(subject);  // RFC 2047 encoded words, as UTF-8
+  } catch (const Poco::Exception&) {
+    // kept as written
   }
-  mail.from = BareAddress(header.get("From", ""));
-  mail.message_id = Poco::trim(header.get("Message-ID", ""));
-  mail.subject = Poco::trim(header.get("Subject", ""));
-  const std::string auto_submitted = Lower(Poco::trim(header.get("Auto-Submitted", "no")));
+  mail.subject = OneLine(Poco::trim(subject));  // a CR or LF decoded from =0D=0A never reaches
+                                                // the "Re:" header of a reply
+  const std::string auto_submitted = Lower(Poco::trim(get("Auto-Submitted", "no")));
   mail.auto_submitted = auto_submitted != "no";
+  if (scanned.count > kMaxHeaderFields) {
+    mail.structure_error = "the mail has " + std::to_string(scanned.count) +
+                           " header fields, more than the " + std::to_string(kMaxHeaderFields) +
+                           " pbemd reads: send the orders in a new mail, not a forward of a "
+                           "forward";
+  }
   if (headers_only) return mail;
-  // The blank line after the headers: MessageHeader::read stops at it.
-  if (in.peek() == '\r') in.get();
-  if (in.peek() == '\n') in.get();
+  MessageHeader header;
+  for (const char* name : {"Content-Type", "Content-Transfer-Encoding", "Content-Disposition"}) {
+    if (const std::string* value = first(name)) header.set(name, *value);
+  }
+  std::istringstream in(raw.substr(std::min(scanned.body_offset, raw.size())));
   try {
     Walker walker(limits, mail);
     walker.Walk(header, in, 0);
+    return mail;
   } catch (const StructureError& e) {
     mail.structure_error = e.what();
-    mail.candidates.clear();
   } catch (const Poco::Exception& e) {
     mail.structure_error = "the MIME structure does not parse: " + e.displayText();
-    mail.candidates.clear();
   } catch (const std::exception& e) {
     mail.structure_error = std::string("the MIME structure does not parse: ") + e.what();
-    mail.candidates.clear();
   }
+  mail.candidates.clear();
   return mail;
 }
 

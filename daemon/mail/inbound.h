@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "daemon/config.h"
@@ -19,6 +20,9 @@ struct OrdersCandidate {
   std::optional<codec::Format> format;  // known from the content type or file name; else guess
   std::string bytes;
   bool attachment = false;
+  // Set when the part cannot be read as text (an unknown charset, bytes invalid in the declared
+  // one): the sentence naming the problem, given instead of a parse error.
+  std::string error;
 };
 
 struct InboundMail {
@@ -33,12 +37,21 @@ struct InboundMail {
   std::string structure_error;
 };
 
+// Header fields read from a mail; one with more is refused (answered, not dropped).
+inline constexpr std::size_t kMaxHeaderFields = 200;
+
 // Parses `raw`. With `headers_only` (a truncated, oversized mail) only the headers are read.
 // Never throws.
 InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, bool headers_only);
 
-// "Alice <Alice@Test.Local>" -> "alice@test.local"; empty when there is no address.
+// "Alice <Alice@Test.Local>" -> "alice@test.local"; empty when there is no address, or when
+// it is not an RFC 5322 addr-spec of the plain kind pbemd answers: a dot-atom local part (no
+// quoted strings) and a host name of letters, digits, '-' and '.'; at most 254 bytes. So a
+// reply's recipient never holds a blank, a control byte, a comma or a quote.
 std::string BareAddress(const std::string& header_value);
+
+// Whether `address` is such an addr-spec (already lower-case or not).
+bool IsAddrSpec(std::string_view address);
 
 // Game ids a mail may name when its orders do not parse: `game_id: "x"` (text format) or
 // `"gameId": "x"` / `"game_id": "x"` (JSON) in the candidates, then the words of the subject

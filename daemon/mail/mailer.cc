@@ -13,6 +13,10 @@
 #include <sstream>
 #include <system_error>
 
+#include "daemon/config.h"
+#include "daemon/mail/inbound.h"
+#include "daemon/mail/scan.h"
+
 namespace pbem::daemon::mail {
 namespace {
 
@@ -32,13 +36,20 @@ std::string DomainOf(const std::string& address) {
 }  // namespace
 
 Result<OutgoingMessage> BuildMimeMessage(const storage::OutboxMail& mail, const std::string& from) {
+  // The last gate before a header: whatever stored the mail, no recipient other than a plain
+  // addr-spec and no line break in the subject reach the wire (header injection).
+  if (!IsAddrSpec(mail.recipient)) {
+    return Status::InvalidArgument("outbox mail " + std::to_string(mail.id) + ": the recipient " +
+                                   QuoteLogValue(mail.recipient) +
+                                   " is not a plain mail address; not sent");
+  }
+  const std::string subject = OneLine(mail.subject);
   try {
     MailMessage message;
     message.setSender(from);
     message.addRecipient(
         Poco::Net::MailRecipient(Poco::Net::MailRecipient::PRIMARY_RECIPIENT, mail.recipient));
-    message.setSubject(IsAscii(mail.subject) ? mail.subject
-                                             : MailMessage::encodeWord(mail.subject, "UTF-8"));
+    message.setSubject(IsAscii(subject) ? subject : MailMessage::encodeWord(subject, "UTF-8"));
     message.set("Message-ID",
                 "<pbemd-outbox-" + std::to_string(mail.id) + "@" + DomainOf(from) + ">");
     message.set("Auto-Submitted", "auto-generated");
