@@ -280,12 +280,15 @@ std::vector<std::string> GameIdHints(const InboundMail& mail) {
       hints.push_back(id);
     }
   };
+  // Each hint may cost the intake two queries: a mail names one game, so a few suffice.
   for (const OrdersCandidate& candidate : mail.candidates) {
     if (candidate.format == codec::Format::kBinary) continue;
     const std::string_view head = std::string_view(candidate.bytes).substr(0, 64 * 1024);
-    for (const std::string& id : GameIdFields(head, 64)) add(id);
+    for (const std::string& id : GameIdFields(head, kMaxBodyHints)) {
+      if (hints.size() < kMaxBodyHints) add(id);
+    }
   }
-  for (const std::string& word : SubjectWords(mail.subject, 20)) add(word);
+  for (const std::string& word : SubjectWords(mail.subject, kMaxSubjectHints)) add(word);
   return hints;
 }
 

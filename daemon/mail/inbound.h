@@ -4,6 +4,7 @@
 #ifndef PBEM_DAEMON_MAIL_INBOUND_H_
 #define PBEM_DAEMON_MAIL_INBOUND_H_
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,8 +55,10 @@ std::string BareAddress(const std::string& header_value);
 bool IsAddrSpec(std::string_view address);
 
 // Game ids a mail may name when its orders do not parse: `game_id: "x"` (text format) or
-// `"gameId": "x"` / `"game_id": "x"` (JSON) in the candidates, then the words of the subject
-// (at most 20). In order, without repeats.
+// `"gameId": "x"` / `"game_id": "x"` (JSON) in the candidates (at most kMaxBodyHints in all),
+// then the words of the subject (at most kMaxSubjectHints). In order, without repeats.
+inline constexpr std::size_t kMaxBodyHints = 8;
+inline constexpr std::size_t kMaxSubjectHints = 20;
 std::vector<std::string> GameIdHints(const InboundMail& mail);
 
 }  // namespace pbem::daemon::mail

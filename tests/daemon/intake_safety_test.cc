@@ -50,6 +50,19 @@ TEST_CASE("mails that overflowed the regular expression's stack are answered",
   }
 }
 
+TEST_CASE("game id hints are few whatever the mail holds", "[daemon][intake][safety]") {
+  InboundMail mail;
+  std::string many;
+  for (int i = 0; i < 5000; ++i) many += "game_id: \"g" + std::to_string(i) + "\"\n";
+  for (int i = 0; i < 32; ++i) mail.candidates.push_back({"body", std::nullopt, many, false, ""});
+  for (int i = 0; i < 100; ++i) mail.subject += "w" + std::to_string(i) + " ";
+  const std::vector<std::string> hints = GameIdHints(mail);
+  REQUIRE(hints.size() == kMaxBodyHints + kMaxSubjectHints);
+  CHECK(hints.front() == "g0");
+  CHECK(hints[kMaxBodyHints - 1] == "g7");
+  CHECK(hints.back() == "w19");
+}
+
 TEST_CASE("a mail whose processing fails twice goes to quarantine; the sender is told",
           "[daemon][intake][safety]") {
   Harness h;
