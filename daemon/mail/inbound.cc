@@ -268,7 +268,8 @@ InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, boo
   } catch (const std::exception& e) {
     mail.structure_error = std::string("the MIME structure does not parse: ") + e.what();
   }
-  mail.candidates.clear();
+  // The parts read before the error stay: the mail is refused, but the game they name tells
+  // the intake whom to answer (else a player's malformed mail was dropped unanswered).
   return mail;
 }
 

@@ -33,8 +33,9 @@ struct InboundMail {
   bool auto_submitted = false;              // Auto-Submitted other than "no": never answered
   std::vector<OrdersCandidate> candidates;  // attachments first, then body parts
   // Set when the MIME structure is refused: "nested too deep", "too many parts",
-  // "bad multipart"... (the mail is malformed; headers above are still filled when they
-  // could be read).
+  // "bad multipart", too many header fields... (the mail is malformed; headers above are still
+  // filled when they could be read). The candidates then are only those read before the error,
+  // for GameIdHints: a malformed mail is never read as orders or commands.
   std::string structure_error;
 };
 

@@ -238,6 +238,27 @@ TEST_CASE("a mail with too many header fields is answered, not dropped",
   CHECK(h.Outbox().size() == 2);
 }
 
+TEST_CASE("a malformed multipart is answered when an earlier part names the game",
+          "[daemon][intake][safety]") {
+  Harness h;
+  // The second part has more header fields than Poco's part reader takes (100); the subject
+  // does not name the game: only the first part's game_id tells who alice plays for.
+  std::string mail = Headers("alice@test.local", "parts@x", "my orders") +
+                     "Content-Type: multipart/mixed; boundary=\"B1\"\r\n\r\n"
+                     "--B1\r\nContent-Type: text/plain\r\n\r\n" +
+                     BlueOrdersText() + "\r\n--B1\r\n";
+  for (int i = 0; i < 150; ++i) mail += "X-Part-" + std::to_string(i) + ": x\r\n";
+  mail += "Content-Type: text/plain\r\n\r\nmore\r\n--B1--\r\n";
+  REQUIRE(h.Handle(mail) == Disposition::kAnswered);
+  const auto outbox = h.Outbox();
+  REQUIRE(outbox.size() == 1);
+  CHECK(outbox[0].recipient == "alice@test.local");
+  CHECK_THAT(outbox[0].body, Catch::Contains("Error: malformed"));
+  CHECK_THAT(outbox[0].body, Catch::Contains("the MIME structure does not parse"));
+  REQUIRE(h.Submissions().size() == 1);
+  CHECK_FALSE(h.Submissions()[0].accepted);  // refused: never read as orders
+}
+
 TEST_CASE("nothing from an inbound header reaches a reply header unchecked",
           "[daemon][intake][safety]") {
   CHECK(BareAddress("a@b.test\r\nBcc: x@y.test").empty());
