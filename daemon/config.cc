@@ -149,6 +149,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kTurnsForfeitKey,
       kInstanceNameKey,
       kMailOutClaimSecondsKey,
+      kMailInQuarantineFolderKey,
   };
   return keys;
 }
@@ -271,6 +272,19 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   in.poll_interval =
       std::chrono::seconds(ReadInteger(config, kMailInPollSecondsKey, 30, 1, 86400, errors));
   in.idle = ReadChoice(config, kMailInIdleKey, {"true", "false"}, errors) == 0;
+  in.quarantine_folder = ReadString(config, kMailInQuarantineFolderKey, "Quarantine", errors);
+  {
+    const std::string& folder = in.quarantine_folder;
+    bool valid = !folder.empty() && folder.size() <= 64 && folder.front() != '/';
+    for (char c : folder) {
+      valid = valid && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+                        (c >= '0' && c <= '9') || c == '.' || c == '_' || c == '-' || c == '/');
+    }
+    if (!valid) {
+      errors.push_back(std::string(kMailInQuarantineFolderKey) + ": " + Quoted(folder) +
+                       " is not a folder name (1 to 64 of letters, digits, '.', '_', '-', '/')");
+    }
+  }
   if (in.enabled()) {
     CheckUrl(kMailInUrlKey, in.url, {"imap", "imaps"}, errors);
     if (in.user.empty()) {
@@ -439,6 +453,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kMailInPasswordKey, config.mail_in.password},
       {kMailInPollSecondsKey, std::to_string(config.mail_in.poll_interval.count())},
       {kMailInIdleKey, config.mail_in.idle ? "true" : "false"},
+      {kMailInQuarantineFolderKey, config.mail_in.quarantine_folder},
       {kMailOutTransportKey, out.transport == MailTransport::kFile ? "file" : "smtp"},
       {kMailOutSmtpUrlKey, out.smtp_url},
       {kMailOutUserKey, out.user},

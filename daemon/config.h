@@ -54,6 +54,7 @@ inline constexpr std::string_view kMailInUserKey = "pbemd.mail.in.user";
 inline constexpr std::string_view kMailInPasswordKey = "pbemd.mail.in.password";
 inline constexpr std::string_view kMailInPollSecondsKey = "pbemd.mail.in.poll_seconds";
 inline constexpr std::string_view kMailInIdleKey = "pbemd.mail.in.idle";
+inline constexpr std::string_view kMailInQuarantineFolderKey = "pbemd.mail.in.quarantine_folder";
 inline constexpr std::string_view kMailOutTransportKey = "pbemd.mail.out.transport";
 inline constexpr std::string_view kOutboxDirKey = "pbemd.outbox_dir";
 inline constexpr std::string_view kMailOutSmtpUrlKey = "pbemd.mail.out.smtp_url";
@@ -93,6 +94,9 @@ struct MailInConfig {
   std::chrono::seconds poll_interval{30};
   bool idle = true;  // pbemd.mail.in.idle: also wait in IMAP IDLE, polling at once on new mail
   std::filesystem::path ca_file;  // pbemd.mail.ca_file: verifies imaps://; empty = system CAs
+  // pbemd.mail.in.quarantine_folder: where a mail that failed to process twice goes (created
+  // when missing); 1 to 64 of letters, digits, '.', '_', '-', '/'.
+  std::string quarantine_folder = "Quarantine";
   bool enabled() const { return !url.empty(); }
 };
 

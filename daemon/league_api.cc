@@ -11,7 +11,6 @@
 #include <map>
 #include <mutex>
 #include <optional>
-#include <regex>
 #include <sstream>
 #include <variant>
 
@@ -20,6 +19,7 @@
 #include "daemon/http_api.h"
 #include "daemon/json_input.h"
 #include "daemon/validate.h"
+#include "daemon/mail/scan.h"
 #include "engine/victory.h"
 
 namespace pbem::daemon {
@@ -734,14 +734,12 @@ std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& ser
                                                        storage::GameRepository& games,
                                                        storage::LeagueRepository& leagues,
                                                        storage::Timestamp now) {
-  static const std::regex kCommand(
-      R"((^|\n)[ \t]*[Rr][Ee][Ss][Ii][Gg][Nn][ \t]+(\S+)[ \t]+(\S+)[ \t\r]*(\n|$))");
+  // "resign <game> <token>" alone on a line, the keyword in any case (mail::FindCommandLine).
   std::string game_id, token;
   for (const mail::OrdersCandidate& candidate : mail.candidates) {
-    std::smatch found;
-    if (std::regex_search(candidate.bytes, found, kCommand)) {
-      game_id = found[2];
-      token = found[3];
+    if (auto args = mail::FindCommandLine(candidate.bytes, "resign", 2, 2)) {
+      game_id = (*args)[0];
+      token = (*args)[1];
       break;
     }
   }
@@ -808,24 +806,19 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
                                                 storage::LeagueRepository& leagues,
                                                 HandledMessages& handled, storage::Timestamp now) {
   // "join <league> <name> [<language>]" alone on a line, the keyword in any case.
-  static const std::regex kCommand(
-      R"((^|\n)[ \t]*[Jj][Oo][Ii][Nn][ \t]+(\S+)[ \t]+(\S+)(?:[ \t]+(\S+))?[ \t\r]*(\n|$))");
-  std::smatch found;
-  bool matched = false;
+  // (mail::FindCommandLine: no regular expression on mail text.)
+  std::optional<std::vector<std::string>> found;
   for (const mail::OrdersCandidate& candidate : mail.candidates) {
-    if (std::regex_search(candidate.bytes, found, kCommand)) {
-      matched = true;
-      break;
-    }
+    if ((found = mail::FindCommandLine(candidate.bytes, "join", 2, 3))) break;
   }
   // No reply to what is not an address (daemon/validate.h): nothing would deliver it.
-  if (!matched || !IsMailAddress(mail.from)) return std::nullopt;
-  const std::string league_id = found[2];
+  if (!found || !IsMailAddress(mail.from)) return std::nullopt;
+  const std::string league_id = (*found)[0];
   storage::NewLeaguePlayer player;
   player.league_id = league_id;
-  player.player = found[3];
+  player.player = (*found)[1];
   player.mail_address = mail.from;
-  player.language = LowerAscii(found[4].matched ? std::string(found[4]) : "en");
+  player.language = LowerAscii(found->size() > 2 ? (*found)[2] : "en");
   // The same message twice (a redelivery): answered the first time only.
   if (!handled.Add(mail.message_id)) return mail::Disposition::kDropped;
   LeagueAnswer answer = JoinLeague(services, player, leagues, now);

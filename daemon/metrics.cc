@@ -66,6 +66,9 @@ std::string Metrics::RenderPrometheus() const {
           mails_queued_);
   Counter(out, "pbemd_mails_dropped_total",
           "Incoming mails dropped without reply (unknown sender).", mails_dropped_);
+  Counter(out, "pbemd_mail_quarantined_total",
+          "Incoming mails moved to the quarantine folder after failing to process twice.",
+          mails_quarantined_);
   out << "# HELP pbemd_mailbox_polls_total Mailbox polls, by outcome.\n"
          "# TYPE pbemd_mailbox_polls_total counter\n"
       << "pbemd_mailbox_polls_total{outcome=\"ok\"} " << mailbox_polls_ok_ << '\n'

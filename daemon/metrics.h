@@ -33,6 +33,8 @@ class Metrics {
   void MailQueued() { ++mails_queued_; }
   void MailboxPoll(bool ok) { ok ? ++mailbox_polls_ok_ : ++mailbox_polls_failed_; }
   void MailDropped() { ++mails_dropped_; }
+  // An incoming mail moved to the quarantine folder after failing to process twice.
+  void MailQuarantined() { ++mails_quarantined_; }
 
   std::int64_t mails_sent() const { return mails_sent_; }
   std::int64_t mails_failed() const { return mails_failed_; }
@@ -50,6 +52,7 @@ class Metrics {
   std::atomic<std::int64_t> mails_failed_{0};
   std::atomic<std::int64_t> mails_queued_{0};
   std::atomic<std::int64_t> mails_dropped_{0};
+  std::atomic<std::int64_t> mails_quarantined_{0};
   std::atomic<std::int64_t> mailbox_polls_ok_{0};
   std::atomic<std::int64_t> mailbox_polls_failed_{0};
   mutable std::mutex mutex_;

@@ -11,9 +11,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 #include <sstream>
+#include <string_view>
 
+#include "daemon/mail/charset.h"
+#include "daemon/mail/scan.h"
 #include "daemon/validate.h"
 
 namespace pbem::daemon::mail {
@@ -98,11 +100,13 @@ class Walker {
     std::string body;
     Poco::StreamCopier::copyToString(stream, body);
     Leaf(header, Lower(type.getType() + "/" + type.getSubType()),
+         type.hasParameter("charset") ? Poco::trim(type.getParameter("charset")) : std::string(),
          Decode(body, header.get("Content-Transfer-Encoding", "")));
   }
 
  private:
-  void Leaf(const MessageHeader& header, const std::string& type, std::string bytes) {
+  void Leaf(const MessageHeader& header, const std::string& type, const std::string& charset,
+            std::string bytes) {
     const std::string filename = FileName(header);
     const std::string lower_name = Lower(filename);
     const std::string disposition = Lower(header.get("Content-Disposition", ""));
@@ -110,16 +114,22 @@ class Walker {
     OrdersCandidate candidate;
     candidate.attachment = attachment;
     candidate.source = attachment ? "attachment " + (filename.empty() ? type : filename) : "body";
-    if (type == "application/octet-stream" || type == "application/x-protobuf" ||
-        type == "application/protobuf" || type == "application/vnd.google.protobuf" ||
-        EndsWith(lower_name, ".bin") || EndsWith(lower_name, ".pb") ||
-        EndsWith(lower_name, ".binpb")) {
-      candidate.format = codec::Format::kBinary;
-    } else if (type == "application/json" || EndsWith(lower_name, ".json")) {
-      candidate.format = codec::Format::kJson;
-    } else if (EndsWith(lower_name, ".textproto") || EndsWith(lower_name, ".txtpb") ||
-               EndsWith(lower_name, ".pbtxt")) {
+    // The file name first (a client may type any attachment application/octet-stream), then
+    // the type; an octet-stream, a .txt or an unnamed part is judged by its content
+    // (codec::DetectFormat: JSON, UTF-8 text, else binary).
+    if (EndsWith(lower_name, ".textproto") || EndsWith(lower_name, ".txtpb") ||
+        EndsWith(lower_name, ".pbtxt")) {
       candidate.format = codec::Format::kText;
+    } else if (EndsWith(lower_name, ".json")) {
+      candidate.format = codec::Format::kJson;
+    } else if (EndsWith(lower_name, ".bin") || EndsWith(lower_name, ".pb") ||
+               EndsWith(lower_name, ".binpb") || type == "application/x-protobuf" ||
+               type == "application/protobuf" || type == "application/vnd.google.protobuf") {
+      candidate.format = codec::Format::kBinary;
+    } else if (type == "application/json") {
+      candidate.format = codec::Format::kJson;
+    } else if (type == "application/octet-stream") {
+      // judged by content
     } else if (type == "text/plain") {
       // Orders in the body: text format or JSON, told apart by the codec; a signature
       // ("-- " line) is cut off.
@@ -130,6 +140,15 @@ class Walker {
       if (Poco::trim(bytes).empty()) return;
     } else {
       return;  // html, images, ...: never orders
+    }
+    // Text in a declared charset becomes UTF-8 first; binary orders have no charset.
+    if (candidate.format != codec::Format::kBinary && !charset.empty()) {
+      Result<std::string> utf8 = ToUtf8(bytes, charset);
+      if (!utf8.ok()) {
+        candidate.error = candidate.source + ": " + utf8.status().message();
+      } else {
+        bytes = std::move(utf8).value();
+      }
     }
     candidate.bytes = std::move(bytes);
     if (attachment) {
@@ -163,37 +182,57 @@ std::string BareAddress(const std::string& header_value) {
 
 InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, bool headers_only) {
   InboundMail mail;
-  std::istringstream in(raw);
-  MessageHeader header;
-  header.setFieldLimit(200);
+  // Our own bounded scanner (Poco's MessageHeader::read throws past its field limit and at
+  // long values, and the sender would be lost with the rest): every field is counted, the
+  // first kMaxHeaderFields kept.
+  const ScannedHeaders scanned = ScanHeaders(raw, kMaxHeaderFields);
+  const auto first = [&scanned](std::string_view name) -> const std::string* {
+    for (const HeaderField& field : scanned.fields) {
+      if (Poco::icompare(field.name, std::string(name)) == 0) return &field.value;
+    }
+    return nullptr;
+  };
+  const auto get = [&first](std::string_view name, const std::string& fallback) {
+    const std::string* value = first(name);
+    return value != nullptr ? *value : fallback;
+  };
+  mail.from = BareAddress(get("From", ""));
+  mail.message_id = OneLine(Poco::trim(get("Message-ID", "")));
+  std::string subject = Poco::trim(get("Subject", ""));
   try {
-    header.read(in);
-  } catch (const Poco::Exception& e) {
-    mail.structure_error = "the mail headers do not parse: " + e.displayText();
-    return mail;
+    subject = MessageHeader::decodeWord(subject);  // RFC 2047 encoded words, as UTF-8
+  } catch (const Poco::Exception&) {
+    // kept as written
   }
-  mail.from = BareAddress(header.get("From", ""));
-  mail.message_id = Poco::trim(header.get("Message-ID", ""));
-  mail.subject = Poco::trim(header.get("Subject", ""));
-  const std::string auto_submitted = Lower(Poco::trim(header.get("Auto-Submitted", "no")));
+  mail.subject = OneLine(Poco::trim(subject));  // a CR or LF decoded from =0D=0A never reaches
+                                                // the "Re:" header of a reply
+  const std::string auto_submitted = Lower(Poco::trim(get("Auto-Submitted", "no")));
   mail.auto_submitted = auto_submitted != "no";
+  if (scanned.count > kMaxHeaderFields) {
+    mail.structure_error = "the mail has " + std::to_string(scanned.count) +
+                           " header fields, more than the " + std::to_string(kMaxHeaderFields) +
+                           " pbemd reads: send the orders in a new mail, not a forward of a "
+                           "forward";
+  }
   if (headers_only) return mail;
-  // The blank line after the headers: MessageHeader::read stops at it.
-  if (in.peek() == '\r') in.get();
-  if (in.peek() == '\n') in.get();
+  MessageHeader header;
+  for (const char* name : {"Content-Type", "Content-Transfer-Encoding", "Content-Disposition"}) {
+    if (const std::string* value = first(name)) header.set(name, *value);
+  }
+  std::istringstream in(raw.substr(std::min(scanned.body_offset, raw.size())));
   try {
     Walker walker(limits, mail);
     walker.Walk(header, in, 0);
+    return mail;
   } catch (const StructureError& e) {
     mail.structure_error = e.what();
-    mail.candidates.clear();
   } catch (const Poco::Exception& e) {
     mail.structure_error = "the MIME structure does not parse: " + e.displayText();
-    mail.candidates.clear();
   } catch (const std::exception& e) {
     mail.structure_error = std::string("the MIME structure does not parse: ") + e.what();
-    mail.candidates.clear();
   }
+  // The parts read before the error stay: the mail is refused, but the game they name tells
+  // the intake whom to answer (else a player's malformed mail was dropped unanswered).
   return mail;
 }
 
@@ -205,20 +244,15 @@ std::vector<std::string> GameIdHints(const InboundMail& mail) {
       hints.push_back(id);
     }
   };
-  static const std::regex field(R"re((?:game_id|"game_?[iI]d")\s*:\s*"([^"\\]{1,64})")re");
+  // Each hint may cost the intake two queries: a mail names one game, so a few suffice.
   for (const OrdersCandidate& candidate : mail.candidates) {
     if (candidate.format == codec::Format::kBinary) continue;
-    const std::string head = candidate.bytes.substr(0, 64 * 1024);
-    for (std::sregex_iterator it(head.begin(), head.end(), field), end; it != end; ++it) {
-      add((*it)[1].str());
+    const std::string_view head = std::string_view(candidate.bytes).substr(0, 64 * 1024);
+    for (const std::string& id : GameIdFields(head, kMaxBodyHints)) {
+      if (hints.size() < kMaxBodyHints) add(id);
     }
   }
-  static const std::regex word(R"([A-Za-z0-9][A-Za-z0-9_.-]{0,63})");
-  int words = 0;
-  for (std::sregex_iterator it(mail.subject.begin(), mail.subject.end(), word), end;
-       it != end && words < 20; ++it, ++words) {
-    add(it->str());
-  }
+  for (const std::string& word : SubjectWords(mail.subject, kMaxSubjectHints)) add(word);
   return hints;
 }
 

@@ -4,8 +4,10 @@
 #ifndef PBEM_DAEMON_MAIL_INBOUND_H_
 #define PBEM_DAEMON_MAIL_INBOUND_H_
 
+#include <cstddef>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "daemon/config.h"
@@ -19,6 +21,9 @@ struct OrdersCandidate {
   std::optional<codec::Format> format;  // known from the content type or file name; else guess
   std::string bytes;
   bool attachment = false;
+  // Set when the part cannot be read as text (an unknown charset, bytes invalid in the declared
+  // one): the sentence naming the problem, given instead of a parse error.
+  std::string error;
 };
 
 struct InboundMail {
@@ -28,21 +33,30 @@ struct InboundMail {
   bool auto_submitted = false;              // Auto-Submitted other than "no": never answered
   std::vector<OrdersCandidate> candidates;  // attachments first, then body parts
   // Set when the MIME structure is refused: "nested too deep", "too many parts",
-  // "bad multipart"... (the mail is malformed; headers above are still filled when they
-  // could be read).
+  // "bad multipart", too many header fields... (the mail is malformed; headers above are still
+  // filled when they could be read). The candidates then are only those read before the error,
+  // for GameIdHints: a malformed mail is never read as orders or commands.
   std::string structure_error;
 };
+
+// Header fields read from a mail; one with more is refused (answered, not dropped).
+inline constexpr std::size_t kMaxHeaderFields = 200;
 
 // Parses `raw`. With `headers_only` (a truncated, oversized mail) only the headers are read.
 // Never throws.
 InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, bool headers_only);
 
-// "Alice <Alice@Test.Local>" -> "alice@test.local"; empty when there is no address.
+// "Alice <Alice@Test.Local>" -> "alice@test.local"; empty when there is no address, or when
+// it is not an RFC 5322 addr-spec of the plain kind pbemd answers: a dot-atom local part (no
+// quoted strings) and a host name of letters, digits, '-' and '.'; at most 254 bytes. So a
+// reply's recipient never holds a blank, a control byte, a comma or a quote.
 std::string BareAddress(const std::string& header_value);
 
 // Game ids a mail may name when its orders do not parse: `game_id: "x"` (text format) or
-// `"gameId": "x"` / `"game_id": "x"` (JSON) in the candidates, then the words of the subject
-// (at most 20). In order, without repeats.
+// `"gameId": "x"` / `"game_id": "x"` (JSON) in the candidates (at most kMaxBodyHints in all),
+// then the words of the subject (at most kMaxSubjectHints). In order, without repeats.
+inline constexpr std::size_t kMaxBodyHints = 8;
+inline constexpr std::size_t kMaxSubjectHints = 20;
 std::vector<std::string> GameIdHints(const InboundMail& mail);
 
 }  // namespace pbem::daemon::mail

@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
+#include <filesystem>
 #include <optional>
+#include <string_view>
 
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
@@ -37,7 +40,20 @@ MailIntake::MailIntake(storage::GameRepository& repository, OrderDesk& desk, Met
       logger_(logger),
       limits_(config.limits),
       own_address_(Lower(config.mail_from)),
-      on_mail_queued_(std::move(on_mail_queued)) {}
+      quarantine_folder_(config.mail_in.quarantine_folder),
+      attempts_(config.data_dir.empty() ? std::filesystem::path()
+                                        : config.data_dir / "mail-attempts"),
+      on_mail_queued_(std::move(on_mail_queued)) {
+  // The test-only fault point (intake.h).
+  constexpr std::string_view kAbortOnSubject = "intake_abort_on_subject:";
+  if (const char* fault = std::getenv("PBEM_FAULT"); fault != nullptr) {
+    const std::string_view value(fault);
+    if (value.substr(0, kAbortOnSubject.size()) == kAbortOnSubject &&
+        value.size() > kAbortOnSubject.size()) {
+      abort_on_subject_ = value.substr(kAbortOnSubject.size());
+    }
+  }
+}
 
 Status MailIntake::Reply(const storage::NewMail& mail) {
   Result<std::int64_t> id = repository_.EnqueueMail(mail);
@@ -51,9 +67,13 @@ Disposition MailIntake::Handle(const FetchedMessage& message, storage::Timestamp
   try {
     return HandleUnsafe(message, now);
   } catch (const std::exception& e) {
-    // A bug, not a bad mail: keep the mail for the next poll, but never stop the daemon.
+    // A bug, not a bad mail: keep the mail for the next poll (its attempt stays recorded, so
+    // it goes to quarantine after the second), but never stop the daemon.
     logger_.error("event=mail_intake_failed error={}", QuoteLogValue(e.what()));
-    return Disposition::kRetryLater;
+    return Disposition::kFailed;
+  } catch (...) {
+    logger_.error("event=mail_intake_failed error=\"unknown exception\"");
+    return Disposition::kFailed;
   }
 }
 
@@ -95,6 +115,12 @@ storage::NewMail MailIntake::RefusalMail(const storage::Game& game, const storag
 
 Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Timestamp now) {
   const InboundMail mail = ParseInbound(message.data, limits_, message.truncated);
+  if (!abort_on_subject_.empty() && mail.subject.find(abort_on_subject_) != std::string::npos) {
+    logger_.critical("event=fault_point name=intake_abort_on_subject message_id={}",
+                     QuoteLogValue(mail.message_id));
+    logger_.flush();
+    std::abort();  // test-only (PBEM_FAULT): a crash while processing this mail
+  }
   if (mail.from.empty() || mail.auto_submitted || mail.from == own_address_) {
     logger_.info("event=mail_dropped reason={} from={} message_id={}",
                  mail.from.empty() ? "no_sender" : "auto_submitted", QuoteLogValue(mail.from),
@@ -126,6 +152,10 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
     parse_error = mail.structure_error;
   } else {
     for (const OrdersCandidate& candidate : mail.candidates) {
+      if (!candidate.error.empty()) {  // e.g. an unknown charset: named as it is
+        if (parse_error.empty()) parse_error = candidate.error;
+        continue;
+      }
       auto parsed = codec::ParseOrders(candidate.bytes, candidate.format, candidate.source);
       if (parsed.ok()) {
         orders = std::move(parsed).value();
@@ -264,8 +294,26 @@ Result<PollStats> MailIntake::PollOnce(Mailbox& mailbox, storage::Timestamp now)
       continue;
     }
     ++stats.fetched;
+    const std::string key = AttemptLog::KeyOf(message->data);
+    const int attempts = attempts_.Count(key);
+    if (attempts >= AttemptLog::kMaxAttempts) {
+      Quarantine(mailbox, uid, *message, key, attempts, now) ? ++stats.quarantined : ++stats.kept;
+      continue;
+    }
+    // On disk before the processing starts: a crash in it is counted too.
+    if (Status recorded = attempts_.Record(key, attempts + 1); !recorded.ok()) {
+      logger_.error("event=mail_attempt_record_failed uid={} error={}", uid,
+                    QuoteLogValue(recorded.ToString()));
+      ++stats.kept;
+      continue;
+    }
     const Disposition disposition = Handle(*message, now);
+    if (disposition == Disposition::kFailed) {
+      ++stats.kept;
+      continue;
+    }
     if (disposition == Disposition::kRetryLater) {
+      attempts_.Clear(key);  // the store failed: not the mail's fault
       ++stats.kept;
       continue;
     }
@@ -276,8 +324,74 @@ Result<PollStats> MailIntake::PollOnce(Mailbox& mailbox, storage::Timestamp now)
       logger_.warn("event=mail_delete_failed uid={} error={}", uid,
                    QuoteLogValue(deleted.ToString()));
     }
+    attempts_.Clear(key);
   }
   return stats;
+}
+
+storage::NewMail MailIntake::QuarantineMail(const InboundMail& mail, storage::Timestamp now) {
+  templates::ErrorReplyInput refusal;
+  refusal.player = mail.from;
+  refusal.original_subject = mail.subject;
+  refusal.code = "quarantined";
+  // The sender's language when they play a game the subject names; else English.
+  templates::Language language = templates::Language::kEnglish;
+  for (const std::string& game_id : GameIdHints(mail)) {
+    Result<std::vector<storage::Player>> players = repository_.ListPlayers(game_id);
+    if (!players.ok()) continue;
+    const auto player = std::find_if(players->begin(), players->end(), [&mail](const auto& p) {
+      return Lower(p.mail_address) == mail.from;
+    });
+    if (player == players->end()) continue;
+    refusal.game_id = game_id;
+    language = templates::ParseLanguage(player->language).value_or(language);
+    break;
+  }
+  refusal.detail =
+      language == templates::Language::kFrench
+          ? "pbemd a échoué deux fois en lisant ce message et l'a mis de côté pour "
+            "l'administrateur du serveur ; rien de son contenu n'a été pris en compte"
+          : "pbemd failed twice while reading this mail and has set it aside for the server's "
+            "administrator; nothing in it was taken into account";
+  if (templates_ == nullptr) return PlainErrorMail(refusal, now);
+  std::string render_error;
+  storage::NewMail reply = ErrorMail(*templates_, language, refusal, now, &render_error);
+  if (!render_error.empty()) {
+    logger_.warn("event=error_template_failed code=quarantined error={}",
+                 QuoteLogValue(render_error));
+  }
+  return reply;
+}
+
+bool MailIntake::Quarantine(Mailbox& mailbox, std::uint32_t uid, const FetchedMessage& message,
+                            const std::string& key, int attempts, storage::Timestamp now) {
+  // Only the headers, with the bounded scanner: whatever failed is not run again.
+  const InboundMail mail = ParseInbound(message.data, limits_, /*headers_only=*/true);
+  if (attempts < AttemptLog::kToldSender) {
+    if (!mail.from.empty() && !mail.auto_submitted && mail.from != own_address_) {
+      if (Status queued = Reply(QuarantineMail(mail, now)); !queued.ok()) {
+        logger_.error("event=mail_quarantine_failed uid={} error={}", uid,
+                      QuoteLogValue(queued.ToString()));
+        return false;
+      }
+    }
+    if (Status told = attempts_.Record(key, AttemptLog::kToldSender); !told.ok()) {
+      logger_.warn("event=mail_attempt_record_failed uid={} error={}", uid,
+                   QuoteLogValue(told.ToString()));
+    }
+  }
+  if (Status moved = mailbox.MoveTo(uid, quarantine_folder_); !moved.ok()) {
+    logger_.error("event=mail_quarantine_failed uid={} folder={} error={}", uid,
+                  QuoteLogValue(quarantine_folder_), QuoteLogValue(moved.ToString()));
+    return false;
+  }
+  attempts_.Clear(key);
+  metrics_.MailQuarantined();
+  logger_.warn(
+      "event=mail_quarantined uid={} folder={} from={} message_id={} subject={} attempts={}", uid,
+      QuoteLogValue(quarantine_folder_), QuoteLogValue(mail.from), QuoteLogValue(mail.message_id),
+      QuoteLogValue(mail.subject), std::min(attempts, AttemptLog::kMaxAttempts));
+  return true;
 }
 
 Result<std::optional<PollStats>> MailIntake::PollIfLeader(Mailbox& mailbox,

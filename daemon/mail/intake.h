@@ -14,6 +14,20 @@
 // Nothing in a mail can stop the intake: every failure is a reply, a drop or (for a store
 // failure) a retry at the next poll, the mail staying in the mailbox.
 //
+// Quarantine (issue 13, finding 1): before a mail is processed the intake records the attempt
+// on disk (AttemptLog, <data_dir>/mail-attempts), and clears it after. A mail whose processing
+// threw, or took pbemd down, keeps its record; one found with AttemptLog::kMaxAttempts (2)
+// attempts is not processed again: it is moved to the quarantine folder
+// (pbemd.mail.in.quarantine_folder), logged (event=mail_quarantined), counted
+// (pbemd_mail_quarantined_total), and its sender, when the From is a usable address (not
+// auto-submitted, not pbemd's own), is told in their language when they play a game the
+// subject names, else in English. A store failure (the database down) is not the mail's fault
+// and counts no attempt.
+//
+// Test-only fault point: with the environment variable PBEM_FAULT set to
+// "intake_abort_on_subject:TEXT", pbemd calls abort() while processing a mail whose subject
+// contains TEXT (tests/mail/mail_quarantine.sh). Never set it in production.
+//
 // Several pbemd on one database read the mailbox one at a time: PollIfLeader polls only while
 // this instance holds the lock kIntakeLock (GameRepository::TryLock), which it takes at the
 // first poll it can and keeps until it stops or dies (its connection closes, the lock frees,
@@ -26,6 +40,7 @@
 #include <string>
 
 #include "daemon/config.h"
+#include "daemon/mail/attempts.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/mailbox.h"
 #include "daemon/metrics.h"
@@ -46,13 +61,15 @@ enum class Disposition {
   kAnswered,    // stored (or a duplicate) and a reply queued: delete the mail
   kDropped,     // unknown sender or auto-submitted: delete without reply
   kRetryLater,  // the store failed: keep the mail
+  kFailed,      // processing threw (a bug): keep the mail; the attempt stays recorded
 };
 
 struct PollStats {
   int fetched = 0;
   int answered = 0;
   int dropped = 0;
-  int kept = 0;  // left in the mailbox for the next poll
+  int kept = 0;         // left in the mailbox for the next poll
+  int quarantined = 0;  // moved to the quarantine folder
 };
 
 // The lock of the instance that reads the mailbox.
@@ -99,6 +116,12 @@ class MailIntake {
 
  private:
   Disposition HandleUnsafe(const FetchedMessage& message, storage::Timestamp now);
+  // Tells the sender (once), moves the mail to the quarantine folder and forgets its attempts.
+  // False when it stays in the mailbox for the next poll (the reply or the move failed).
+  bool Quarantine(Mailbox& mailbox, std::uint32_t uid, const FetchedMessage& message,
+                  const std::string& key, int attempts, storage::Timestamp now);
+  // The reply telling the sender of `mail` that it went to quarantine.
+  storage::NewMail QuarantineMail(const InboundMail& mail, storage::Timestamp now);
   Status Reply(const storage::NewMail& mail);
   // The refusal of `mail` from `player` of `game`; `orders` when they parsed, else null.
   storage::NewMail RefusalMail(const storage::Game& game, const storage::Player& player,
@@ -112,6 +135,9 @@ class MailIntake {
   spdlog::logger& logger_;
   LimitsConfig limits_;
   std::string own_address_;
+  std::string quarantine_folder_;
+  AttemptLog attempts_;
+  std::string abort_on_subject_;  // the test-only fault point; empty = off
   std::function<void()> on_mail_queued_;
   const templates::MailTemplates* templates_ = nullptr;
   GameCatalog* catalog_ = nullptr;

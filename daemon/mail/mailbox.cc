@@ -6,6 +6,8 @@
 #include <charconv>
 #include <sstream>
 
+#include "daemon/mail/idle.h"
+
 namespace pbem::daemon::mail {
 namespace {
 
@@ -111,6 +113,22 @@ Status ImapMailbox::Delete(std::uint32_t uid) {
                           ignored, 1 << 16, nullptr);
   if (!stored.ok()) return stored;
   return Perform(mailbox_url_, "EXPUNGE", ignored, 1 << 16, nullptr);
+}
+
+Status ImapMailbox::MoveTo(std::uint32_t uid, const std::string& folder) {
+  std::string ignored;
+  const std::string copy = "UID COPY " + std::to_string(uid) + " " + ImapQuoted(folder);
+  Status copied = Perform(mailbox_url_, copy, ignored, 1 << 16, nullptr);
+  if (!copied.ok()) {
+    // Most likely [TRYCREATE]: the folder does not exist yet. CREATE fails harmlessly when
+    // another instance created it meanwhile; the second COPY says whether it worked.
+    ignored.clear();
+    (void)Perform(mailbox_url_, "CREATE " + ImapQuoted(folder), ignored, 1 << 16, nullptr);
+    ignored.clear();
+    copied = Perform(mailbox_url_, copy, ignored, 1 << 16, nullptr);
+    if (!copied.ok()) return copied;
+  }
+  return Delete(uid);
 }
 
 }  // namespace pbem::daemon::mail

@@ -29,6 +29,9 @@ class Mailbox {
   virtual Result<FetchedMessage> Fetch(std::uint32_t uid, std::size_t max_bytes) = 0;
   // Removes the message for good (IMAP: UID STORE +FLAGS (\Deleted), then EXPUNGE).
   virtual Status Delete(std::uint32_t uid) = 0;
+  // Moves the message into `folder` (a sibling mailbox, created when missing), then removes it
+  // here. `folder` is a valid folder name (config: IsQuarantineFolderName).
+  virtual Status MoveTo(std::uint32_t uid, const std::string& folder) = 0;
 };
 
 // IMAP over libcurl. `config.url` names the mailbox: imap://host:port/INBOX (imaps:// for
@@ -44,6 +47,8 @@ class ImapMailbox final : public Mailbox {
   Result<std::vector<std::uint32_t>> ListUids() override;
   Result<FetchedMessage> Fetch(std::uint32_t uid, std::size_t max_bytes) override;
   Status Delete(std::uint32_t uid) override;
+  // UID COPY to the folder (CREATE first when the COPY fails), then Delete.
+  Status MoveTo(std::uint32_t uid, const std::string& folder) override;
 
  private:
   // Runs one request: `url` with an optional custom command; the response body goes into

@@ -280,3 +280,26 @@ TEST_CASE("mail and limits have working defaults", "[daemon][config]") {
 
 }  // namespace
 }  // namespace pbem::daemon
+
+namespace pbem::daemon {
+namespace {
+
+TEST_CASE("the quarantine folder defaults to Quarantine; a name unsafe in IMAP is refused",
+          "[daemon][config]") {
+  AutoPtr<MapConfiguration> empty(new MapConfiguration);
+  Result<DaemonConfig> loaded = LoadDaemonConfig(*empty);
+  REQUIRE(loaded.ok());
+  CHECK(loaded->mail_in.quarantine_folder == "Quarantine");
+  REQUIRE(LoadFrom("pbemd.mail.in.quarantine_folder", "INBOX/Held.2026").ok());
+  for (const std::string& bad :
+       std::vector<std::string>{"", "a b", "x\"y", "/root", "a\r\nb", std::string(65, 'q')}) {
+    INFO("folder: \"" << bad << "\"");
+    Result<DaemonConfig> refused = LoadFrom("pbemd.mail.in.quarantine_folder", bad);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.status().message(), Catch::Contains("pbemd.mail.in.quarantine_folder: ") &&
+                                               Catch::Contains("is not a folder name"));
+  }
+}
+
+}  // namespace
+}  // namespace pbem::daemon

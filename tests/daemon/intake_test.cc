@@ -3,18 +3,15 @@
 // that a mail leaves the mailbox only after what it carried is stored.
 #include "daemon/mail/intake.h"
 
-#include <Poco/Base64Encoder.h>
-
 #include <catch2/catch.hpp>
-#include <map>
 #include <memory>
-#include <sstream>
 
 #include "daemon/mail/idle.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
 #include "templates/mail_render.h"
 #include "tests/daemon/game_fixture.h"
+#include "tests/daemon/intake_harness.h"
 
 namespace pbem::daemon::mail {
 namespace {
@@ -22,106 +19,12 @@ namespace {
 using testing::At;
 using testing::BlueOrdersText;
 
-class FakeMailbox final : public Mailbox {
- public:
-  std::uint32_t Add(std::string data) {
-    messages[++next_uid] = std::move(data);
-    return next_uid;
-  }
-  Result<std::vector<std::uint32_t>> ListUids() override {
-    if (down) return Status::IoError("IMAP down");
-    std::vector<std::uint32_t> uids;
-    for (const auto& [uid, data] : messages) uids.push_back(uid);
-    return uids;
-  }
-  Result<FetchedMessage> Fetch(std::uint32_t uid, std::size_t max_bytes) override {
-    if (uid == unfetchable) return Status::IoError("fetch failed");
-    FetchedMessage m;
-    m.data = messages.at(uid).substr(0, max_bytes);
-    m.truncated = messages.at(uid).size() > max_bytes;
-    return m;
-  }
-  Status Delete(std::uint32_t uid) override {
-    messages.erase(uid);
-    return Status::Ok();
-  }
-  std::map<std::uint32_t, std::string> messages;
-  std::uint32_t next_uid = 0;
-  std::uint32_t unfetchable = 0;
-  bool down = false;
-};
-
-std::string Base64(const std::string& bytes) {
-  std::ostringstream out;
-  Poco::Base64Encoder encoder(out);
-  encoder << bytes;
-  encoder.close();
-  return out.str();
-}
-
-std::string Headers(const std::string& from, const std::string& message_id,
-                    const std::string& subject = "[pbem demo] orders") {
-  return "From: Player <" + from + ">\r\nTo: pbem@game.test\r\nSubject: " + subject +
-         "\r\nMessage-ID: <" + message_id + ">\r\nMIME-Version: 1.0\r\n";
-}
-
-std::string TextMail(const std::string& from, const std::string& message_id,
-                     const std::string& body, const std::string& subject = "[pbem demo] orders") {
-  return Headers(from, message_id, subject) + "Content-Type: text/plain; charset=utf-8\r\n\r\n" +
-         body;
-}
-
-std::string AttachmentMail(const std::string& from, const std::string& message_id,
-                           const std::string& filename, const std::string& type,
-                           const std::string& bytes) {
-  return Headers(from, message_id) +
-         "Content-Type: multipart/mixed; boundary=\"B1\"\r\n\r\n"
-         "--B1\r\nContent-Type: text/plain\r\n\r\nMy orders are attached.\r\n"
-         "--B1\r\nContent-Type: " +
-         type + "\r\nContent-Disposition: attachment; filename=\"" + filename +
-         "\"\r\nContent-Transfer-Encoding: base64\r\n\r\n" + Base64(bytes) + "\r\n--B1--\r\n";
-}
-
-struct Harness {
-  testing::GameFixture fixture;
-  std::shared_ptr<spdlog::logger> logger = testing::NullLogger();
-  DaemonConfig config = [] {
-    DaemonConfig c;
-    c.mail_from = "pbem@game.test";
-    return c;
-  }();
-  int wakes = 0;
-  MailIntake intake{fixture.repository, fixture.desk, fixture.metrics, *logger, config,
-                    [this] { ++wakes; }};
-
-  // Replies from the project's mail templates, as pbemd sends them.
-  templates::MailTemplates mail_templates;
-  void UseTemplates() {
-    REQUIRE(
-        templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
-            .ok);
-    intake.UseTemplates(&mail_templates, &fixture.catalog);
-  }
-
-  // Handles one mail; returns the disposition.
-  Disposition Handle(const std::string& data) {
-    FetchedMessage m;
-    m.data = data.substr(0, config.limits.max_message_bytes);
-    m.truncated = data.size() > config.limits.max_message_bytes;
-    m.size_bytes = data.size();
-    return intake.Handle(m, At(100));
-  }
-  std::vector<storage::OutboxMail> Outbox() {
-    auto due = fixture.repository.DueMail(At(1000000), 1000);
-    REQUIRE(due.ok());
-    return *due;
-  }
-  std::vector<storage::Submission> Submissions(const std::string& game = "demo") {
-    auto list = fixture.repository.ListSubmissions(game);
-    REQUIRE(list.ok());
-    return *list;
-  }
-};
+using testing_intake::AttachmentMail;
+using testing_intake::Base64;
+using testing_intake::FakeMailbox;
+using testing_intake::Harness;
+using testing_intake::Headers;
+using testing_intake::TextMail;
 
 TEST_CASE("with the mail templates, a receipt is RenderReceipt's text and HTML",
           "[daemon][intake]") {
@@ -426,7 +329,7 @@ TEST_CASE("addresses and game id hints are read from the headers and bodies", "[
   CHECK(BareAddress("<a..b@c>").empty());
   InboundMail mail;
   mail.subject = "Re: [pbem g-1] orders";
-  mail.candidates.push_back({"body", std::nullopt, "game_id: \"g-7\"\nturn: x", false});
+  mail.candidates.push_back({"body", std::nullopt, "game_id: \"g-7\"\nturn: x", false, ""});
   CHECK(GameIdHints(mail) == std::vector<std::string>{"g-7", "Re", "pbem", "g-1", "orders"});
 }
 

@@ -1,6 +1,6 @@
 # Sourced by the mail end-to-end tests: a work directory, free loopback ports, the mail rig
 # (Postfix + Dovecot, mailrig.sh) started, game "demo" seeded with alice (blue) and bob
-# (orange), and helpers. Cleans up on exit (pbemd killed by its PID, the rig stopped).
+# (orange), and helpers (send, count, body, expect_reply). Cleans up on exit (pbemd killed by its PID, the rig stopped).
 # Expects HERE (tests/mail), SEED (pbemd_seed_game) and WORK_PREFIX set by the caller.
 [[ $(id -u) -eq 0 ]] || { echo "SKIP-FAIL: needs root (postfix/dovecot rig)" >&2; exit 1; }
 
@@ -41,4 +41,30 @@ crlf() { sed 's/$/\r/'; }
 count() {  # count USER: messages in USER's INBOX
   curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
     awk '/^\* SEARCH/ { print NF - 2; found = 1 } END { if (!found) print 0 }'
+}
+body() {  # body USER SUBJECT: the decoded text of USER's message with that exact subject
+  local uid
+  for uid in $(curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
+    awk '/^\* SEARCH/ { for (i = 3; i <= NF; i++) print $i }'); do
+    curl -sS --max-time 10 "$IMAP/INBOX/;UID=$uid" -u "$1:$1pw" -o "$work/$1-$uid.eml"
+  done
+  /usr/bin/python3 - "$2" "$work/$1"-*.eml <<'PY'
+import email, sys
+from email import policy
+for path in sys.argv[2:]:
+    m = email.message_from_binary_file(open(path, 'rb'), policy=policy.default)
+    if str(m["Subject"]) != sys.argv[1]:
+        continue
+    print("Subject:", m["Subject"]); print("From:", m["From"])
+    print(m.get_body(preferencelist=("plain",)).get_content())
+PY
+}
+expect_reply() {  # expect_reply USER SUBJECT WHAT TEXT...: USER's mail SUBJECT holds each TEXT
+  local user=$1 subject=$2 what=$3 reply text
+  shift 3
+  echo "check: $user got $what"
+  reply=$(body "$user" "$subject")
+  [[ -n $reply ]] || fail "$user has no mail with subject: $subject"
+  sed 's/^/  | /' <<<"$reply"
+  for text in "$@"; do grep -qF -- "$text" <<<"$reply" || fail "$user's mail lacks: $text"; done
 }

@@ -57,32 +57,6 @@ until [[ $(count alice) -ge 2 && $(count bob) -ge 2 && $(count game) -eq 0 ]]; d
 done
 sleep 1  # anything else (e.g. a reply to mallory) would arrive now
 
-body() {  # body USER SUBJECT: the decoded text of USER's message with that exact subject
-  local uid
-  for uid in $(curl -sS --max-time 10 "$IMAP/INBOX" -u "$1:$1pw" -X 'UID SEARCH ALL' | tr -d '\r' |
-    awk '/^\* SEARCH/ { for (i = 3; i <= NF; i++) print $i }'); do
-    curl -sS --max-time 10 "$IMAP/INBOX/;UID=$uid" -u "$1:$1pw" -o "$work/$1-$uid.eml"
-  done
-  /usr/bin/python3 - "$2" "$work/$1"-*.eml <<'PY'
-import email, sys
-from email import policy
-for path in sys.argv[2:]:
-    m = email.message_from_binary_file(open(path, 'rb'), policy=policy.default)
-    if str(m["Subject"]) != sys.argv[1]:
-        continue
-    print("Subject:", m["Subject"]); print("From:", m["From"])
-    print(m.get_body(preferencelist=("plain",)).get_content())
-PY
-}
-expect_reply() {  # expect_reply USER SUBJECT WHAT TEXT...: USER's mail SUBJECT holds each TEXT
-  local user=$1 subject=$2 what=$3 reply text
-  shift 3
-  echo "check: $user got $what"
-  reply=$(body "$user" "$subject")
-  [[ -n $reply ]] || fail "$user has no mail with subject: $subject"
-  sed 's/^/  | /' <<<"$reply"
-  for text in "$@"; do grep -qF -- "$text" <<<"$reply" || fail "$user's mail lacks: $text"; done
-}
 [[ $(count alice) -eq 2 && $(count bob) -eq 2 ]] ||
   fail "alice holds $(count alice) mails and bob $(count bob), expected 2 each"
 expect_reply alice "Re: [pbem demo] blue orders" "a receipt with the verdicts" \
