@@ -47,9 +47,8 @@ inline constexpr std::size_t kMaxHeaderFields = 200;
 InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, bool headers_only);
 
 // "Alice <Alice@Test.Local>" -> "alice@test.local"; empty when there is no address, or when
-// it is not an RFC 5322 addr-spec of the plain kind pbemd answers: a dot-atom local part (no
-// quoted strings) and a host name of letters, digits, '-' and '.'; at most 254 bytes. So a
-// reply's recipient never holds a blank, a control byte, a comma or a quote.
+// it is not an addr-spec as daemon/validate.h's IsMailAddress defines it (the one address rule
+// of pbemd: no control byte, at most 254 bytes). So a reply's recipient never ends a header.
 std::string BareAddress(const std::string& header_value);
 
 // Game ids a mail may name when its orders do not parse: `game_id: "x"` (text format) or
