@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "daemon/config.h"
+#include "daemon/database_health.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
 #include "daemon/league_api.h"
@@ -107,7 +108,12 @@ class Pbemd final : public Poco::Util::ServerApplication {
                     QuoteLogValue(settings.outbox_dir.string()), QuoteLogValue(error.message()));
       return EXIT_CANTCREAT;
     }
-    Result<std::unique_ptr<storage::GameRepository>> repository = OpenRepository(settings);
+    auto metrics = std::make_shared<Metrics>();
+    metrics->SetInstance(settings.instance_name);
+    // Every thread's repository reports to it: the loss and the return are logged once.
+    DatabaseHealth database_health(*metrics, logger.get());
+    Result<std::unique_ptr<storage::GameRepository>> repository =
+        OpenRepository(settings, &database_health);
     if (!repository.ok()) {
       logger->error("event=startup_failed store={} error={}",
                     QuoteLogValue(DescribeStore(settings)),
@@ -117,11 +123,10 @@ class Pbemd final : public Poco::Util::ServerApplication {
     Result<int> schema = (*repository)->SchemaVersion();
     logger->info("event=storage_open db={} schema_version={}",
                  QuoteLogValue(DescribeStore(settings)), schema.ok() ? *schema : -1);
-    auto metrics = std::make_shared<Metrics>();
-    metrics->SetInstance(settings.instance_name);
 
     // Mail out: its own repository (one per thread) and transport.
-    Result<std::unique_ptr<storage::GameRepository>> outbox_repository = OpenRepository(settings);
+    Result<std::unique_ptr<storage::GameRepository>> outbox_repository =
+        OpenRepository(settings, &database_health);
     if (!outbox_repository.ok()) {
       logger->error("event=startup_failed error={}",
                     QuoteLogValue(outbox_repository.status().ToString()));
@@ -137,7 +142,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
                               settings.instance_name, settings.mail_out, *metrics, *logger);
     PeriodicWorker outbox_worker(settings.mail_out.poll_interval, [&] {
       Result<mail::OutboxPass> pass = sender.RunOnce(Now());
-      if (!pass.ok()) {
+      // Unreachable database: DatabaseHealth logged it once; no line per pass.
+      if (!pass.ok() && pass.status().code() != StatusCode::kUnavailable) {
         logger->error("event=outbox_pass_failed error={}", QuoteLogValue(pass.status().ToString()));
       }
     });
@@ -151,7 +157,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
     std::unique_ptr<PeriodicWorker> intake_worker;
     std::unique_ptr<mail::ImapIdleWatcher> idle_watcher;
     if (settings.mail_in.enabled()) {
-      Result<std::unique_ptr<storage::GameRepository>> opened = OpenRepository(settings);
+      Result<std::unique_ptr<storage::GameRepository>> opened =
+          OpenRepository(settings, &database_health);
       if (!opened.ok()) {
         logger->error("event=startup_failed error={}", QuoteLogValue(opened.status().ToString()));
         return EXIT_IOERR;
@@ -165,7 +172,9 @@ class Pbemd final : public Poco::Util::ServerApplication {
           [&] {
             // Only the instance holding the intake lock reads the mailbox (others skip).
             Result<std::optional<mail::PollStats>> stats = intake->PollIfLeader(*mailbox, Now());
-            if (!stats.ok()) {
+            if (!stats.ok() && stats.status().code() == StatusCode::kUnavailable) {
+              // The database is unreachable: logged once by DatabaseHealth.
+            } else if (!stats.ok()) {
               logger->warn("event=mailbox_poll_failed error={}",
                            QuoteLogValue(stats.status().ToString()));
             } else if (stats->has_value() && ((*stats)->fetched > 0 || (*stats)->kept > 0)) {
@@ -188,7 +197,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
       logger->error("event=startup_failed error={}", QuoteLogValue(loaded_templates.message));
       return EXIT_CONFIG;
     }
-    Result<std::unique_ptr<storage::GameRepository>> turn_repository = OpenRepository(settings);
+    Result<std::unique_ptr<storage::GameRepository>> turn_repository =
+        OpenRepository(settings, &database_health);
     if (!turn_repository.ok()) {
       logger->error("event=startup_failed error={}",
                     QuoteLogValue(turn_repository.status().ToString()));
@@ -212,8 +222,10 @@ class Pbemd final : public Poco::Util::ServerApplication {
     PeriodicWorker turn_worker(settings.turns.poll_interval, [&] {
       Result<SchedulerPass> pass = scheduler.Pass();
       if (!pass.ok()) {
-        logger->error("event=scheduler_pass_failed error={}",
-                      QuoteLogValue(pass.status().ToString()));
+        if (pass.status().code() != StatusCode::kUnavailable) {  // else logged once
+          logger->error("event=scheduler_pass_failed error={}",
+                        QuoteLogValue(pass.status().ToString()));
+        }
       } else {
         for (int i = 0; i < pass->busy; ++i) metrics->GameBusy();
         if (pass->turns_resolved > 0) outbox_worker.Wake();
@@ -261,7 +273,9 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.archive_template_dir = settings.mail_templates_dir.parent_path() / "archive";
     services.archive_cache_dir = settings.data_dir / "archive-cache";
     services.metrics = metrics;
-    services.open_repository = [&settings] { return OpenRepository(settings); };
+    services.open_repository = [&settings, &database_health] {
+      return OpenRepository(settings, &database_health);
+    };
     services.catalog = &catalog;
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;

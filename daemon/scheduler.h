@@ -9,6 +9,12 @@
 // reminds its players; the storage's own checks (CommitTurn refuses a second commit of a turn,
 // RecordReminder and EndGame act once) stay as the last guard. A killed instance's locks free
 // with its connection, and the next pass of another instance takes its games.
+//
+// When the database cannot be reached (UNAVAILABLE: PostgreSQL restarting), a pass stops at
+// the first game that says so and fails with that status (pbemd does not log it: the
+// repository's observer logged the loss once). A game whose lock went with a broken
+// connection is released (Unlock: nothing to do on the server) and its work dropped; the
+// next pass takes the lock again before touching the game (storage/connection.h).
 #ifndef PBEM_DAEMON_SCHEDULER_H_
 #define PBEM_DAEMON_SCHEDULER_H_
 
@@ -40,7 +46,8 @@ class Scheduler {
             spdlog::logger* logger)
       : repository_(repository), job_(job), clock_(clock), logger_(logger) {}
 
-  // One pass over every game. Fails only when the games cannot be listed.
+  // One pass over every game. Fails only when the games cannot be listed, or with
+  // UNAVAILABLE when the database cannot be reached.
   Result<SchedulerPass> Pass();
 
   // At most this many turns of one game are resolved in one pass (both sides' orders may be
