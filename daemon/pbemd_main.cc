@@ -26,6 +26,7 @@
 
 #include "daemon/config.h"
 #include "daemon/database_health.h"
+#include "daemon/fault_points.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
 #include "daemon/league_api.h"
@@ -40,6 +41,7 @@
 #include "daemon/scheduler.h"
 #include "daemon/turn_loop.h"
 #include "daemon/worker.h"
+#include "engine/ids.h"
 
 namespace pbem::daemon {
 namespace {
@@ -138,6 +140,14 @@ class Pbemd final : public Poco::Util::ServerApplication {
     } else {
       mailer = std::make_unique<mail::FileMailer>(settings.outbox_dir);
     }
+    // TEST-ONLY fault points (daemon/fault_points.h): none armed unless PBEM_FAULT is set.
+    std::unique_ptr<FaultPoints> faults = FaultPoints::FromEnvironment();
+    if (faults->any_armed()) {
+      logger->warn("event=fault_points_armed note=\"test-only (PBEM_FAULT); never in production\"");
+    }
+    if (faults->armed(kFaultHoldOutboxAfterSend)) {
+      mailer = std::make_unique<FaultMailer>(std::move(mailer), *faults, *logger);
+    }
     mail::OutboxSender sender(**outbox_repository, *mailer, settings.mail_from,
                               settings.instance_name, settings.mail_out, *metrics, *logger);
     PeriodicWorker outbox_worker(settings.mail_out.poll_interval, [&] {
@@ -211,6 +221,23 @@ class Pbemd final : public Poco::Util::ServerApplication {
     TurnLoop turn_loop(catalog, mail_templates, entropy, *metrics, settings.limits, turn_options);
     SystemClock clock;
     Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get());
+    if (faults->armed(kFaultBlockAfterGameLock)) {
+      // TEST-ONLY: stop holding a due game's lock, after a turn was resolved and its mail
+      // claimed (tests/daemon/two_instances.sh).
+      scheduler.SetAfterLockHook([&](const std::string& game_id) {
+        if (metrics->turns_resolved() == 0) return;
+        Result<storage::Game> game = (*turn_repository)->GetGame(game_id);
+        if (!game.ok()) return;
+        Result<GameContext> context = catalog.Load(*game);
+        if (!context.ok() || context->state.finished) return;
+        Result<std::optional<PendingOrders>> pending =
+            turn_loop.FindOrders(**turn_repository, game_id, game->turns_committed,
+                                 std::string(engine::SideName(context->state.side_to_move)));
+        if (!pending.ok() || !pending->has_value()) return;
+        faults->WaitFor(kFaultHoldOutboxAfterSend);
+        faults->Stop(kFaultBlockAfterGameLock, "game=" + game_id, *logger);
+      });
+    }
     // Leagues (daemon/league_api.h): after each scheduler pass, the league pass records the
     // league games that ended (on the scheduler's repository, which is also the league store).
     LeagueServices league_services;

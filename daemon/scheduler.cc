@@ -30,6 +30,7 @@ Result<SchedulerPass> Scheduler::Pass() {
       ++pass.busy;
       continue;
     }
+    if (after_lock_) after_lock_(game_id);
     Status unavailable;
     for (int i = 0; i < kMaxTurnsPerPass; ++i) {
       Result<bool> resolved = job_.ResolveIfDue(repository_, game_id, clock_.Now());

@@ -18,7 +18,9 @@
 #ifndef PBEM_DAEMON_SCHEDULER_H_
 #define PBEM_DAEMON_SCHEDULER_H_
 
+#include <functional>
 #include <string>
+#include <utility>
 
 #include "daemon/clock.h"
 #include "daemon/turn_job.h"
@@ -54,6 +56,12 @@ class Scheduler {
   // in at once).
   static constexpr int kMaxTurnsPerPass = 8;
 
+  // TEST-ONLY fault point (daemon/fault_points.h): called right after the pass took a game's
+  // lock, before it works on the game. Never set in production.
+  void SetAfterLockHook(std::function<void(const std::string& game_id)> hook) {
+    after_lock_ = std::move(hook);
+  }
+
   // The lock a pass holds while it works on a game.
   static std::string GameLock(const std::string& game_id) { return "game:" + game_id; }
 
@@ -62,6 +70,7 @@ class Scheduler {
   TurnJob& job_;
   const Clock& clock_;
   spdlog::logger* logger_;
+  std::function<void(const std::string& game_id)> after_lock_;
 };
 
 }  // namespace pbem::daemon
