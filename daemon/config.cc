@@ -115,6 +115,15 @@ const std::vector<std::string_view>& KnownKeys() {
       kHttpAddressKey,
       kHttpPortKey,
       kHttpAdminTokenKey,
+      kHttpWorkersKey,
+      kHttpQueueKey,
+      kHttpMaxConnectionsKey,
+      kHttpHeaderTimeoutMsKey,
+      kHttpBodyTimeoutMsKey,
+      kHttpIdleTimeoutMsKey,
+      kHttpRetryAfterSecondsKey,
+      kHttpMaxHeaderBytesKey,
+      kHttpMaxHeaderFieldsKey,
       kScenariosDirKey,
       kRulesetsDirKey,
       kMailFromKey,
@@ -225,6 +234,24 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
     errors.push_back(std::string(kHttpAdminTokenKey) +
                      ": must be at least 16 characters long (or empty: no game creation)");
   }
+
+  HttpConfig& http = result.http;
+  http.workers = static_cast<int>(ReadInteger(config, kHttpWorkersKey, 8, 1, 256, errors));
+  http.queue = static_cast<int>(ReadInteger(config, kHttpQueueKey, 64, 0, 10000, errors));
+  http.max_connections =
+      static_cast<int>(ReadInteger(config, kHttpMaxConnectionsKey, 256, 1, 10000, errors));
+  http.header_timeout = std::chrono::milliseconds(
+      ReadInteger(config, kHttpHeaderTimeoutMsKey, 10000, 100, 600000, errors));
+  http.body_timeout = std::chrono::milliseconds(
+      ReadInteger(config, kHttpBodyTimeoutMsKey, 30000, 100, 600000, errors));
+  http.idle_timeout = std::chrono::milliseconds(
+      ReadInteger(config, kHttpIdleTimeoutMsKey, 5000, 100, 600000, errors));
+  http.retry_after =
+      std::chrono::seconds(ReadInteger(config, kHttpRetryAfterSecondsKey, 2, 1, 3600, errors));
+  http.max_header_bytes =
+      static_cast<int>(ReadInteger(config, kHttpMaxHeaderBytesKey, 16384, 1024, 1 << 20, errors));
+  http.max_header_fields =
+      static_cast<int>(ReadInteger(config, kHttpMaxHeaderFieldsKey, 64, 1, 1000, errors));
 
   const std::string default_outbox = (result.data_dir / "outbox").string();
   const std::string outbox_dir = ReadString(config, kOutboxDirKey, default_outbox, errors);
@@ -407,6 +434,15 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kHttpAddressKey, config.http_address},
       {kHttpPortKey, std::to_string(config.http_port)},
       {kHttpAdminTokenKey, config.http_admin_token},
+      {kHttpWorkersKey, std::to_string(config.http.workers)},
+      {kHttpQueueKey, std::to_string(config.http.queue)},
+      {kHttpMaxConnectionsKey, std::to_string(config.http.max_connections)},
+      {kHttpHeaderTimeoutMsKey, std::to_string(config.http.header_timeout.count())},
+      {kHttpBodyTimeoutMsKey, std::to_string(config.http.body_timeout.count())},
+      {kHttpIdleTimeoutMsKey, std::to_string(config.http.idle_timeout.count())},
+      {kHttpRetryAfterSecondsKey, std::to_string(config.http.retry_after.count())},
+      {kHttpMaxHeaderBytesKey, std::to_string(config.http.max_header_bytes)},
+      {kHttpMaxHeaderFieldsKey, std::to_string(config.http.max_header_fields)},
       {kOutboxDirKey, config.outbox_dir.string()},
       {kScenariosDirKey, config.scenarios_dir.string()},
       {kRulesetsDirKey, config.rulesets_dir.string()},

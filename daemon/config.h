@@ -40,6 +40,15 @@ inline constexpr std::string_view kDbReconnectMaxMsKey = "pbemd.db.reconnect_max
 inline constexpr std::string_view kHttpPortKey = "pbemd.http.port";
 inline constexpr std::string_view kHttpAddressKey = "pbemd.http.address";
 inline constexpr std::string_view kHttpAdminTokenKey = "pbemd.http.admin_token";
+inline constexpr std::string_view kHttpWorkersKey = "pbemd.http.workers";
+inline constexpr std::string_view kHttpQueueKey = "pbemd.http.queue";
+inline constexpr std::string_view kHttpMaxConnectionsKey = "pbemd.http.max_connections";
+inline constexpr std::string_view kHttpHeaderTimeoutMsKey = "pbemd.http.header_timeout_ms";
+inline constexpr std::string_view kHttpBodyTimeoutMsKey = "pbemd.http.body_timeout_ms";
+inline constexpr std::string_view kHttpIdleTimeoutMsKey = "pbemd.http.idle_timeout_ms";
+inline constexpr std::string_view kHttpRetryAfterSecondsKey = "pbemd.http.retry_after_seconds";
+inline constexpr std::string_view kHttpMaxHeaderBytesKey = "pbemd.http.max_header_bytes";
+inline constexpr std::string_view kHttpMaxHeaderFieldsKey = "pbemd.http.max_header_fields";
 inline constexpr std::string_view kScenariosDirKey = "pbemd.scenarios_dir";
 inline constexpr std::string_view kRulesetsDirKey = "pbemd.rulesets_dir";
 inline constexpr std::string_view kMailFromKey = "pbemd.mail.from";
@@ -106,6 +115,20 @@ struct MailOutConfig {
   std::chrono::seconds claim_lease{300};
 };
 
+// The HTTP front's bounds (daemon/http/server.h); bodies are bounded by
+// limits.max_message_bytes.
+struct HttpConfig {
+  int workers = 8;            // handlers running at once
+  int queue = 64;             // complete requests waiting for a worker; more get 503
+  int max_connections = 256;  // open connections; more get 503 at once
+  std::chrono::milliseconds header_timeout{10000};  // to receive a whole request head
+  std::chrono::milliseconds body_timeout{30000};    // to receive a whole body (and to send)
+  std::chrono::milliseconds idle_timeout{5000};     // a kept-alive connection with no request
+  std::chrono::seconds retry_after{2};              // Retry-After of a 503
+  int max_header_bytes = 16384;                     // request line and header fields
+  int max_header_fields = 64;
+};
+
 struct LimitsConfig {
   std::size_t max_message_bytes = 1 << 20;  // a larger mail or request body is refused
   int max_mime_parts = 32;                  // parts in the whole message, nested included
@@ -131,6 +154,7 @@ struct DaemonConfig {
   std::string http_address;                  // pbemd.http.address: an IPv4 or IPv6 address to bind
   std::uint16_t http_port = 0;               // pbemd.http.port: 1..65535
   std::string http_admin_token;              // pbemd.http.admin_token: empty = no game creation
+  HttpConfig http;                           // pbemd.http.workers, .queue, ..._timeout_ms
   std::filesystem::path outbox_dir;          // pbemd.outbox_dir: default <data_dir>/outbox
   std::filesystem::path scenarios_dir;       // <name>.textproto for each game's scenario
   std::filesystem::path rulesets_dir;        // <ruleset>/ directories of *.textproto

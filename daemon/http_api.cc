@@ -29,6 +29,7 @@
 #include "daemon/mail/replies.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
+#include "daemon/text_body.h"
 #include "daemon/turn_loop.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
@@ -592,21 +593,31 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     Envelope envelope;
     envelope.channel = storage::Channel::kHttp;
     envelope.sender = "http:" + player->side;
-    envelope.raw = *body;
+    envelope.raw = *body;  // stored as received; the turn is resolved with the orders validated
     envelope.received_at = Now();
-    auto parsed =
-        codec::ParseOrders(*body, FormatFromContentType(request.getContentType()), "request body");
-    if (!parsed.ok()) {
-      std::string text = parsed.ErrorText();
-      while (!text.empty() && text.back() == '\n') text.pop_back();
+    const std::optional<codec::Format> format = FormatFromContentType(request.getContentType());
+    std::string refusal;
+    pbem::v1::Orders orders;
+    // A body declared as text is checked (and transcoded) first: daemon/text_body.h.
+    Result<std::string> text = format == codec::Format::kText || format == codec::Format::kJson
+                                   ? TextBody(*body, request.getContentType())
+                                   : Result<std::string>(*body);
+    if (!text.ok()) {
+      refusal = "request body: " + text.status().message();
+    } else if (auto parsed = codec::ParseOrders(*text, format, "request body"); !parsed.ok()) {
+      refusal = parsed.ErrorText();
+      while (!refusal.empty() && refusal.back() == '\n') refusal.pop_back();
+    } else {
+      orders = std::move(parsed).value();
+    }
+    if (!refusal.empty()) {
       if (record) {
         Result<DeskOutcome> refused =
-            services_->desk->Refuse(repository, *game, mail::kMalformed, text, envelope);
+            services_->desk->Refuse(repository, *game, mail::kMalformed, refusal, envelope);
         if (!refused.ok()) return StoreError(refused.status(), "submission");
       }
-      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, text);
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, refusal);
     }
-    pbem::v1::Orders orders = std::move(parsed).value();
     if (orders.token().empty()) orders.set_token(token);  // the bearer token authenticates
     Result<DeskOutcome> outcome =
         services_->desk->Submit(repository, *game, *player, orders, envelope, record);

@@ -1,6 +1,8 @@
 #include "daemon/order_desk.h"
 
+#include "daemon/fault_point.h"
 #include "daemon/mail/replies.h"
+#include "daemon/turn/dice.h"
 #include "engine/ids.h"
 #include "engine/validate_orders.h"
 #include "proto/codec/codec.h"
@@ -15,6 +17,30 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
                                       const storage::Game& game, const storage::Player& player,
                                       const pbem::v1::Orders& orders, const Envelope& envelope,
                                       bool record) {
+  // Judged against `game` as read; stored only if the game is still there (RecordSubmission
+  // checks it under the game's row lock, the lock CommitTurn takes). When a turn was committed
+  // in between, judged again against the game as it is now: refused (stale_turn, the new
+  // turn), since orders name their turn and side. Two rounds suffice; four to be safe.
+  storage::Game current = game;
+  for (int round = 1; round <= 4; ++round) {
+    Result<DeskOutcome> judged = Judge(repository, current, player, orders);
+    if (!judged.ok()) return judged.status();
+    if (!record) return judged;
+    FaultPoint("order_desk.before_store");
+    Result<std::optional<DeskOutcome>> stored =
+        Store(repository, current, std::move(judged).value(), &orders, envelope);
+    if (!stored.ok()) return stored.status();
+    if (stored->has_value()) return std::move(**stored);
+    Result<storage::Game> fresh = repository.GetGame(game.id);
+    if (!fresh.ok()) return fresh.status();
+    current = std::move(fresh).value();
+  }
+  return Status::Internal("game " + game.id + " moved on at each of four tries to store orders");
+}
+
+Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const storage::Game& game,
+                                     const storage::Player& player,
+                                     const pbem::v1::Orders& orders) {
   DeskOutcome outcome;
   outcome.game_id = game.id;
   outcome.side = player.side;
@@ -22,12 +48,12 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
     outcome.code = mail::kWrongGame;
     outcome.detail = "the orders are for game \"" + orders.game_id() + "\"; you play in game \"" +
                      game.id + "\"";
-    return Store(repository, game, std::move(outcome), envelope, record);
+    return outcome;
   }
   if (!game.result.empty()) {
     outcome.code = mail::kWrongGame;
     outcome.detail = "game \"" + game.id + "\" is over: " + game.result;
-    return Store(repository, game, std::move(outcome), envelope, record);
+    return outcome;
   }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
   const std::string side_name = side ? std::string(engine::SideName(*side)) : std::string();
@@ -36,7 +62,7 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
     outcome.detail = side
                          ? "the orders are for side " + side_name + "; you play side " + player.side
                          : "the orders name no side (field side); you play side " + player.side;
-    return Store(repository, game, std::move(outcome), envelope, record);
+    return outcome;
   }
   Result<bool> token_ok = orders.token().empty()
                               ? Result<bool>(false)
@@ -47,21 +73,25 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
     outcome.detail = orders.token().empty()
                          ? "the orders carry no token (field token)"
                          : "the token in the orders is not the token of side " + player.side;
-    return Store(repository, game, std::move(outcome), envelope, record);
+    return outcome;
   }
   Result<GameContext> context = catalog_.Load(game);
   if (!context.ok()) {
     outcome.code = mail::kGameUnavailable;
     outcome.detail = context.status().message();
-    return Store(repository, game, std::move(outcome), envelope, record);
+    return outcome;
   }
   outcome.turn = context->state.turn;
   outcome.label_width = codec::LabelWidth(context->data->scenario);
-  if (orders.turn() != context->state.turn) {
+  if (orders.turn() != context->state.turn ||
+      side_name != engine::SideName(context->state.side_to_move)) {
     outcome.code = mail::kStaleTurn;
+    const std::string to_move(engine::SideName(context->state.side_to_move));
     outcome.detail = "the orders are for turn " + std::to_string(orders.turn()) +
-                     "; the game is at turn " + std::to_string(context->state.turn);
-    return Store(repository, game, std::move(outcome), envelope, record);
+                     (side_name == to_move ? std::string() : " of side " + side_name) +
+                     "; the game is at turn " + std::to_string(context->state.turn) + ", side " +
+                     to_move + " to move";
+    return outcome;
   }
   const engine::Orders engine_orders = codec::OrdersFromProto(orders);
   outcome.verdicts = engine::ValidateOrders(context->data->ruleset, context->data->scenario,
@@ -74,7 +104,7 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
     }
   }
   outcome.accepted = outcome.code.empty();
-  return Store(repository, game, std::move(outcome), envelope, record);
+  return outcome;
 }
 
 Result<DeskOutcome> OrderDesk::Refuse(storage::GameRepository& repository,
@@ -84,15 +114,22 @@ Result<DeskOutcome> OrderDesk::Refuse(storage::GameRepository& repository,
   outcome.game_id = game.id;
   outcome.code = code;
   outcome.detail = detail;
-  return Store(repository, game, std::move(outcome), envelope, true);
+  Result<std::optional<DeskOutcome>> stored =
+      Store(repository, game, std::move(outcome), nullptr, envelope);
+  if (!stored.ok()) return stored.status();
+  return std::move(**stored);  // a refusal is never stale
 }
 
-Result<DeskOutcome> OrderDesk::Store(storage::GameRepository& repository, const storage::Game& game,
-                                     DeskOutcome outcome, const Envelope& envelope, bool record) {
-  if (!record) return outcome;
+Result<std::optional<DeskOutcome>> OrderDesk::Store(storage::GameRepository& repository,
+                                                    const storage::Game& game, DeskOutcome outcome,
+                                                    const pbem::v1::Orders* orders,
+                                                    const Envelope& envelope) {
   storage::NewSubmission submission;
   submission.game_id = game.id;
   submission.turn = game.turns_committed;
+  submission.side = outcome.side;
+  // What the turn is resolved with: the orders as validated (no token), not `raw` read again.
+  if (outcome.accepted && orders != nullptr) submission.orders = CanonicalOrders(*orders);
   submission.channel = envelope.channel;
   submission.sender = envelope.sender;
   submission.message_id = envelope.message_id;
@@ -112,8 +149,16 @@ Result<DeskOutcome> OrderDesk::Store(storage::GameRepository& repository, const 
   }
   Result<storage::RecordedSubmission> recorded = repository.RecordSubmission(submission);
   if (!recorded.ok()) return recorded.status();
+  if (recorded->stale) return std::optional<DeskOutcome>();
   outcome.submission_id = recorded->id;
   outcome.duplicate = recorded->duplicate;
+  if (outcome.duplicate) {
+    // Only an accepted submission of the same side is ever an original: what the player is
+    // told is that it was accepted (the same mail again, or a retry of the latest orders).
+    outcome.accepted = true;
+    outcome.code.clear();
+    outcome.detail.clear();
+  }
   if (outcome.duplicate) {
     metrics_.SubmissionDuplicate();
   } else if (outcome.accepted) {
@@ -122,7 +167,7 @@ Result<DeskOutcome> OrderDesk::Store(storage::GameRepository& repository, const 
   } else {
     metrics_.SubmissionRejected(ChannelName(envelope.channel), outcome.code);
   }
-  return outcome;
+  return std::optional<DeskOutcome>(std::move(outcome));
 }
 
 }  // namespace pbem::daemon

@@ -2,17 +2,23 @@
 // the channel (mail intake, HTTP). The checks, in order:
 //   1. the orders name the player's game            (else wrong_game)
 //   2. they name the player's side and carry the player's token (else unauthenticated)
-//   3. they are for the turn being played           (else stale_turn)
+//   3. they are for the turn being played and the side to move (else stale_turn)
 //   4. engine::ValidateOrders: header verdicts (game finished ...) refuse the whole set
 //      (rejected_orders); order verdicts are reported, and the set is accepted
-// Every submission, accepted or not, is stored with RecordSubmission (duplicates, by
-// Message-ID or by content, are stored once); the verdicts are stored as a pbem.v1.TurnResult
+// Every submission, accepted or not, is stored with RecordSubmission; an accepted one with the
+// orders exactly as validated (CanonicalOrders), which the turn is resolved with. Duplicates
+// (the same Message-ID, or the same bytes as the side's latest accepted orders) are
+// duplicates of ACCEPTED submissions of the same side only, and are answered as accepted.
+// An accepted submission is stored only if no turn was committed since it was judged (the
+// store checks under the game's row lock); otherwise it is judged again and refused as
+// stale_turn naming the turn the game is at. The verdicts are stored as a pbem.v1.TurnResult
 // holding only game_id, turn, side and verdicts.
 #ifndef PBEM_DAEMON_ORDER_DESK_H_
 #define PBEM_DAEMON_ORDER_DESK_H_
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -67,8 +73,15 @@ class OrderDesk {
                              const Envelope& envelope);
 
  private:
-  Result<DeskOutcome> Store(storage::GameRepository& repository, const storage::Game& game,
-                            DeskOutcome outcome, const Envelope& envelope, bool record);
+  // Checks 1-4 against `game` as given; stores nothing.
+  Result<DeskOutcome> Judge(storage::GameRepository& repository, const storage::Game& game,
+                            const storage::Player& player, const pbem::v1::Orders& orders);
+  // Stores the judged submission (with `orders` when accepted); nullopt when it was accepted
+  // but the game moved on meanwhile (nothing stored: judge it again).
+  Result<std::optional<DeskOutcome>> Store(storage::GameRepository& repository,
+                                           const storage::Game& game, DeskOutcome outcome,
+                                           const pbem::v1::Orders* orders,
+                                           const Envelope& envelope);
 
   GameCatalog& catalog_;
   Metrics& metrics_;

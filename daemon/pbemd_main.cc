@@ -2,8 +2,6 @@
 // serves the HTTP API on the configured address and stops cleanly (exit code 0) on SIGTERM or
 // SIGINT.
 #include <Poco/Exception.h>
-#include <Poco/Net/HTTPServer.h>
-#include <Poco/Net/HTTPServerParams.h>
 #include <Poco/Net/ServerSocket.h>
 #include <Poco/Net/SocketAddress.h>
 #include <Poco/Util/HelpFormatter.h>
@@ -16,6 +14,7 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -28,6 +27,7 @@
 #include "daemon/database_health.h"
 #include "daemon/fault_points.h"
 #include "daemon/game_catalog.h"
+#include "daemon/http/server.h"
 #include "daemon/http_api.h"
 #include "daemon/league_api.h"
 #include "daemon/mail/idle.h"
@@ -309,20 +309,31 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.admin_token = settings.http_admin_token;
     services.leagues = &league_services;
 
-    std::unique_ptr<Poco::Net::HTTPServer> server;
+    // The HTTP front (daemon/http/server.h says why it is not Poco's HTTPServer).
+    http::ServerLimits http_limits;
+    http_limits.workers = settings.http.workers;
+    http_limits.queue = settings.http.queue;
+    http_limits.max_connections = settings.http.max_connections;
+    http_limits.header_timeout = settings.http.header_timeout;
+    http_limits.body_timeout = settings.http.body_timeout;
+    http_limits.idle_timeout = settings.http.idle_timeout;
+    http_limits.retry_after = settings.http.retry_after;
+    http_limits.max_header_bytes = static_cast<std::size_t>(settings.http.max_header_bytes);
+    http_limits.max_header_fields = settings.http.max_header_fields;
+    http_limits.max_body_bytes = settings.limits.max_message_bytes;
+    std::unique_ptr<http::Server> server;
     try {
       // Not the ServerSocket(address) constructor: it sets SO_REUSEPORT too, and a second
       // pbemd would then share the port instead of failing.
       Poco::Net::ServerSocket socket;
       socket.bind(Poco::Net::SocketAddress(settings.http_address, settings.http_port),
                   /*reuseAddress=*/true, /*reusePort=*/false);
-      socket.listen(64);
-      Poco::Net::HTTPServerParams::Ptr params = new Poco::Net::HTTPServerParams;
-      params->setMaxThreads(4);
-      params->setMaxQueued(64);
-      server = std::make_unique<Poco::Net::HTTPServer>(
-          new ApiRequestHandlerFactory(logger, std::move(services)), socket, params);
-      server->start();
+      socket.listen(std::max(64, settings.http.max_connections));
+      server = std::make_unique<http::Server>(
+          std::move(socket),
+          std::make_unique<ApiRequestHandlerFactory>(logger, std::move(services)), http_limits,
+          logger);
+      server->Start();
     } catch (const Poco::Exception& e) {
       logger->error("event=startup_failed address={} port={} error={}", settings.http_address,
                     settings.http_port, QuoteLogValue(e.displayText()));
@@ -338,7 +349,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     waitForTerminationRequest();
 
     logger->info("event=stopping");
-    server->stopAll(/*abortCurrent=*/false);
+    server->Stop();  // the requests being handled finish and are answered
     server.reset();
     if (idle_watcher) idle_watcher->Stop();
     if (intake_worker) intake_worker->Stop();

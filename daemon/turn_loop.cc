@@ -2,6 +2,7 @@
 
 #include <utility>
 
+#include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
@@ -67,9 +68,19 @@ Result<std::optional<PendingOrders>> TurnLoop::FindOrders(storage::GameRepositor
   if (!submissions.ok()) return submissions.status();
   for (auto it = submissions->rbegin(); it != submissions->rend(); ++it) {
     if (!it->accepted || it->turn != turns_committed) continue;
-    // Accepted orders named the player's side (OrderDesk), so their header says whose they are.
+    if (!it->side.empty()) {
+      if (it->side != side) continue;
+      // The orders exactly as the desk validated them: never the raw bytes read again.
+      pbem::v1::Orders orders;
+      if (!orders.ParseFromString(it->orders)) {
+        return Status::Internal("game " + game_id + ": the validated orders of submission " +
+                                std::to_string(it->id) + " do not parse");
+      }
+      return std::optional<PendingOrders>(PendingOrders{std::move(orders), it->id});
+    }
+    // Stored before schema 8 (no side, no validated orders): read back as intake took them.
     std::optional<pbem::v1::Orders> orders = OrdersOf(*it, limits_);
-    if (!orders) continue;  // accepted once, so it parsed then; never expected
+    if (!orders) continue;
     const std::optional<engine::Side> named = codec::SideFromProto(orders->side());
     if (!named || SideText(*named) != side) continue;
     return std::optional<PendingOrders>(PendingOrders{std::move(*orders), it->id});
@@ -79,15 +90,30 @@ Result<std::optional<PendingOrders>> TurnLoop::FindOrders(storage::GameRepositor
 
 Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
                                     storage::Timestamp now) {
+  // A commit refused because an order was accepted meanwhile (or another process committed)
+  // is resolved again at once, with what is stored now.
+  constexpr int kAttempts = 4;
+  for (int attempt = 1;; ++attempt) {
+    Result<std::optional<bool>> done = ResolveOnce(repository, game_id, now);
+    if (!done.ok()) return done.status();
+    if (done->has_value()) return **done;
+    if (attempt == kAttempts) return false;  // the next pass tries again
+  }
+}
+
+Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repository,
+                                                  const std::string& game_id,
+                                                  storage::Timestamp now) {
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
   Result<GameContext> context = catalog_.Load(*game);
   if (!context.ok()) return context.status();
   const ScenarioData& data = *context->data;
   const engine::GameState& state = context->state;
-  if (state.finished || !game->result.empty() || game->paused_at) return false;
+  if (state.finished || !game->result.empty() || game->paused_at) return {false};
   if (Result<bool> ended = MaybeForfeit(repository, *game, now); !ended.ok() || *ended) {
-    return ended.ok() ? Result<bool>(false) : Result<bool>(ended.status());
+    return ended.ok() ? Result<std::optional<bool>>(false)
+                      : Result<std::optional<bool>>(ended.status());
   }
   Result<OpenedTurn> opened = OpenTurn(repository, data.scenario, game_id, entropy_, now);
   if (!opened.ok()) return opened.status();
@@ -96,78 +122,91 @@ Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const s
   Result<std::optional<PendingOrders>> pending =
       FindOrders(repository, game_id, game->turns_committed, side);
   if (!pending.ok()) return pending.status();
+  CommitPlan plan;
+  plan.based_on = game->turns_committed;
+  plan.entropy = &entropy_;
   pbem::v1::Orders orders;
-  bool missed = false;
   if (pending->has_value()) {
     orders = std::move((*pending)->orders);
+    plan.played_submission = (*pending)->submission_id;
   } else {
     const std::optional<storage::Timestamp> deadline = Deadline(*game, opened->stored);
-    if (!deadline) return false;
+    if (!deadline) return {false};
     if (now < *deadline + options_.grace) {
       if (Status reminded = MaybeRemind(repository, *game, state, opened->stored, *deadline, now);
           !reminded.ok()) {
         return reminded;
       }
-      return false;
+      return {false};
     }
-    missed = true;
+    plan.missed = true;
     // Missed: the side plays no orders this turn.
     orders.set_game_id(game_id);
     orders.set_turn(state.turn);
     orders.set_side(codec::SideToProto(state.side_to_move));
   }
-
-  const Resolution resolution =
-      ResolveWithSeed(data.ruleset, data.scenario, state, orders, opened->stored.dice_seed);
-  std::optional<storage::OpenTurn> next;
-  if (!resolution.next.finished) {
-    Result<Bytes> seed = entropy_.Draw(kSeedBytes);
-    if (!seed.ok()) return seed.status();
-    next = storage::OpenTurn{game_id,
-                             resolution.next.turn,
-                             SideText(resolution.next.side_to_move),
-                             game->turns_committed + 1,
-                             *seed,
-                             codec::SerializeMessage(CommitmentFor(*seed), codec::Format::kBinary),
-                             now};
-  }
-  Result<std::vector<storage::NewMail>> mails =
-      ResultsMails(repository, *game, data, state, resolution, opened->stored, next, now);
-  if (!mails.ok()) return mails.status();
-  const std::size_t mail_count = mails->size();
-  // What ResolveAndCommit (daemon/turn) stores, with the mails, the next turn's seed and the
-  // missed-turn count in the same transaction (the resolution above is reused, not redone).
-  storage::TurnCommit commit;
-  commit.game_id = game_id;
-  commit.turn = state.turn;
-  commit.side = side;
-  commit.based_on = game->turns_committed;
-  commit.orders = resolution.canonical_orders;
-  commit.dice_seed = opened->stored.dice_seed;
-  commit.dice_commitment = opened->stored.dice_commitment;
-  commit.result = resolution.result;
-  commit.next_state = resolution.next_state;
-  commit.committed_at = now;
-  commit.mails = std::move(*mails);
-  commit.next_open = next;
-  commit.missed = missed;
-  Result<storage::CommittedTurn> committed = repository.CommitTurn(commit);
+  Result<std::vector<storage::Player>> players = repository.ListPlayers(game_id);
+  if (!players.ok()) return players.status();
+  std::size_t mail_count = 0;
+  plan.aftermath = [&](const engine::GameState& before, const Resolution& resolution,
+                       const storage::OpenTurn& open,
+                       const std::optional<storage::OpenTurn>& next) -> Result<TurnAftermath> {
+    Result<std::vector<storage::NewMail>> mails =
+        ResultsMails(*players, *game, data, before, resolution, open, next, now);
+    if (!mails.ok()) return mails.status();
+    TurnAftermath after;
+    after.mails = std::move(*mails);
+    // The missed turn that reaches the limit ends the game in the same transaction: no order
+    // can be accepted for a turn that will never be played.
+    if (plan.missed && options_.forfeit_after_missed > 0) {
+      for (const storage::Player& loser : *players) {
+        if (loser.side != side || loser.missed_turns + 1 < options_.forfeit_after_missed) continue;
+        storage::Player counted = loser;
+        counted.missed_turns += 1;
+        Forfeit forfeit = ForfeitOf(*players, counted, game_id, now);
+        after.end_result = std::move(forfeit.result);
+        for (storage::NewMail& mail : forfeit.mails) after.mails.push_back(std::move(mail));
+      }
+    }
+    mail_count = after.mails.size();
+    return after;
+  };
+  FaultPoint("turn_loop.before_commit");
+  Result<ResolvedTurn> committed =
+      ResolveAndCommit(repository, data.ruleset, data.scenario, game_id, orders, now, plan);
   if (!committed.ok()) {
-    // Another process committed from the same state first: not an error, nothing to do.
-    if (committed.status().code() == StatusCode::kFailedPrecondition) return false;
+    // An order accepted meanwhile, or another process committed from the same state first:
+    // resolve again from what is stored.
+    if (committed.status().code() == StatusCode::kFailedPrecondition) {
+      return std::optional<bool>();
+    }
     return committed.status();
   }
-  if (committed->replayed) return false;
+  if (committed->committed.replayed) return {false};
   metrics_.TurnResolved();
   for (std::size_t i = 0; i < mail_count; ++i) metrics_.MailQueued();
-  if (missed) {
-    Result<storage::Game> after = repository.GetGame(game_id);
-    if (!after.ok()) return after.status();
-    if (Result<bool> ended = MaybeForfeit(repository, *after, now); !ended.ok()) {
-      return ended.status();
-    }
+  return {true};
+}
+
+TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& players,
+                                      const storage::Player& loser, const std::string& game_id,
+                                      storage::Timestamp now) {
+  std::string winner;
+  for (const storage::Player& p : players) {
+    if (p.side != loser.side) winner = p.side;
   }
-  return true;
+  Forfeit out;
+  out.result = (winner.empty() ? std::string("no winner") : winner + " wins") + ": " + loser.side +
+               " forfeited after missing " + std::to_string(loser.missed_turns) + " turns";
+  for (const storage::Player& p : players) {
+    storage::NewMail mail;
+    mail.recipient = p.mail_address;
+    mail.subject = "Game " + game_id + ": the game is over";
+    mail.body = "Game " + game_id + " is over. " + out.result + ".\n";
+    mail.next_try = now;
+    out.mails.push_back(std::move(mail));
+  }
+  return out;
 }
 
 Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const storage::Game& game,
@@ -177,26 +216,11 @@ Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const s
   if (!players.ok()) return players.status();
   for (const storage::Player& loser : *players) {
     if (loser.missed_turns < options_.forfeit_after_missed) continue;
-    std::string winner;
-    for (const storage::Player& p : *players) {
-      if (p.side != loser.side) winner = p.side;
-    }
-    const std::string result = (winner.empty() ? std::string("no winner") : winner + " wins") +
-                               ": " + loser.side + " forfeited after missing " +
-                               std::to_string(loser.missed_turns) + " turns";
-    std::vector<storage::NewMail> mails;
-    for (const storage::Player& p : *players) {
-      storage::NewMail mail;
-      mail.recipient = p.mail_address;
-      mail.subject = "Game " + game.id + ": the game is over";
-      mail.body = "Game " + game.id + " is over. " + result + ".\n";
-      mail.next_try = now;
-      mails.push_back(std::move(mail));
-    }
-    Result<bool> ended = repository.EndGame(game.id, result, now, mails);
+    Forfeit forfeit = ForfeitOf(*players, loser, game.id, now);
+    Result<bool> ended = repository.EndGame(game.id, forfeit.result, now, forfeit.mails);
     if (!ended.ok()) return ended.status();
     if (*ended) {
-      for (std::size_t i = 0; i < mails.size(); ++i) metrics_.MailQueued();
+      for (std::size_t i = 0; i < forfeit.mails.size(); ++i) metrics_.MailQueued();
     }
     return true;
   }
@@ -242,11 +266,10 @@ Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage:
 }
 
 Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
-    storage::GameRepository& repository, const storage::Game& game, const ScenarioData& data,
-    const engine::GameState& before, const Resolution& resolution, const storage::OpenTurn& open,
-    const std::optional<storage::OpenTurn>& next, storage::Timestamp now) {
-  Result<std::vector<storage::Player>> players = repository.ListPlayers(game.id);
-  if (!players.ok()) return players.status();
+    const std::vector<storage::Player>& players, const storage::Game& game,
+    const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
+    const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
+    storage::Timestamp now) {
   const std::string what = "the results of turn " + std::to_string(before.turn) + " " +
                            SideText(before.side_to_move) + " of game " + game.id;
   auto result = codec::TurnResultFromProto(resolution.result_proto, data.scenario, what);
@@ -285,7 +308,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
     }
   }
   std::vector<storage::NewMail> mails;
-  for (const storage::Player& player : *players) {
+  for (const storage::Player& player : players) {
     input.player = player.mail_address;
     const templates::Language language =
         templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish);

@@ -7,9 +7,12 @@
 //     turn_timeout + the grace period) has passed (then with no orders: a missed turn),
 //     resolves the turn with its committed seed and commits, in ONE transaction: the turn,
 //     the next state, the next player-turn opened with a fresh seed, and one results mail per
-//     player of the game. Before the deadline it reminds the side to move once (the game's
-//     reminder_before); a turn resolved without orders counts a missed turn for its player,
-//     and TurnLoopOptions::forfeit_after_missed of them end the game (EndGame).
+//     player of the game, through daemon/turn ResolveAndCommit (the one commit path, the one
+//     the crash test kills). The commit is refused when an order of the side was accepted
+//     after the one read (storage TurnCommit::played_submission): then it resolves again. Before
+//     the deadline it reminds the side to move once (the game's reminder_before); a turn resolved
+//     without orders counts a missed turn for its player, and TurnLoopOptions::forfeit_after_missed
+//     of them end the game (EndGame).
 // A results mail: subject, text and HTML from templates/mail_render (RenderResults) in the
 // player's language, the map of the next state with the turn's events as an inline PNG
 // (Content-ID "map.png", shown by the HTML), the revealed seed of the turn and the
@@ -71,8 +74,9 @@ class TurnLoop final : public TurnJob {
                             storage::Timestamp now) override;
 
   // The latest accepted orders of `side` for the position after `turns_committed` turns;
-  // nullopt when there are none. Orders are read back from the stored submission (a mail:
-  // its first part that parses as orders, as intake took it; HTTP: the body).
+  // nullopt when there are none. The orders are the ones the desk validated, as stored with
+  // the submission (a submission stored before schema 8 is read back from its raw bytes: a
+  // mail as intake took it, HTTP the body).
   Result<std::optional<PendingOrders>> FindOrders(storage::GameRepository& repository,
                                                   const std::string& game_id,
                                                   std::int64_t turns_committed,
@@ -85,7 +89,21 @@ class TurnLoop final : public TurnJob {
                                                     const storage::OpenTurn& open);
 
  private:
+  // One try: true when a turn was committed, false when nothing was due, nullopt when the
+  // commit was refused because the stored orders changed meanwhile (try again).
+  Result<std::optional<bool>> ResolveOnce(storage::GameRepository& repository,
+                                          const std::string& game_id, storage::Timestamp now);
+  // The end of a game by forfeit: its result and one mail per player.
+  struct Forfeit {
+    std::string result;
+    std::vector<storage::NewMail> mails;
+  };
+  static Forfeit ForfeitOf(const std::vector<storage::Player>& players,
+                           const storage::Player& loser, const std::string& game_id,
+                           storage::Timestamp now);
   // Ends the game when a player has missed forfeit_after_missed turns; true when it is over.
+  // (A missed turn that reaches the limit ends the game in its own commit; this catches games
+  // stored otherwise, e.g. before the limit was lowered.)
   Result<bool> MaybeForfeit(storage::GameRepository& repository, const storage::Game& game,
                             storage::Timestamp now);
   // Reminds the side to move once, reminder_before its deadline (RenderReminder).
@@ -93,9 +111,10 @@ class TurnLoop final : public TurnJob {
                      const engine::GameState& state, const storage::OpenTurn& open,
                      storage::Timestamp deadline, storage::Timestamp now);
   Result<std::vector<storage::NewMail>> ResultsMails(
-      storage::GameRepository& repository, const storage::Game& game, const ScenarioData& data,
-      const engine::GameState& before, const Resolution& resolution, const storage::OpenTurn& open,
-      const std::optional<storage::OpenTurn>& next, storage::Timestamp now);
+      const std::vector<storage::Player>& players, const storage::Game& game,
+      const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
+      const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
+      storage::Timestamp now);
 
   GameCatalog& catalog_;
   const templates::MailTemplates& templates_;

@@ -47,6 +47,8 @@ TEST_PKGS=(
   chromium chromium-driver
   # deploy/pbemd.service checked by systemd-analyze (verify, security --offline).
   systemd
+  # tests/daemon/acknowledged_race.sh reads what pbemd stored in its SQLite file.
+  sqlite3
 )
 
 usage() {

@@ -93,13 +93,19 @@ enum class Channel { kMail, kHttp };
 // One order submission exactly as received, and what the service answered.
 struct NewSubmission {
   std::string game_id;
-  // The game's turns_committed when it arrived: the position it was meant for. It scopes the
-  // content-hash duplicate rule, so the same bytes sent again after a turn are new.
+  // The game's turns_committed the submission was judged against: the position it is for.
+  // An accepted submission is stored only while the game is still there (RecordSubmission).
   std::int64_t turn = 0;
+  // The side of the player who sent it (identified by address or token); empty when unknown.
+  // Required for an accepted submission.
+  std::string side;
   Channel channel = Channel::kMail;
   std::string sender;      // mail From: address, or the HTTP client's identity
   std::string message_id;  // mail Message-ID; empty when there is none (HTTP)
-  Bytes raw;               // the whole message or request body
+  Bytes raw;               // the whole message or request body, exactly as received
+  // The orders exactly as validated (serialised pbem.v1.Orders, daemon CanonicalOrders): what
+  // the turn is resolved with. Required for an accepted submission; empty for a refused one.
+  Bytes orders;
   Timestamp received_at;
   Bytes verdicts;  // serialised verdicts; may be empty
   bool accepted = false;
@@ -110,10 +116,12 @@ struct Submission {
   std::int64_t id = 0;  // assigned by the store, increasing in order of storing
   std::string game_id;
   std::int64_t turn = 0;
+  std::string side;  // empty for submissions stored before schema 8, or of an unknown sender
   Channel channel = Channel::kMail;
   std::string sender;
   std::string message_id;
   Bytes raw;
+  Bytes orders;                // the validated orders; empty when refused (or before schema 8)
   std::string content_sha256;  // lower-case hex SHA-256 of raw
   Timestamp received_at;
   Bytes verdicts;
@@ -124,6 +132,10 @@ struct Submission {
 struct RecordedSubmission {
   std::int64_t id = 0;     // the stored submission: the new one, or the earlier original
   bool duplicate = false;  // true when an earlier submission was found and nothing was stored
+  // True when an accepted submission came too late: the game is no longer at `turn` (a turn
+  // was committed since it was judged) or it has ended. Nothing was stored (id 0): judge it
+  // again against the game as it is now.
+  bool stale = false;
 };
 
 struct Attachment {
@@ -195,6 +207,15 @@ struct TurnCommit {
   // The side sent no orders (its deadline passed): its player's missed_turns goes up by one,
   // in the same transaction (only when the turn is new).
   bool missed = false;
+  // The accepted submission whose orders were resolved (Submission::id); 0 when none (missed,
+  // or orders that did not come through submissions). A new turn is committed only when the
+  // side has no accepted submission for the position based_on stored after this one (for 0:
+  // none at all): else FAILED_PRECONDITION, and the caller resolves again. So an order
+  // accepted while the turn was being resolved is never silently left unplayed.
+  std::int64_t played_submission = 0;
+  // When not empty, the turn also ends the game with this result (e.g. a forfeit after too
+  // many missed turns), in the same transaction, as EndGame would (only when the turn is new).
+  std::string end_result;
 };
 
 struct Turn {
@@ -249,10 +270,19 @@ class GameRepository {
 
   // --- order submissions --------------------------------------------------------------------
 
-  // Stores a submission unless it duplicates an earlier one of the same game: the same
-  // non-empty Message-ID, or (for any channel) the same turn and the same SHA-256 of raw.
-  // A duplicate stores nothing and returns the original's id with duplicate = true.
-  // NOT_FOUND when the game does not exist.
+  // Stores a submission, in one transaction that holds the game's row, unless:
+  //   - it duplicates an ACCEPTED submission of the same side of the same game: the same
+  //     non-empty Message-ID (the same mail again), or, for an accepted one, the same SHA-256
+  //     of raw and the same validated orders as the side's latest accepted submission for the
+  //     same turn. A duplicate stores
+  //     nothing and returns the original's id with duplicate = true. A refused submission is
+  //     never the original of a duplicate, and another side's never either.
+  //   - it is accepted but the game has moved on: its turns_committed is no longer `turn`, or
+  //     it has ended. Then nothing is stored and stale = true (the caller judges it again).
+  // So an accepted submission is stored only while the turn it was judged for is open, and
+  // CommitTurn (which holds the same row) sees every one stored before it.
+  // NOT_FOUND when the game does not exist; INVALID_ARGUMENT for an accepted submission with
+  // no side or no orders.
   virtual Result<RecordedSubmission> RecordSubmission(const NewSubmission& submission) = 0;
   // In the order stored; empty for an unknown game.
   virtual Result<std::vector<Submission>> ListSubmissions(const std::string& game_id) = 0;
@@ -263,9 +293,11 @@ class GameRepository {
   // turns_committed and enqueues the mails. Idempotent by (game, turn, side): when that turn
   // is already stored, changes nothing and returns the stored turn with replayed = true (even
   // if the new commit's bytes differ: the first commit wins). Otherwise FAILED_PRECONDITION
-  // when based_on is not the game's turns_committed (resolved from a stale state), or when the
+  // when based_on is not the game's turns_committed (resolved from a stale state), when the
   // turn was opened (RecordOpenTurn) with another seed than commit.dice_seed (dice other than
-  // those committed to); NOT_FOUND when the game does not exist.
+  // those committed to), when the game has ended, when the turn is missed but the game is
+  // paused, or when the side has an accepted submission newer than played_submission (see
+  // TurnCommit); NOT_FOUND when the game does not exist.
   virtual Result<CommittedTurn> CommitTurn(const TurnCommit& commit) = 0;
   // In the order committed; empty for an unknown game.
   virtual Result<std::vector<Turn>> ListTurns(const std::string& game_id) = 0;

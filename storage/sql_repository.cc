@@ -186,6 +186,26 @@ const std::vector<Migration>& Migrations() {
        {
            "ALTER TABLE league_players ADD COLUMN language TEXT NOT NULL DEFAULT 'en'",
        }},
+      {8,
+       "acknowledged means played: submissions keep their side and the orders as validated; "
+       "duplicates are of accepted submissions of the same side only",
+       {
+           "ALTER TABLE submissions ADD COLUMN side TEXT",      // NULL: stored before, or unknown
+           "ALTER TABLE submissions ADD COLUMN orders {blob}",  // NULL: refused, or before
+                                                                // Duplicates are decided in
+                                                                // RecordSubmission under the game's
+                                                                // row lock: the same bytes may be
+                                                                // sent again as a new revision, and
+                                                                // refused submissions are no
+                                                                // originals. A Message-ID stays
+                                                                // unique among a side's accepted
+                                                                // submissions.
+           "DROP INDEX submissions_by_content",
+           "DROP INDEX submissions_by_message_id",
+           "CREATE UNIQUE INDEX submissions_by_message_id ON submissions"
+           "  (game_id, side, message_id) WHERE message_id IS NOT NULL AND accepted = 1",
+           "CREATE INDEX submissions_by_turn ON submissions (game_id, turn, side, accepted, id)",
+       }},
   };
   return kMigrations;
 }
@@ -651,46 +671,88 @@ Result<bool> SqlRepository::VerifyToken(const std::string& game_id, const std::s
 
 // --- order submissions ------------------------------------------------------------------------
 
+std::int64_t SqlRepository::LatestAccepted(const std::string& game_id, std::int64_t turn,
+                                           const std::string& side, const NewSubmission* same) {
+  std::string id = game_id, side_name = side;
+  Poco::Int64 position = turn;
+  std::vector<Poco::Int64> ids;
+  std::vector<std::string> hashes;
+  std::vector<BLOB> orders;
+  *session_ << Sql(
+      "SELECT id, content_sha256, COALESCE(orders, {empty_blob}) FROM submissions "
+      "WHERE game_id = ? AND turn = ? AND side = ? AND accepted = 1 ORDER BY id DESC LIMIT 1"),
+      use(id), use(position), use(side_name), into(ids), into(hashes), into(orders), now;
+  if (ids.empty()) return 0;
+  if (same != nullptr &&
+      (hashes[0] != Sha256Hex(same->raw) || FromBlob(orders[0]) != same->orders)) {
+    return 0;
+  }
+  return ids[0];
+}
+
 Result<RecordedSubmission> SqlRepository::RecordSubmission(const NewSubmission& submission) {
   if (session_ == nullptr) return NotOpen();
   const std::string what =
       "recording a submission to game " + submission.game_id + " in " + store_name_;
+  if (submission.accepted && (submission.side.empty() || submission.orders.empty())) {
+    return Status::InvalidArgument(what + ": an accepted submission needs its side and orders");
+  }
   return Guarded(what, [&]() -> Result<RecordedSubmission> {
     Transaction transaction(*session_, dialect_);
-    if (!GameExists(submission.game_id, /*lock=*/false)) {
-      return Status::NotFound(what + ": no such game");
-    }
     std::string game_id = submission.game_id, channel = ChannelName(submission.channel),
                 sender = submission.sender, message_id = submission.message_id,
-                hash = Sha256Hex(submission.raw), reason = submission.reason;
-    Poco::Int64 turn = submission.turn, received = ToMillis(submission.received_at);
-    BLOB raw = ToBlob(submission.raw), verdicts = ToBlob(submission.verdicts);
-    int accepted = submission.accepted ? 1 : 0;
-    // The unique indexes decide what is a duplicate, also between concurrent writers.
-    std::vector<Poco::Int64> inserted;
-    *session_ << Sql(
-        "INSERT INTO submissions (game_id, turn, channel, sender, message_id, raw, "
-        "content_sha256, received_at_ms, verdicts, accepted, reason) "
-        "VALUES (?, ?, ?, ?, NULLIF(?, ''), ?, ?, ?, ?, ?, ?) "
-        "ON CONFLICT DO NOTHING RETURNING id"),
-        use(game_id), use(turn), use(channel), use(sender), use(message_id), use(raw), use(hash),
-        use(received), use(verdicts), use(accepted), use(reason), into(inserted), now;
+                side = submission.side, hash = Sha256Hex(submission.raw),
+                reason = submission.reason;
+    // The game's row, held until the end: CommitTurn takes it too, so a submission is stored
+    // either before a turn is committed (and that commit sees it) or after (and is stale).
+    std::vector<Poco::Int64> turns_committed;
+    std::vector<std::string> result;
+    *session_ << Sql("SELECT turns_committed, COALESCE(result, '') FROM games WHERE id = ?" +
+                     dialect_.lock_row_suffix),
+        use(game_id), into(turns_committed), into(result), now;
+    if (turns_committed.empty()) return Status::NotFound(what + ": no such game");
     RecordedSubmission recorded;
-    if (!inserted.empty()) {
-      recorded.id = inserted[0];
-    } else {
+    if (!message_id.empty() && !side.empty()) {
       std::vector<Poco::Int64> original;
       *session_ << Sql(
-          "SELECT id FROM submissions WHERE game_id = ? AND "
-          "(message_id = NULLIF(?, '') OR (turn = ? AND content_sha256 = ?)) "
-          "ORDER BY id"),
-          use(game_id), use(message_id), use(turn), use(hash), into(original), now;
-      if (original.empty()) {
-        return Status::Internal(what + ": the insert was refused but no original was found");
+          "SELECT id FROM submissions WHERE game_id = ? AND side = ? AND message_id = ? "
+          "AND accepted = 1 ORDER BY id LIMIT 1"),
+          use(game_id), use(side), use(message_id), into(original), now;
+      if (!original.empty()) {
+        recorded.id = original[0];
+        recorded.duplicate = true;
+        transaction.Commit();
+        return recorded;
       }
-      recorded.id = original[0];
-      recorded.duplicate = true;
     }
+    if (submission.accepted) {
+      if (turns_committed[0] != submission.turn || !result[0].empty()) {
+        recorded.stale = true;
+        return recorded;  // rolled back: nothing stored
+      }
+      // The same bytes read the same way (a Content-Type may change what bytes mean).
+      if (const std::int64_t latest = LatestAccepted(game_id, submission.turn, side, &submission);
+          latest != 0) {
+        recorded.id = latest;
+        recorded.duplicate = true;
+        transaction.Commit();
+        return recorded;
+      }
+    }
+    Poco::Int64 turn = submission.turn, received = ToMillis(submission.received_at);
+    BLOB raw = ToBlob(submission.raw), verdicts = ToBlob(submission.verdicts),
+         orders = ToBlob(submission.orders);
+    int accepted = submission.accepted ? 1 : 0;
+    std::vector<Poco::Int64> inserted;
+    *session_ << Sql(
+        "INSERT INTO submissions (game_id, turn, side, channel, sender, message_id, raw, "
+        "orders, content_sha256, received_at_ms, verdicts, accepted, reason) "
+        "VALUES (?, ?, NULLIF(?, ''), ?, ?, NULLIF(?, ''), ?, ?, ?, ?, ?, ?, ?) RETURNING id"),
+        use(game_id), use(turn), use(side), use(channel), use(sender), use(message_id), use(raw),
+        use(orders), use(hash), use(received), use(verdicts), use(accepted), use(reason),
+        into(inserted), now;
+    if (inserted.empty()) return Status::Internal(what + ": the insert returned no id");
+    recorded.id = inserted[0];
     transaction.Commit();
     return recorded;
   });
@@ -698,40 +760,43 @@ Result<RecordedSubmission> SqlRepository::RecordSubmission(const NewSubmission& 
 
 Result<std::vector<Submission>> SqlRepository::ListSubmissions(const std::string& game_id) {
   if (session_ == nullptr) return NotOpen();
-  return Guarded("listing the submissions to game " + game_id + " in " + store_name_,
-                 [&]() -> Result<std::vector<Submission>> {
-                   std::string id = game_id;
-                   std::vector<Poco::Int64> ids, turn, received;
-                   std::vector<std::string> channel, sender, message_id, hash, reason;
-                   std::vector<BLOB> raw, verdicts;
-                   std::vector<int> accepted;
-                   *session_ << Sql(
-                       "SELECT id, turn, channel, sender, COALESCE(message_id, ''), "
-                       "COALESCE(raw, {empty_blob}), content_sha256, received_at_ms, "
-                       "COALESCE(verdicts, {empty_blob}), accepted, reason "
-                       "FROM submissions WHERE game_id = ? ORDER BY id"),
-                       use(id), into(ids), into(turn), into(channel), into(sender),
-                       into(message_id), into(raw), into(hash), into(received), into(verdicts),
-                       into(accepted), into(reason), now;
-                   std::vector<Submission> submissions;
-                   for (std::size_t i = 0; i < ids.size(); ++i) {
-                     Submission s;
-                     s.id = ids[i];
-                     s.game_id = game_id;
-                     s.turn = turn[i];
-                     s.channel = ChannelFromName(channel[i]);
-                     s.sender = sender[i];
-                     s.message_id = message_id[i];
-                     s.raw = FromBlob(raw[i]);
-                     s.content_sha256 = hash[i];
-                     s.received_at = FromMillis(received[i]);
-                     s.verdicts = FromBlob(verdicts[i]);
-                     s.accepted = accepted[i] != 0;
-                     s.reason = reason[i];
-                     submissions.push_back(std::move(s));
-                   }
-                   return submissions;
-                 });
+  return Guarded(
+      "listing the submissions to game " + game_id + " in " + store_name_,
+      [&]() -> Result<std::vector<Submission>> {
+        std::string id = game_id;
+        std::vector<Poco::Int64> ids, turn, received;
+        std::vector<std::string> side, channel, sender, message_id, hash, reason;
+        std::vector<BLOB> raw, orders, verdicts;
+        std::vector<int> accepted;
+        *session_ << Sql(
+            "SELECT id, turn, COALESCE(side, ''), channel, sender, COALESCE(message_id, ''), "
+            "COALESCE(raw, {empty_blob}), COALESCE(orders, {empty_blob}), content_sha256, "
+            "received_at_ms, COALESCE(verdicts, {empty_blob}), accepted, reason "
+            "FROM submissions WHERE game_id = ? ORDER BY id"),
+            use(id), into(ids), into(turn), into(side), into(channel), into(sender),
+            into(message_id), into(raw), into(orders), into(hash), into(received), into(verdicts),
+            into(accepted), into(reason), now;
+        std::vector<Submission> submissions;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+          Submission s;
+          s.id = ids[i];
+          s.game_id = game_id;
+          s.turn = turn[i];
+          s.side = side[i];
+          s.channel = ChannelFromName(channel[i]);
+          s.sender = sender[i];
+          s.message_id = message_id[i];
+          s.raw = FromBlob(raw[i]);
+          s.orders = FromBlob(orders[i]);
+          s.content_sha256 = hash[i];
+          s.received_at = FromMillis(received[i]);
+          s.verdicts = FromBlob(verdicts[i]);
+          s.accepted = accepted[i] != 0;
+          s.reason = reason[i];
+          submissions.push_back(std::move(s));
+        }
+        return submissions;
+      });
 }
 
 // --- turns ------------------------------------------------------------------------------------
@@ -764,9 +829,13 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
     Poco::Int64 turn = commit.turn;
     // Lock the game row first: a concurrent commit of the same turn waits here, then sees
     // the stored turn below.
-    std::vector<Poco::Int64> turns_committed;
-    *session_ << Sql("SELECT turns_committed FROM games WHERE id = ?" + dialect_.lock_row_suffix),
-        use(game_id), into(turns_committed), now;
+    std::vector<Poco::Int64> turns_committed, paused_at;
+    std::vector<std::string> ended;
+    *session_ << Sql(
+        "SELECT turns_committed, COALESCE(result, ''), COALESCE(paused_at_ms, -1) FROM games "
+        "WHERE id = ?" +
+        dialect_.lock_row_suffix),
+        use(game_id), into(turns_committed), into(ended), into(paused_at), now;
     if (turns_committed.empty()) return Status::NotFound(what + ": no such game");
 
     int stored = 0;
@@ -777,6 +846,24 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
         return Status::FailedPrecondition(
             what + ": resolved from the state after " + std::to_string(commit.based_on) +
             " turns, but the game has " + std::to_string(turns_committed[0]) + " committed");
+      }
+      if (!ended[0].empty()) return Status::FailedPrecondition(what + ": the game has ended");
+      // A pause acknowledged before the commit stops the clock: no turn is missed while paused.
+      if (commit.missed && paused_at[0] >= 0) {
+        return Status::FailedPrecondition(what + ": the game was paused; no turn is missed");
+      }
+      // Under the game's row lock, as RecordSubmission: no order can be accepted for this
+      // position between this check and the commit.
+      // (A submission stored before schema 8 has no side: it is played if it is the latest,
+      // and only submissions with a side can be newer than it.)
+      if (const std::int64_t latest = LatestAccepted(commit.game_id, commit.based_on, side);
+          latest > commit.played_submission) {
+        return Status::FailedPrecondition(what + ": the side's latest accepted submission is " +
+                                          std::to_string(latest) + ", not the one played (" +
+                                          (commit.played_submission == 0
+                                               ? std::string("none")
+                                               : std::to_string(commit.played_submission)) +
+                                          "): resolve again");
       }
       if (std::optional<OpenTurn> open = ReadOpenTurn(commit.game_id, commit.turn, commit.side);
           open.has_value() && open->dice_seed != commit.dice_seed) {
@@ -797,6 +884,12 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
         *session_ << Sql(
             "UPDATE players SET missed_turns = missed_turns + 1 WHERE game_id = ? AND side = ?"),
             use(game_id), use(side), now;
+      }
+      if (!commit.end_result.empty()) {
+        std::string text = commit.end_result;
+        Poco::Int64 when = ToMillis(commit.committed_at);
+        *session_ << Sql("UPDATE games SET result = ?, ended_at_ms = ? WHERE id = ?"), use(text),
+            use(when), use(game_id), now;
       }
       if (const std::optional<OpenTurn>& next = commit.next_open) {
         if (!ReadOpenTurn(next->game_id, next->turn, next->side)) {

@@ -46,7 +46,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 7;
+  static constexpr int kLatestSchemaVersion = 8;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -170,6 +170,11 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   void InsertGame(const NewGame& game);
   void InsertOpenTurn(const OpenTurn& open);
   void InsertTurn(const TurnCommit& commit, std::int64_t turn_sequence);
+  // The id of the side's latest accepted submission for position `turn` (0 when none); with
+  // `same`, 0 also when that one's raw bytes or validated orders are not those of `same`.
+  // Inside a transaction that holds the game's row.
+  std::int64_t LatestAccepted(const std::string& game_id, std::int64_t turn,
+                              const std::string& side, const NewSubmission* same = nullptr);
   bool LeagueExists(const std::string& league_id);
   bool LeaguePlayerExists(const std::string& league_id, const std::string& player);
   void InsertLeaguePlayer(const NewLeaguePlayer& player);

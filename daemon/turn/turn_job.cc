@@ -155,9 +155,27 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
                                       const engine::Scenario& scenario, const std::string& game_id,
                                       const pbem::v1::Orders& orders, storage::Timestamp now,
                                       std::vector<storage::NewMail> mails) {
+  CommitPlan plan;
+  plan.aftermath = [&mails](const engine::GameState&, const Resolution&, const storage::OpenTurn&,
+                            const std::optional<storage::OpenTurn>&) -> Result<TurnAftermath> {
+    return TurnAftermath{std::move(mails), {}};
+  };
+  return ResolveAndCommit(repository, ruleset, scenario, game_id, orders, now, plan);
+}
+
+Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
+                                      const engine::Ruleset& ruleset,
+                                      const engine::Scenario& scenario, const std::string& game_id,
+                                      const pbem::v1::Orders& orders, storage::Timestamp now,
+                                      const CommitPlan& plan) {
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
   const std::string what = "resolving game " + game_id;
+  if (plan.based_on >= 0 && game->turns_committed != plan.based_on) {
+    return Status::FailedPrecondition(what + ": the orders were chosen after " +
+                                      std::to_string(plan.based_on) + " turns, the game has " +
+                                      std::to_string(game->turns_committed));
+  }
   Result<engine::GameState> state = StateFromBytes(game->state, scenario, what);
   if (!state.ok()) return state.status();
   const std::string side = SideText(state->side_to_move);
@@ -203,7 +221,26 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
   commit.result = resolution.result;
   commit.next_state = resolution.next_state;
   commit.committed_at = now;
-  commit.mails = std::move(mails);
+  commit.missed = plan.missed;
+  commit.played_submission = plan.played_submission;
+  if (plan.entropy != nullptr && !resolution.next.finished) {
+    Result<Bytes> seed = plan.entropy->Draw(kSeedBytes);
+    if (!seed.ok()) return seed.status();
+    commit.next_open =
+        storage::OpenTurn{game_id,
+                          resolution.next.turn,
+                          SideText(resolution.next.side_to_move),
+                          game->turns_committed + 1,
+                          *seed,
+                          codec::SerializeMessage(CommitmentFor(*seed), codec::Format::kBinary),
+                          now};
+  }
+  if (plan.aftermath) {
+    Result<TurnAftermath> after = plan.aftermath(*state, resolution, *open, commit.next_open);
+    if (!after.ok()) return after.status();
+    commit.mails = std::move(after->mails);
+    commit.end_result = std::move(after->end_result);
+  }
   Result<storage::CommittedTurn> committed = repository.CommitTurn(commit);
   if (!committed.ok()) return committed.status();
   ResolvedTurn out;

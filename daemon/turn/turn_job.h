@@ -18,6 +18,8 @@
 #ifndef PBEM_DAEMON_TURN_TURN_JOB_H_
 #define PBEM_DAEMON_TURN_TURN_JOB_H_
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -96,6 +98,39 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
                                       const engine::Scenario& scenario, const std::string& game_id,
                                       const pbem::v1::Orders& orders, storage::Timestamp now,
                                       std::vector<storage::NewMail> mails = {});
+
+// What pbemd's turn loop commits with a turn besides the turn itself, all in the one
+// transaction of GameRepository::CommitTurn (see TurnCommit).
+struct TurnAftermath {
+  std::vector<storage::NewMail> mails;
+  std::string end_result;  // not empty: the turn also ends the game with this result
+};
+struct CommitPlan {
+  // The game's turns_committed the orders were chosen for; -1: whatever it is. When the game
+  // is at another position, FAILED_PRECONDITION (choose the orders again).
+  std::int64_t based_on = -1;
+  // The accepted submission the orders were read from (0: none). The commit is refused
+  // (FAILED_PRECONDITION) when the side has a later accepted submission for the position.
+  std::int64_t played_submission = 0;
+  bool missed = false;  // resolved without orders: counts a missed turn for the side
+  // When set, draws the next player-turn's seed and opens it in the same transaction, so the
+  // commitment the mails publish is the stored one.
+  EntropySource* entropy = nullptr;
+  // Called once with the state resolved, the resolution, the turn's open turn and the next
+  // one (when the game goes on): the mails and the game's end to commit with the turn.
+  std::function<Result<TurnAftermath>(const engine::GameState& before, const Resolution&,
+                                      const storage::OpenTurn& open,
+                                      const std::optional<storage::OpenTurn>& next)>
+      aftermath;
+};
+
+// The one path by which a turn is committed (pbemd's turn loop, the crash test, the tools):
+// ResolveAndCommit above is this with a plan that only enqueues `mails`.
+Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
+                                      const engine::Ruleset& ruleset,
+                                      const engine::Scenario& scenario, const std::string& game_id,
+                                      const pbem::v1::Orders& orders, storage::Timestamp now,
+                                      const CommitPlan& plan);
 
 // Engine orders (e.g. engine::BotOrders) in the wire form players send, hexes as labels of
 // the scenario's width; DecodeProblems are dropped. OrdersFromProto gives them back.

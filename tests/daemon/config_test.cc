@@ -249,6 +249,13 @@ TEST_CASE("backend, transport and TLS are checked with clear errors", "[daemon][
   CHECK(ca_ok->mail_in.ca_file == here);  // one bundle for both mail servers
   CHECK(ca_ok->mail_out.ca_file == here);
 
+  Result<DaemonConfig> workers = LoadFrom("pbemd.http.workers", "0");
+  REQUIRE_FALSE(workers.ok());
+  CHECK_THAT(workers.status().message(), Catch::Contains("pbemd.http.workers"));
+  Result<DaemonConfig> header_timeout = LoadFrom("pbemd.http.header_timeout_ms", "18000");
+  REQUIRE(header_timeout.ok());
+  CHECK(header_timeout->http.header_timeout == std::chrono::milliseconds(18000));
+
   Result<DaemonConfig> size = LoadFrom("pbemd.limits.max_message_bytes", "10");
   REQUIRE_FALSE(size.ok());
   CHECK_THAT(size.status().message(), Catch::Contains("pbemd.limits.max_message_bytes"));
@@ -262,6 +269,11 @@ TEST_CASE("mail and limits have working defaults", "[daemon][config]") {
   CHECK(loaded->mail_out.transport == MailTransport::kFile);
   CHECK_FALSE(loaded->mail_in.enabled());
   CHECK(loaded->limits.max_message_bytes == 1 << 20);
+  CHECK(loaded->http.workers == 8);
+  CHECK(loaded->http.queue == 64);
+  CHECK(loaded->http.max_connections == 256);
+  CHECK(loaded->http.header_timeout == std::chrono::milliseconds(10000));
+  CHECK(loaded->http.idle_timeout == std::chrono::milliseconds(5000));
   CHECK(loaded->mail_from == "pbem@localhost");
   CHECK(std::filesystem::exists(loaded->scenarios_dir / "bois-de-la-morne.textproto"));
 }

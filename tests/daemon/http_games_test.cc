@@ -18,6 +18,7 @@
 #include "daemon/http_api.h"
 #include "daemon/turn_loop.h"
 #include "tests/daemon/game_fixture.h"
+#include "tests/daemon/games_server.h"
 #include "tests/support/http_client.h"
 
 namespace pbem::daemon {
@@ -26,51 +27,7 @@ namespace {
 using testing::BlueOrdersText;
 
 using Reply = pbem::testing::HttpReply;
-
-class GamesServer {
- public:
-  // With `mail`, the archive page is served too (built under the fixture's directory).
-  explicit GamesServer(testing::GameFixture& fixture,
-                       const templates::MailTemplates* mail = nullptr)
-      : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
-        server_(new ApiRequestHandlerFactory(testing::NullLogger(), Services(fixture, mail)),
-                socket_, new Poco::Net::HTTPServerParams) {
-    server_.start();
-  }
-  ~GamesServer() { server_.stopAll(true); }
-
-  Reply Send(const std::string& method, const std::string& uri, const std::string& body = "",
-             const std::string& content_type = "", const std::string& token = "",
-             const std::string& accept = "") {
-    return pbem::testing::SendHttp(socket_.address().port(), method, uri, body, content_type, token,
-                                   accept);
-  }
-
- private:
-  static ApiServices Services(testing::GameFixture& fixture, const templates::MailTemplates* mail) {
-    ApiServices services;
-    if (mail != nullptr) {
-      services.mail_templates = mail;
-      services.archive_template_dir = testing::SourceDir() / "templates" / "archive";
-      services.archive_cache_dir = fixture.dir.path() / "archive-cache";
-    }
-    const std::filesystem::path dir = fixture.dir.path();
-    services.open_repository = [dir]() -> Result<std::unique_ptr<storage::GameRepository>> {
-      auto repository = std::make_unique<storage::SqliteRepository>(dir);
-      Result<int> opened = repository->OpenOrMigrate();
-      if (!opened.ok()) return opened.status();
-      return std::unique_ptr<storage::GameRepository>(std::move(repository));
-    };
-    services.catalog = &fixture.catalog;
-    services.desk = &fixture.desk;
-    services.max_body_bytes = 64 * 1024;
-    services.admin_token = "admin-token-0123456789";
-    return services;
-  }
-
-  Poco::Net::ServerSocket socket_;
-  Poco::Net::HTTPServer server_;
-};
+using testing::GamesServer;
 
 std::string Binary(const std::string& text) {
   auto parsed = codec::ParseOrders(text, codec::Format::kText, "orders");

@@ -11,7 +11,7 @@
 
 #include "daemon/clock.h"
 #include "daemon/scheduler.h"
-#include "tests/daemon/game_fixture.h"
+#include "tests/daemon/turn_fixture.h"
 
 namespace pbem::daemon {
 namespace {
@@ -19,69 +19,10 @@ namespace {
 using testing::At;
 using testing::BlueOrdersText;
 using testing::GameFixture;
+using testing::OrangeOrdersText;
 using testing::ReadText;
 using testing::SourceDir;
-
-std::string OrangeOrdersText(const std::string& token = "tok-orange") {
-  return ReadText(SourceDir() / "engine" / "scenarios" /
-                  "bois-de-la-morne.orders-orange.textproto") +
-         "\ntoken: \"" + token + "\"\n";
-}
-
-struct TurnFixture : GameFixture {
-  TurnFixture() : entropy("turn-loop-test") {
-    templates::Status loaded =
-        templates::MailTemplates::Load(SourceDir() / "templates" / "mail", &mail_templates);
-    INFO(loaded.message);
-    REQUIRE(loaded.ok);
-  }
-
-  DeskOutcome SubmitHttp(const std::string& game_id, const std::string& side,
-                         const std::string& text, storage::Timestamp at) {
-    auto orders = codec::ParseOrders(text, codec::Format::kText, "orders");
-    REQUIRE(orders.ok());
-    auto game = repository.GetGame(game_id);
-    REQUIRE(game.ok());
-    auto players = repository.ListPlayers(game_id);
-    REQUIRE(players.ok());
-    const storage::Player* player = nullptr;
-    for (const auto& p : *players) {
-      if (p.side == side) player = &p;
-    }
-    REQUIRE(player != nullptr);
-    Envelope envelope;
-    envelope.channel = storage::Channel::kHttp;
-    envelope.sender = "http:" + side;
-    envelope.raw = text;
-    envelope.received_at = at;
-    auto outcome = desk.Submit(repository, *game, *player, orders.value(), envelope);
-    REQUIRE(outcome.ok());
-    return *outcome;
-  }
-
-  std::vector<storage::OutboxMail> Due() {
-    auto due = repository.DueMail(At(1'000'000'000), 100);
-    REQUIRE(due.ok());
-    return *due;
-  }
-
-  // A game of the bundled scenario created as pbemd creates it, with its deadlines.
-  void CreateGame(const std::string& id, std::chrono::seconds timeout,
-                  std::chrono::seconds reminder) {
-    auto data = catalog.Scenario("bois-de-la-morne");
-    REQUIRE(data.ok());
-    storage::NewGame game =
-        MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario, id, At(1));
-    game.scenario = "bois-de-la-morne";
-    game.deadlines.turn_timeout = timeout;
-    game.deadlines.reminder_before = reminder;
-    REQUIRE(repository.CreateGame(game).ok());
-  }
-
-  templates::MailTemplates mail_templates;
-  FixedEntropy entropy;
-  LimitsConfig limits;
-};
+using testing::TurnFixture;
 
 const storage::Attachment* Part(const storage::OutboxMail& mail, const std::string& type) {
   for (const auto& a : mail.attachments) {

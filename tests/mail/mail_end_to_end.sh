@@ -134,7 +134,7 @@ until [[ $(count alice) -ge 3 ]]; do
 done
 second=$(body alice "Re: [pbem demo] blue orders, second try: orders refused")
 [[ -n $second ]] || fail "alice's second reply is not there"
-grep -qF "Error: rejected_orders" <<<"$second" ||
+grep -qF "Error: stale_turn" <<<"$second" ||
   fail "the second reply does not say why the orders were refused: $second"
 echo "  the reply queued while postfix was down arrived after it came back"
 

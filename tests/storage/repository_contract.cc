@@ -38,8 +38,10 @@ NewSubmission SampleSubmission(const std::string& game_id, const std::string& me
   s.turn = 0;
   s.channel = Channel::kMail;
   s.sender = "anna@example.org";
+  s.side = "italy";  // a side no sample turn commits (see "the played submission" below)
   s.message_id = message_id;
   s.raw = raw;
+  s.orders = "validated " + raw;
   s.received_at = At(1'700'000'100'000);
   s.verdicts = kBinary;
   s.accepted = true;
@@ -69,6 +71,21 @@ NewMail SampleMail(const std::string& recipient, std::int64_t next_try_ms) {
   mail.body = "Orders are due.\n";
   mail.next_try = At(next_try_ms);
   return mail;
+}
+
+// Takes a store back to schema version 7 (what migration 8 added: submissions' side and
+// validated orders, the duplicate indexes of schema 2), to test it.
+void DropMigration8(RepositoryHarness& harness) {
+  for (const char* sql :
+       {"DROP INDEX submissions_by_turn", "DROP INDEX submissions_by_message_id",
+        "ALTER TABLE submissions DROP COLUMN side", "ALTER TABLE submissions DROP COLUMN orders",
+        "CREATE UNIQUE INDEX submissions_by_message_id ON submissions "
+        "(game_id, message_id) WHERE message_id IS NOT NULL",
+        "CREATE UNIQUE INDEX submissions_by_content ON submissions "
+        "(game_id, turn, content_sha256)",
+        "DELETE FROM schema_migrations WHERE version = 8"}) {
+    harness.ExecuteSql(sql);
+  }
 }
 
 // Takes a store back to schema version 5 (what migration 6 added), to test it.
@@ -112,11 +129,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 7);
+    CHECK(*repository->SchemaVersion() == 8);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 7);
+    CHECK(*reopened == 8);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -129,7 +146,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 7"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 8"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -143,7 +160,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 7);
+    CHECK(*repository->SchemaVersion() == 8);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -154,6 +171,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
     DropMigration5(*harness);
@@ -168,7 +186,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 7);
+    CHECK(*repository->SchemaVersion() == 8);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -176,6 +194,29 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(old->ruleset_proto.empty());
     OpenTurn open{"old", 1, "france", 0, kBinary, "c", At(5)};
     CHECK(repository->RecordOpenTurn(open).ok());
+  }
+
+  SECTION("submissions: a version 7 store keeps its submissions (migration 8)") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    }
+    DropMigration8(*harness);
+    harness->ExecuteSql(
+        "INSERT INTO submissions (game_id, turn, channel, sender, message_id, raw, "
+        "content_sha256, received_at_ms, accepted, reason) "
+        "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 8);
+    auto stored = repository->ListSubmissions("g");
+    REQUIRE(stored->size() == 1);
+    CHECK(stored->front().side.empty());
+    CHECK(stored->front().orders.empty());
+    CHECK(stored->front().message_id == "<old@x>");
+    // Played if it is the side's latest (a submission of schema 7 knows no side).
+    TurnCommit commit = SampleTurn("g", 1, "italy", 0);
+    commit.played_submission = stored->front().id;
+    CHECK(repository->CommitTurn(commit).ok());
   }
 
   SECTION("every method before OpenOrMigrate is a failed precondition") {
@@ -257,6 +298,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
     DropMigration5(*harness);
@@ -265,7 +307,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 7);
+    CHECK(*repository->SchemaVersion() == 8);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -282,10 +324,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 7);
+    CHECK(*repository->SchemaVersion() == 8);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -406,6 +449,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE(repository->CreateGame(SampleGame("h")).ok());
     NewSubmission s = SampleSubmission("g", "<m@x>", "pass");
     REQUIRE_FALSE(repository->RecordSubmission(s)->duplicate);
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
     NewSubmission next_turn = SampleSubmission("g", "", "pass");
     next_turn.turn = 1;
     CHECK_FALSE(repository->RecordSubmission(next_turn)->duplicate);
@@ -415,6 +459,110 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->ListSubmissions("h")->size() == 1);
     CHECK(repository->RecordSubmission(SampleSubmission("nope", "", "x")).status().code() ==
           StatusCode::kNotFound);
+  }
+
+  SECTION("submissions: a refused one is never the original of a duplicate") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    NewSubmission refused = SampleSubmission("g", "<m@x>", "orders");
+    refused.accepted = false;
+    refused.orders.clear();
+    refused.reason = "malformed: sent as text/plain";
+    auto first = repository->RecordSubmission(refused);
+    REQUIRE(first.ok());
+    // The same bytes, the same Message-ID, now accepted: new, stored, and the latest.
+    auto second = repository->RecordSubmission(SampleSubmission("g", "<m@x>", "orders"));
+    REQUIRE(second.ok());
+    CHECK_FALSE(second->duplicate);
+    CHECK(second->id != first->id);
+    auto stored = repository->ListSubmissions("g");
+    REQUIRE(stored->size() == 2);
+    CHECK(stored->back().accepted);
+    CHECK(stored->back().side == "italy");
+    CHECK(stored->back().orders == "validated orders");
+  }
+
+  SECTION("submissions: another side's bytes or Message-ID never make a duplicate") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->RecordSubmission(SampleSubmission("g", "<m@x>", "orders")).ok());
+    NewSubmission other = SampleSubmission("g", "<m@x>", "orders");
+    other.side = "spain";
+    auto recorded = repository->RecordSubmission(other);
+    REQUIRE(recorded.ok());
+    CHECK_FALSE(recorded->duplicate);
+    CHECK(repository->ListSubmissions("g")->size() == 2);
+  }
+
+  SECTION("submissions: bytes sent again after another revision are a new revision") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    auto a = repository->RecordSubmission(SampleSubmission("g", "", "revision A"));
+    auto b = repository->RecordSubmission(SampleSubmission("g", "", "revision B"));
+    auto a_again = repository->RecordSubmission(SampleSubmission("g", "", "revision A"));
+    REQUIRE(a_again.ok());
+    CHECK_FALSE(a_again->duplicate);
+    CHECK(a_again->id > b->id);
+    auto a_third = repository->RecordSubmission(SampleSubmission("g", "", "revision A"));
+    CHECK(a_third->duplicate);  // now the latest: a retry
+    CHECK(a_third->id == a_again->id);
+    CHECK(a->id < b->id);
+  }
+
+  SECTION("submissions: an accepted one is stored only while its turn is open") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
+    auto late = repository->RecordSubmission(SampleSubmission("g", "", "for position 0"));
+    REQUIRE(late.ok());
+    CHECK(late->stale);
+    CHECK_FALSE(late->duplicate);
+    CHECK(repository->ListSubmissions("g")->empty());
+    // A refused one is stored whatever the position (it is the record of an answer).
+    NewSubmission refused = SampleSubmission("g", "", "for position 0");
+    refused.accepted = false;
+    refused.orders.clear();
+    CHECK_FALSE(repository->RecordSubmission(refused)->stale);
+    // An ended game takes no accepted submission either.
+    REQUIRE(*repository->EndGame("g", "france wins", At(1'700'000'300'000), {}));
+    NewSubmission current = SampleSubmission("g", "", "for position 1");
+    current.turn = 1;
+    CHECK(repository->RecordSubmission(current)->stale);
+    // An accepted submission must say whose it is and what was validated.
+    NewSubmission bare = SampleSubmission("g", "", "x");
+    bare.side.clear();
+    CHECK(repository->RecordSubmission(bare).status().code() == StatusCode::kInvalidArgument);
+  }
+
+  SECTION("turns: a turn commits only with the side's latest accepted submission") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    NewSubmission first = SampleSubmission("g", "", "revision 1");
+    first.side = "france";
+    auto one = repository->RecordSubmission(first);
+    // Resolved as missed, or with no submission: an accepted one is waiting.
+    Result<CommittedTurn> missed = repository->CommitTurn(SampleTurn("g", 1, "france", 0));
+    CHECK(missed.status().code() == StatusCode::kFailedPrecondition);
+    first.raw = "revision 2";
+    auto two = repository->RecordSubmission(first);
+    TurnCommit with_one = SampleTurn("g", 1, "france", 0);
+    with_one.played_submission = one->id;
+    CHECK(repository->CommitTurn(with_one).status().code() == StatusCode::kFailedPrecondition);
+    TurnCommit with_two = with_one;
+    with_two.played_submission = two->id;
+    with_two.end_result = "france wins";
+    REQUIRE(repository->CommitTurn(with_two).ok());
+    CHECK(repository->GetGame("g")->turns_committed == 1);
+    CHECK(repository->GetGame("g")->result == "france wins");
+    // Ended in the same transaction: no turn after it.
+    REQUIRE(repository->CreateGame(SampleGame("p")).ok());
+    REQUIRE(repository->SetPaused("p", true, At(1'700'000'250'000)).ok());
+    TurnCommit missed_while_paused = SampleTurn("p", 1, "france", 0);
+    missed_while_paused.missed = true;
+    CHECK(repository->CommitTurn(missed_while_paused).status().code() ==
+          StatusCode::kFailedPrecondition);
+    CHECK(repository->CommitTurn(SampleTurn("g", 1, "russia", 1)).status().code() ==
+          StatusCode::kFailedPrecondition);
   }
 
   SECTION("games: the pinned ruleset, scenario and initial state read back byte for byte") {

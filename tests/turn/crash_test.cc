@@ -4,7 +4,8 @@
 // (default 200) and kills it with SIGKILL after a random delay (10 to M ms, default 120, seeded,
 // so a run can be repeated). The child plays bot games on the store as fast as it can: it creates
 // games of the bundled scenario, opens each player-turn (seed stored first), records an accepted
-// order submission, resolves and commits the turn (daemon/turn/turn_job.h). After each
+// order submission, resolves and commits the turn (daemon/turn/turn_job.h ResolveAndCommit
+// with a CommitPlan, the path pbemd's turn loop commits every turn through). After each
 // acknowledgement from the store it appends one line to a log and fsyncs it:
 //   sub GAME ID SHA256    a submission the store acknowledged (RecordSubmission returned ok)
 //   turn GAME SEQUENCE    a turn the store committed
@@ -124,22 +125,40 @@ int RunChild(const std::string& db, const std::string& log_path, int run) {
     storage::NewSubmission submission;
     submission.game_id = game_id;
     submission.turn = game->turns_committed;
+    submission.side = std::string(engine::SideName(state->side_to_move));
     submission.channel = storage::Channel::kMail;
-    submission.sender = std::string(engine::SideName(state->side_to_move)) + "@example.org";
+    submission.sender = submission.side + "@example.org";
     submission.message_id =
         "<run" + std::to_string(run) + "-" + std::to_string(step) + "@crash.test>";
     submission.raw = codec::SerializeMessage(orders, codec::Format::kText) + "# run " +
                      std::to_string(run) + " step " + std::to_string(step) + "\n";
+    submission.orders = daemon::CanonicalOrders(orders);
     submission.received_at = Now();
     submission.accepted = true;
     Result<storage::RecordedSubmission> recorded = repository->RecordSubmission(submission);
     if (!recorded.ok()) Die(recorded.status());
+    if (recorded->stale) Die(Status::Internal("a lone child's submission was stale"));
     if (!recorded->duplicate) {
       AppendLog(log, "sub " + game_id + " " + std::to_string(recorded->id) + " " +
                          storage::Sha256Hex(submission.raw));
     }
+    // pbemd's commit path (TurnLoop): the played submission checked, the next turn opened and
+    // the mails queued in the turn's own transaction.
+    daemon::CommitPlan plan;
+    plan.based_on = game->turns_committed;
+    plan.played_submission = recorded->id;
+    plan.entropy = &entropy;
+    plan.aftermath = [&](const engine::GameState& before, const daemon::Resolution&,
+                         const storage::OpenTurn&, const std::optional<storage::OpenTurn>&) {
+      storage::NewMail mail;
+      mail.recipient = submission.sender;
+      mail.subject = game_id + " turn " + std::to_string(before.turn);
+      mail.body = "results\n";
+      mail.next_try = Now();
+      return Result<daemon::TurnAftermath>(daemon::TurnAftermath{{mail}, {}});
+    };
     Result<daemon::ResolvedTurn> resolved = daemon::ResolveAndCommit(
-        *repository, b.ruleset.ruleset, b.scenario.scenario, game_id, orders, Now());
+        *repository, b.ruleset.ruleset, b.scenario.scenario, game_id, orders, Now(), plan);
     if (!resolved.ok()) Die(resolved.status());
     AppendLog(log, "turn " + game_id + " " + std::to_string(resolved->committed.turn.sequence));
   }
@@ -277,6 +296,21 @@ int RunParent(const std::string& self, const std::string& pbem_binary, std::stri
     }
     std::map<std::int64_t, std::string> by_id;
     for (const storage::Submission& s : *stored) by_id[s.id] = s.content_sha256;
+    // Acknowledged means played: each turn resolved the orders validated with the side's
+    // latest accepted submission for its position, whatever was killed in between.
+    for (std::size_t i = 0; i < turns->size(); ++i) {
+      const storage::Turn& turn = (*turns)[i];
+      const storage::Submission* latest = nullptr;
+      for (const storage::Submission& s : *stored) {
+        if (s.accepted && s.turn == static_cast<std::int64_t>(i) && s.side == turn.side) {
+          latest = &s;
+        }
+      }
+      if (latest == nullptr || latest->orders != turn.orders) {
+        Fail(breaches, id + ": turn " + std::to_string(turn.sequence) +
+                           " did not play the side's latest accepted orders");
+      }
+    }
     for (const auto& [sub_id, sha] : submissions[id]) {
       ++subs_total;
       auto found = by_id.find(sub_id);

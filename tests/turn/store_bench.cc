@@ -118,8 +118,10 @@ void BM_RecordSubmission(benchmark::State& state, Backend backend) {
     s.game_id = game;
     s.turn = 0;
     s.sender = "blue@example.org";
+    s.side = "blue";
     s.message_id = "<" + std::to_string(++n) + "@bench>";
     s.raw = body + "# " + std::to_string(n) + "\n";
+    s.orders = body;
     s.received_at = Now();
     s.accepted = true;
     Result<storage::RecordedSubmission> recorded = store.get()->RecordSubmission(s);
