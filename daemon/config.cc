@@ -110,6 +110,8 @@ const std::vector<std::string_view>& KnownKeys() {
       kDataDirKey,
       kDbBackendKey,
       kDbPostgresqlKey,
+      kDbReconnectMinMsKey,
+      kDbReconnectMaxMsKey,
       kHttpAddressKey,
       kHttpPortKey,
       kHttpAdminTokenKey,
@@ -194,6 +196,15 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
                        ": is not a libpq key=value connection string (no '='); the "
                        "postgresql:// URI form is not accepted");
     }
+  }
+
+  result.db_reconnect.first_delay =
+      std::chrono::milliseconds(ReadInteger(config, kDbReconnectMinMsKey, 100, 1, 60000, errors));
+  result.db_reconnect.max_delay =
+      std::chrono::milliseconds(ReadInteger(config, kDbReconnectMaxMsKey, 5000, 1, 600000, errors));
+  if (result.db_reconnect.max_delay < result.db_reconnect.first_delay) {
+    errors.push_back(std::string(kDbReconnectMaxMsKey) + ": must not be less than " +
+                     std::string(kDbReconnectMinMsKey));
   }
 
   const std::string port_text =
@@ -432,6 +443,8 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kDataDirKey, config.data_dir.string()},
       {kDbBackendKey, config.db_backend == DbBackend::kSqlite ? "sqlite" : "postgresql"},
       {kDbPostgresqlKey, config.db_postgresql.empty() ? "" : "<redacted>"},
+      {kDbReconnectMinMsKey, std::to_string(config.db_reconnect.first_delay.count())},
+      {kDbReconnectMaxMsKey, std::to_string(config.db_reconnect.max_delay.count())},
       {kHttpAddressKey, config.http_address},
       {kHttpPortKey, std::to_string(config.http_port)},
       {kHttpAdminTokenKey, config.http_admin_token},

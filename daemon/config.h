@@ -18,6 +18,7 @@
 #include <string_view>
 #include <vector>
 
+#include "storage/connection.h"
 #include "storage/status.h"
 
 namespace Poco::Util {
@@ -34,6 +35,8 @@ namespace pbem::daemon {
 inline constexpr std::string_view kDataDirKey = "pbemd.data_dir";
 inline constexpr std::string_view kDbBackendKey = "pbemd.db.backend";
 inline constexpr std::string_view kDbPostgresqlKey = "pbemd.db.postgresql";
+inline constexpr std::string_view kDbReconnectMinMsKey = "pbemd.db.reconnect_min_ms";
+inline constexpr std::string_view kDbReconnectMaxMsKey = "pbemd.db.reconnect_max_ms";
 inline constexpr std::string_view kHttpPortKey = "pbemd.http.port";
 inline constexpr std::string_view kHttpAddressKey = "pbemd.http.address";
 inline constexpr std::string_view kHttpAdminTokenKey = "pbemd.http.admin_token";
@@ -148,14 +151,17 @@ struct DaemonConfig {
   std::string instance_name;
   std::filesystem::path data_dir;  // pbemd.data_dir: the SQLite database and what is stored
   DbBackend db_backend = DbBackend::kSqlite;
-  std::string db_postgresql;            // libpq key=value connection string (postgresql backend)
-  std::string http_address;             // pbemd.http.address: an IPv4 or IPv6 address to bind
-  std::uint16_t http_port = 0;          // pbemd.http.port: 1..65535
-  std::string http_admin_token;         // pbemd.http.admin_token: empty = no game creation
-  HttpConfig http;                      // pbemd.http.workers, .queue, ..._timeout_ms
-  std::filesystem::path outbox_dir;     // pbemd.outbox_dir: default <data_dir>/outbox
-  std::filesystem::path scenarios_dir;  // <name>.textproto for each game's scenario
-  std::filesystem::path rulesets_dir;   // <ruleset>/ directories of *.textproto
+  std::string db_postgresql;  // libpq key=value connection string (postgresql backend)
+  // pbemd.db.reconnect_min_ms / _max_ms: a broken database connection is made again at
+  // once, then after min, doubling up to max (storage/connection.h).
+  storage::ReconnectPolicy db_reconnect;
+  std::string http_address;                  // pbemd.http.address: an IPv4 or IPv6 address to bind
+  std::uint16_t http_port = 0;               // pbemd.http.port: 1..65535
+  std::string http_admin_token;              // pbemd.http.admin_token: empty = no game creation
+  HttpConfig http;                           // pbemd.http.workers, .queue, ..._timeout_ms
+  std::filesystem::path outbox_dir;          // pbemd.outbox_dir: default <data_dir>/outbox
+  std::filesystem::path scenarios_dir;       // <name>.textproto for each game's scenario
+  std::filesystem::path rulesets_dir;        // <ruleset>/ directories of *.textproto
   std::filesystem::path mail_templates_dir;  // <lang>/ of templates/mail (mail_render.h)
   std::string mail_from;                     // From: of every mail pbemd sends
   MailInConfig mail_in;

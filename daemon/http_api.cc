@@ -85,9 +85,15 @@ std::string Stringify(const Poco::JSON::Object& object) {
   return out.str();
 }
 
+// Every 503 says when to try again: about when a database that went away is tried again.
+constexpr const char* kRetryAfterSeconds = "2";
+
 void Send(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
           const std::string& content_type, const std::string& body) {
   response.setStatusAndReason(status);
+  if (status == HTTPResponse::HTTP_SERVICE_UNAVAILABLE) {
+    response.set("Retry-After", kRetryAfterSeconds);
+  }
   response.setContentType(content_type);
   response.setContentLength(static_cast<std::streamsize>(body.size()));
   response.send() << body;
@@ -196,8 +202,17 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     }
     Answer answer;
     if (get && path == "/healthz") {
+      // The database as the last operation of any thread found it (a cheap check: no query
+      // here, so /healthz answers at once even while the database hangs).
       Poco::JSON::Object body;
-      body.set("status", "ok");
+      const std::optional<std::string> down =
+          services_->metrics ? services_->metrics->database_down() : std::nullopt;
+      body.set("status", down ? "unavailable" : "ok");
+      body.set("database", down ? "down" : "up");
+      if (down) {
+        body.set("message", *down);
+        answer.status = HTTPResponse::HTTP_SERVICE_UNAVAILABLE;
+      }
       answer.body = Stringify(body);
     } else if (get && path == "/metrics" && services_->metrics != nullptr) {
       answer.content_type = "text/plain; version=0.0.4; charset=utf-8";
@@ -300,8 +315,10 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     }
     Result<std::unique_ptr<storage::GameRepository>> repository = pool_->Take();
     if (!repository.ok()) {
-      logger_->error("event=http_store_failed error={}",
-                     QuoteLogValue(repository.status().ToString()));
+      if (repository.status().code() != StatusCode::kUnavailable) {  // else logged once
+        logger_->error("event=http_store_failed error={}",
+                       QuoteLogValue(repository.status().ToString()));
+      }
       return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, "unavailable",
                    "the game store is not available");
     }
@@ -831,6 +848,9 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
         return Error(HTTPResponse::HTTP_CONFLICT, "already_exists", what + " exists already");
       case StatusCode::kInvalidArgument:
         return Error(HTTPResponse::HTTP_BAD_REQUEST, "invalid_argument", status.message());
+      case StatusCode::kUnavailable:  // logged once, by DatabaseHealth
+        return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, "unavailable",
+                     "the game store cannot be reached just now; try again later");
       default:
         logger_->error("event=http_store_failed what={} error={}", QuoteLogValue(what),
                        QuoteLogValue(status.ToString()));

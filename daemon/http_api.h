@@ -1,5 +1,7 @@
 // The daemon's HTTP API (documented in daemon/openapi.yaml):
-//   GET  /healthz                      -> 200 {"status":"ok"}
+//   GET  /healthz                      -> 200 {"status":"ok","database":"up"}, or 503
+//                                         {"status":"unavailable","database":"down",
+//                                         "message":...} while the database is unreachable
 //   GET  /metrics                      -> 200 the Prometheus text exposition
 //   GET  /v1/games                     -> 200 every game with its progress
 //   POST /v1/games                     -> 201 creates a game and its players (admin token),
@@ -19,7 +21,8 @@
 // Orders are sent as binary protobuf, text format or JSON (by Content-Type, else detected),
 // with the player's token as "Authorization: Bearer <token>".
 // Every error is JSON {"error":{"code":<stable code>,"message":<a sentence>}} with a 4xx (or
-// 5xx for the server's own failures). No exception leaves a handler.
+// 5xx for the server's own failures); every 503 carries Retry-After. No exception leaves a
+// handler.
 #ifndef PBEM_DAEMON_HTTP_API_H_
 #define PBEM_DAEMON_HTTP_API_H_
 

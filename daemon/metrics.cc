@@ -73,6 +73,11 @@ std::string Metrics::RenderPrometheus() const {
          "# TYPE pbemd_mailbox_polls_total counter\n"
       << "pbemd_mailbox_polls_total{outcome=\"ok\"} " << mailbox_polls_ok_ << '\n'
       << "pbemd_mailbox_polls_total{outcome=\"failed\"} " << mailbox_polls_failed_ << '\n';
+  out << "# HELP pbemd_database_up 1 while the database can be reached, 0 while it cannot.\n"
+         "# TYPE pbemd_database_up gauge\n"
+      << "pbemd_database_up " << (database_down().has_value() ? 0 : 1) << '\n';
+  Counter(out, "pbemd_database_reconnects_total",
+          "Database connections made again after they broke.", database_reconnects_);
   return out.str();
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -35,10 +36,28 @@ class Metrics {
   void MailDropped() { ++mails_dropped_; }
   // An incoming mail moved to the quarantine folder after failing to process twice.
   void MailQuarantined() { ++mails_quarantined_; }
+  // The database (daemon/database_health.h): reachable or not, with a sentence naming the
+  // store and the error while it is not; a broken connection made again.
+  void DatabaseUp() {
+    std::lock_guard lock(mutex_);
+    database_down_.reset();
+  }
+  void DatabaseDown(std::string why) {
+    std::lock_guard lock(mutex_);
+    database_down_ = std::move(why);
+  }
+  void DatabaseReconnected() { ++database_reconnects_; }
+  // nullopt while the database can be reached (as far as the last operation of any thread
+  // knows); else why not.
+  std::optional<std::string> database_down() const {
+    std::lock_guard lock(mutex_);
+    return database_down_;
+  }
 
   std::int64_t mails_sent() const { return mails_sent_; }
   std::int64_t mails_failed() const { return mails_failed_; }
   std::int64_t mailbox_polls() const { return mailbox_polls_ok_ + mailbox_polls_failed_; }
+  std::int64_t turns_resolved() const { return turns_resolved_; }
 
   // The whole exposition, HELP and TYPE lines included, ending in a newline.
   std::string RenderPrometheus() const;
@@ -55,9 +74,11 @@ class Metrics {
   std::atomic<std::int64_t> mails_quarantined_{0};
   std::atomic<std::int64_t> mailbox_polls_ok_{0};
   std::atomic<std::int64_t> mailbox_polls_failed_{0};
+  std::atomic<std::int64_t> database_reconnects_{0};
   mutable std::mutex mutex_;
   std::string instance_;
-  std::map<std::string, std::int64_t> accepted_;                          // by channel
+  std::optional<std::string> database_down_;      // set while the database cannot be reached
+  std::map<std::string, std::int64_t> accepted_;  // by channel
   std::map<std::pair<std::string, std::string>, std::int64_t> rejected_;  // (channel, reason)
 };
 

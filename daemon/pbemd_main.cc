@@ -24,6 +24,8 @@
 #include <vector>
 
 #include "daemon/config.h"
+#include "daemon/database_health.h"
+#include "daemon/fault_points.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http/server.h"
 #include "daemon/http_api.h"
@@ -39,6 +41,7 @@
 #include "daemon/scheduler.h"
 #include "daemon/turn_loop.h"
 #include "daemon/worker.h"
+#include "engine/ids.h"
 
 namespace pbem::daemon {
 namespace {
@@ -107,7 +110,12 @@ class Pbemd final : public Poco::Util::ServerApplication {
                     QuoteLogValue(settings.outbox_dir.string()), QuoteLogValue(error.message()));
       return EXIT_CANTCREAT;
     }
-    Result<std::unique_ptr<storage::GameRepository>> repository = OpenRepository(settings);
+    auto metrics = std::make_shared<Metrics>();
+    metrics->SetInstance(settings.instance_name);
+    // Every thread's repository reports to it: the loss and the return are logged once.
+    DatabaseHealth database_health(*metrics, logger.get());
+    Result<std::unique_ptr<storage::GameRepository>> repository =
+        OpenRepository(settings, &database_health);
     if (!repository.ok()) {
       logger->error("event=startup_failed store={} error={}",
                     QuoteLogValue(DescribeStore(settings)),
@@ -117,11 +125,10 @@ class Pbemd final : public Poco::Util::ServerApplication {
     Result<int> schema = (*repository)->SchemaVersion();
     logger->info("event=storage_open db={} schema_version={}",
                  QuoteLogValue(DescribeStore(settings)), schema.ok() ? *schema : -1);
-    auto metrics = std::make_shared<Metrics>();
-    metrics->SetInstance(settings.instance_name);
 
     // Mail out: its own repository (one per thread) and transport.
-    Result<std::unique_ptr<storage::GameRepository>> outbox_repository = OpenRepository(settings);
+    Result<std::unique_ptr<storage::GameRepository>> outbox_repository =
+        OpenRepository(settings, &database_health);
     if (!outbox_repository.ok()) {
       logger->error("event=startup_failed error={}",
                     QuoteLogValue(outbox_repository.status().ToString()));
@@ -133,11 +140,20 @@ class Pbemd final : public Poco::Util::ServerApplication {
     } else {
       mailer = std::make_unique<mail::FileMailer>(settings.outbox_dir);
     }
+    // TEST-ONLY fault points (daemon/fault_points.h): none armed unless PBEM_FAULT is set.
+    std::unique_ptr<FaultPoints> faults = FaultPoints::FromEnvironment();
+    if (faults->any_armed()) {
+      logger->warn("event=fault_points_armed note=\"test-only (PBEM_FAULT); never in production\"");
+    }
+    if (faults->armed(kFaultHoldOutboxAfterSend)) {
+      mailer = std::make_unique<FaultMailer>(std::move(mailer), *faults, *logger);
+    }
     mail::OutboxSender sender(**outbox_repository, *mailer, settings.mail_from,
                               settings.instance_name, settings.mail_out, *metrics, *logger);
     PeriodicWorker outbox_worker(settings.mail_out.poll_interval, [&] {
       Result<mail::OutboxPass> pass = sender.RunOnce(Now());
-      if (!pass.ok()) {
+      // Unreachable database: DatabaseHealth logged it once; no line per pass.
+      if (!pass.ok() && pass.status().code() != StatusCode::kUnavailable) {
         logger->error("event=outbox_pass_failed error={}", QuoteLogValue(pass.status().ToString()));
       }
     });
@@ -151,7 +167,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
     std::unique_ptr<PeriodicWorker> intake_worker;
     std::unique_ptr<mail::ImapIdleWatcher> idle_watcher;
     if (settings.mail_in.enabled()) {
-      Result<std::unique_ptr<storage::GameRepository>> opened = OpenRepository(settings);
+      Result<std::unique_ptr<storage::GameRepository>> opened =
+          OpenRepository(settings, &database_health);
       if (!opened.ok()) {
         logger->error("event=startup_failed error={}", QuoteLogValue(opened.status().ToString()));
         return EXIT_IOERR;
@@ -165,7 +182,9 @@ class Pbemd final : public Poco::Util::ServerApplication {
           [&] {
             // Only the instance holding the intake lock reads the mailbox (others skip).
             Result<std::optional<mail::PollStats>> stats = intake->PollIfLeader(*mailbox, Now());
-            if (!stats.ok()) {
+            if (!stats.ok() && stats.status().code() == StatusCode::kUnavailable) {
+              // The database is unreachable: logged once by DatabaseHealth.
+            } else if (!stats.ok()) {
               logger->warn("event=mailbox_poll_failed error={}",
                            QuoteLogValue(stats.status().ToString()));
             } else if (stats->has_value() && ((*stats)->fetched > 0 || (*stats)->kept > 0)) {
@@ -188,7 +207,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
       logger->error("event=startup_failed error={}", QuoteLogValue(loaded_templates.message));
       return EXIT_CONFIG;
     }
-    Result<std::unique_ptr<storage::GameRepository>> turn_repository = OpenRepository(settings);
+    Result<std::unique_ptr<storage::GameRepository>> turn_repository =
+        OpenRepository(settings, &database_health);
     if (!turn_repository.ok()) {
       logger->error("event=startup_failed error={}",
                     QuoteLogValue(turn_repository.status().ToString()));
@@ -201,6 +221,23 @@ class Pbemd final : public Poco::Util::ServerApplication {
     TurnLoop turn_loop(catalog, mail_templates, entropy, *metrics, settings.limits, turn_options);
     SystemClock clock;
     Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get());
+    if (faults->armed(kFaultBlockAfterGameLock)) {
+      // TEST-ONLY: stop holding a due game's lock, after a turn was resolved and its mail
+      // claimed (tests/daemon/two_instances.sh).
+      scheduler.SetAfterLockHook([&](const std::string& game_id) {
+        if (metrics->turns_resolved() == 0) return;
+        Result<storage::Game> game = (*turn_repository)->GetGame(game_id);
+        if (!game.ok()) return;
+        Result<GameContext> context = catalog.Load(*game);
+        if (!context.ok() || context->state.finished) return;
+        Result<std::optional<PendingOrders>> pending =
+            turn_loop.FindOrders(**turn_repository, game_id, game->turns_committed,
+                                 std::string(engine::SideName(context->state.side_to_move)));
+        if (!pending.ok() || !pending->has_value()) return;
+        faults->WaitFor(kFaultHoldOutboxAfterSend);
+        faults->Stop(kFaultBlockAfterGameLock, "game=" + game_id, *logger);
+      });
+    }
     // Leagues (daemon/league_api.h): after each scheduler pass, the league pass records the
     // league games that ended (on the scheduler's repository, which is also the league store).
     LeagueServices league_services;
@@ -212,8 +249,10 @@ class Pbemd final : public Poco::Util::ServerApplication {
     PeriodicWorker turn_worker(settings.turns.poll_interval, [&] {
       Result<SchedulerPass> pass = scheduler.Pass();
       if (!pass.ok()) {
-        logger->error("event=scheduler_pass_failed error={}",
-                      QuoteLogValue(pass.status().ToString()));
+        if (pass.status().code() != StatusCode::kUnavailable) {  // else logged once
+          logger->error("event=scheduler_pass_failed error={}",
+                        QuoteLogValue(pass.status().ToString()));
+        }
       } else {
         for (int i = 0; i < pass->busy; ++i) metrics->GameBusy();
         if (pass->turns_resolved > 0) outbox_worker.Wake();
@@ -261,7 +300,9 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.archive_template_dir = settings.mail_templates_dir.parent_path() / "archive";
     services.archive_cache_dir = settings.data_dir / "archive-cache";
     services.metrics = metrics;
-    services.open_repository = [&settings] { return OpenRepository(settings); };
+    services.open_repository = [&settings, &database_health] {
+      return OpenRepository(settings, &database_health);
+    };
     services.catalog = &catalog;
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;

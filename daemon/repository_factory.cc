@@ -5,16 +5,19 @@
 
 namespace pbem::daemon {
 
-Result<std::unique_ptr<storage::GameRepository>> OpenRepository(const DaemonConfig& config) {
-  std::unique_ptr<storage::GameRepository> repository;
+Result<std::unique_ptr<storage::GameRepository>> OpenRepository(
+    const DaemonConfig& config, storage::ConnectionObserver* observer) {
+  std::unique_ptr<storage::SqlRepository> repository;
   if (config.db_backend == DbBackend::kPostgresql) {
     repository = std::make_unique<storage::PostgresRepository>(config.db_postgresql);
   } else {
     repository = std::make_unique<storage::SqliteRepository>(config.data_dir);
   }
+  repository->SetReconnectPolicy(config.db_reconnect);
+  repository->SetConnectionObserver(observer);
   Result<int> schema = repository->OpenOrMigrate();
   if (!schema.ok()) return schema.status();
-  return repository;
+  return std::unique_ptr<storage::GameRepository>(std::move(repository));
 }
 
 std::string DescribeStore(const DaemonConfig& config) {

@@ -13,6 +13,11 @@ Result<SchedulerPass> Scheduler::Pass() {
   for (const std::string& game_id : *games) {
     ++pass.games;
     Result<bool> claimed = repository_.TryLock(GameLock(game_id));
+    // The database cannot be reached: the rest of the pass would fail the same way, game by
+    // game (and log each); stop here, the next pass retries once the connection is back.
+    if (!claimed.ok() && claimed.status().code() == StatusCode::kUnavailable) {
+      return claimed.status();
+    }
     if (!claimed.ok()) {
       ++pass.failures;
       if (logger_ != nullptr) {
@@ -25,8 +30,17 @@ Result<SchedulerPass> Scheduler::Pass() {
       ++pass.busy;
       continue;
     }
+    if (after_lock_) after_lock_(game_id);
+    Status unavailable;
     for (int i = 0; i < kMaxTurnsPerPass; ++i) {
       Result<bool> resolved = job_.ResolveIfDue(repository_, game_id, clock_.Now());
+      if (!resolved.ok() && resolved.status().code() == StatusCode::kUnavailable) {
+        // Nothing was committed, or the commit went through before the connection broke
+        // (then the next resolution finds the turn committed). The game's lock went with the
+        // connection: drop the work, release it below, retry at a later pass.
+        unavailable = resolved.status();
+        break;
+      }
       if (!resolved.ok()) {
         ++pass.failures;
         if (logger_ != nullptr) {
@@ -45,6 +59,7 @@ Result<SchedulerPass> Scheduler::Pass() {
       logger_->error("event=game_unlock_failed game={} error={}", game_id,
                      QuoteLogValue(released.ToString()));
     }
+    if (!unavailable.ok()) return unavailable;
   }
   return pass;
 }

@@ -9,10 +9,18 @@
 // reminds its players; the storage's own checks (CommitTurn refuses a second commit of a turn,
 // RecordReminder and EndGame act once) stay as the last guard. A killed instance's locks free
 // with its connection, and the next pass of another instance takes its games.
+//
+// When the database cannot be reached (UNAVAILABLE: PostgreSQL restarting), a pass stops at
+// the first game that says so and fails with that status (pbemd does not log it: the
+// repository's observer logged the loss once). A game whose lock went with a broken
+// connection is released (Unlock: nothing to do on the server) and its work dropped; the
+// next pass takes the lock again before touching the game (storage/connection.h).
 #ifndef PBEM_DAEMON_SCHEDULER_H_
 #define PBEM_DAEMON_SCHEDULER_H_
 
+#include <functional>
 #include <string>
+#include <utility>
 
 #include "daemon/clock.h"
 #include "daemon/turn_job.h"
@@ -40,12 +48,19 @@ class Scheduler {
             spdlog::logger* logger)
       : repository_(repository), job_(job), clock_(clock), logger_(logger) {}
 
-  // One pass over every game. Fails only when the games cannot be listed.
+  // One pass over every game. Fails only when the games cannot be listed, or with
+  // UNAVAILABLE when the database cannot be reached.
   Result<SchedulerPass> Pass();
 
   // At most this many turns of one game are resolved in one pass (both sides' orders may be
   // in at once).
   static constexpr int kMaxTurnsPerPass = 8;
+
+  // TEST-ONLY fault point (daemon/fault_points.h): called right after the pass took a game's
+  // lock, before it works on the game. Never set in production.
+  void SetAfterLockHook(std::function<void(const std::string& game_id)> hook) {
+    after_lock_ = std::move(hook);
+  }
 
   // The lock a pass holds while it works on a game.
   static std::string GameLock(const std::string& game_id) { return "game:" + game_id; }
@@ -55,6 +70,7 @@ class Scheduler {
   TurnJob& job_;
   const Clock& clock_;
   spdlog::logger* logger_;
+  std::function<void(const std::string& game_id)> after_lock_;
 };
 
 }  // namespace pbem::daemon

@@ -1,5 +1,6 @@
 #include "storage/sql_repository.h"
 
+#include <Poco/Data/DataException.h>
 #include <Poco/Data/LOB.h>
 #include <Poco/Data/Session.h>
 #include <Poco/Data/Statement.h>
@@ -256,18 +257,6 @@ bool SameDigest(const std::string& a, const std::string& b) {
   return diff == 0;
 }
 
-// Runs `body`, turning exceptions into Status values that say `what` failed.
-template <typename Body>
-auto Guarded(const std::string& what, Body body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (const Poco::Exception& e) {
-    return Status::IoError(what + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal(what + ": " + e.what());
-  }
-}
-
 }  // namespace
 
 std::string Sha256Hex(const std::string& bytes) {
@@ -316,6 +305,84 @@ class SqlRepository::Transaction {
   bool uses_session_api_ = false;
   bool done_ = false;
 };
+
+template <typename Body>
+auto SqlRepository::Guarded(const std::string& what, Body body, LostLocks lost)
+    -> decltype(body()) {
+  if (Status ready = Ready(what, lost); !ready.ok()) return ready;
+  try {
+    return body();
+  } catch (const Poco::Exception& e) {
+    return Failed(what, e.displayText());
+  } catch (const std::exception& e) {
+    return Status::Internal(what + ": " + e.what());
+  }
+}
+
+Status SqlRepository::Ready(const std::string& what, LostLocks lost) {
+  if (session_ == nullptr) return NotOpen();
+  if (broken_) {
+    const auto wait = std::chrono::duration_cast<std::chrono::milliseconds>(
+        next_attempt_ - std::chrono::steady_clock::now());
+    if (wait.count() > 0) {
+      return Status::Unavailable(what + ": " + store_name_ + " cannot be reached (" +
+                                 broken_error_ + "); next attempt in " +
+                                 std::to_string(wait.count()) + " ms");
+    }
+    if (!Reconnect()) {
+      return Status::Unavailable(what + ": " + store_name_ + " cannot be reached (" +
+                                 broken_error_ + ")");
+    }
+  }
+  if (lost == LostLocks::kRefuse && !locks_lost_.empty()) {
+    std::string names;
+    for (const std::string& name : locks_lost_) {
+      names += (names.empty() ? "\"" : ", \"") + name + "\"";
+    }
+    return Status::FailedPrecondition(what + ": the connection to " + store_name_ +
+                                      " broke and this repository lost the lock(s) " + names +
+                                      " with it; release them or take them again first");
+  }
+  return Status::Ok();
+}
+
+Status SqlRepository::Failed(const std::string& what, const std::string& error) {
+  if (session_ == nullptr || broken_ || session_->isConnected()) {
+    return Status::IoError(what + ": " + error);
+  }
+  // The connection is gone: its locks went with it (the server freed them).
+  broken_ = true;
+  broken_error_ = error;
+  locks_lost_.insert(locks_held_.begin(), locks_held_.end());
+  locks_held_.clear();
+  backoff_ = policy_.first_delay;
+  next_attempt_ = std::chrono::steady_clock::now();
+  if (!Reconnect() && observer_ != nullptr) observer_->ConnectionLost(store_name_, error);
+  return Status::Unavailable(what + ": the connection to " + store_name_ + " broke: " + error);
+}
+
+bool SqlRepository::Reconnect() {
+  std::string error;
+  try {
+    Result<std::unique_ptr<Poco::Data::Session>> session = NewSession();
+    if (session.ok()) {
+      session_ = std::move(session).value();
+      broken_ = false;
+      broken_error_.clear();
+      if (observer_ != nullptr) observer_->ConnectionRestored(store_name_);
+      return true;
+    }
+    error = session.status().message();
+  } catch (const Poco::Exception& e) {
+    error = e.displayText();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  broken_error_ = error;
+  next_attempt_ = std::chrono::steady_clock::now() + backoff_;
+  backoff_ = std::min(backoff_ * 2, policy_.max_delay);
+  return false;
+}
 
 SqlRepository::SqlRepository(SqlDialect dialect, std::string store_name)
     : dialect_(std::move(dialect)), store_name_(std::move(store_name)) {}
@@ -388,6 +455,17 @@ void SqlRepository::ApplyMigration(Poco::Data::Session& session, int version,
   transaction.Commit();
 }
 
+Result<std::unique_ptr<Poco::Data::Session>> SqlRepository::NewSession() {
+  std::unique_ptr<Poco::Data::Session> session = Connect();
+  // Refuse a newer schema before changing anything in the store.
+  if (HasMigrationsTable(*session)) {
+    int version = MaxVersion(*session);
+    if (version > kLatestSchemaVersion) return TooNew(version);
+  }
+  if (Status configured = ConfigureSession(*session); !configured.ok()) return configured;
+  return session;
+}
+
 Result<int> SqlRepository::OpenOrMigrate() {
   // Reopening drops the locks this instance held (PostgreSQL: they go with the old session).
   for (const std::string& name : locks_held_) {
@@ -397,16 +475,15 @@ Result<int> SqlRepository::OpenOrMigrate() {
     }
   }
   locks_held_.clear();
+  locks_lost_.clear();
+  broken_ = false;
   session_.reset();
   if (Status prepared = PrepareStore(); !prepared.ok()) return prepared;
+  const std::string what = "opening " + store_name_;
   try {
-    std::unique_ptr<Poco::Data::Session> session = Connect();
-    // Refuse a newer schema before changing anything in the store.
-    if (HasMigrationsTable(*session)) {
-      int version = MaxVersion(*session);
-      if (version > kLatestSchemaVersion) return TooNew(version);
-    }
-    if (Status configured = ConfigureSession(*session); !configured.ok()) return configured;
+    Result<std::unique_ptr<Poco::Data::Session>> opened = NewSession();
+    if (!opened.ok()) return opened.status();
+    std::unique_ptr<Poco::Data::Session> session = std::move(opened).value();
     *session << "CREATE TABLE IF NOT EXISTS schema_migrations ("
                 "  version INTEGER PRIMARY KEY,"
                 "  description TEXT NOT NULL,"
@@ -423,22 +500,19 @@ Result<int> SqlRepository::OpenOrMigrate() {
     if (version > kLatestSchemaVersion) return TooNew(version);
     session_ = std::move(session);
     return version;
+  } catch (const Poco::Data::ConnectionFailedException& e) {
+    return Status::Unavailable(what + ": " + e.displayText());
   } catch (const Poco::Exception& e) {
-    return Status::IoError("opening " + store_name_ + ": " + e.displayText());
+    return Status::IoError(what + ": " + e.displayText());
   } catch (const std::exception& e) {
-    return Status::Internal("opening " + store_name_ + ": " + e.what());
+    return Status::Internal(what + ": " + e.what());
   }
 }
 
 Result<int> SqlRepository::SchemaVersion() {
   if (session_ == nullptr) return NotOpen();
-  try {
-    return MaxVersion(*session_);
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("reading the schema version of " + store_name_ + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("reading the schema version of " + store_name_ + ": " + e.what());
-  }
+  return Guarded("reading the schema version of " + store_name_,
+                 [&]() -> Result<int> { return MaxVersion(*session_); });
 }
 
 bool SqlRepository::GameExists(const std::string& game_id, bool lock) {
@@ -513,7 +587,7 @@ Status SqlRepository::CreateGameWithPlayers(const NewGame& game,
 
 Result<Game> SqlRepository::GetGame(const std::string& game_id) {
   if (session_ == nullptr) return NotOpen();
-  try {
+  return Guarded("reading game " + game_id + " from " + store_name_, [&]() -> Result<Game> {
     std::string id = game_id;
     std::vector<std::string> scenario, ruleset_name, ruleset_version, engine_version;
     std::vector<Poco::Int64> timeout, reminder, created, turns, paused_at;
@@ -549,25 +623,16 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
     if (paused_at[0] >= 0) game.paused_at = FromMillis(paused_at[0]);
     game.result = result[0];
     return game;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("reading game " + game_id + " from " + store_name_ + ": " +
-                           e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("reading game " + game_id + " from " + store_name_ + ": " + e.what());
-  }
+  });
 }
 
 Result<std::vector<std::string>> SqlRepository::ListGames() {
   if (session_ == nullptr) return NotOpen();
-  try {
+  return Guarded("listing the games in " + store_name_, [&]() -> Result<std::vector<std::string>> {
     std::vector<std::string> ids;
     *session_ << Sql("SELECT id FROM games ORDER BY id"), into(ids), now;
     return ids;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("listing the games in " + store_name_ + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("listing the games in " + store_name_ + ": " + e.what());
-  }
+  });
 }
 
 Status SqlRepository::AddPlayer(const NewPlayer& player) {
@@ -603,47 +668,40 @@ void SqlRepository::InsertPlayer(const NewPlayer& player) {
 
 Result<std::vector<Player>> SqlRepository::ListPlayers(const std::string& game_id) {
   if (session_ == nullptr) return NotOpen();
-  try {
-    std::string id = game_id;
-    std::vector<std::string> side, mail, hash, language;
-    std::vector<Poco::Int64> missed;
-    *session_ << Sql(
-        "SELECT side, mail_address, token_sha256, language, missed_turns FROM players "
-        "WHERE game_id = ? ORDER BY side"),
-        use(id), into(side), into(mail), into(hash), into(language), into(missed), now;
-    std::vector<Player> players;
-    for (std::size_t i = 0; i < side.size(); ++i) {
-      players.push_back(Player{game_id, side[i], mail[i], hash[i], language[i], missed[i]});
-    }
-    return players;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("listing the players of game " + game_id + " in " + store_name_ + ": " +
-                           e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("listing the players of game " + game_id + " in " + store_name_ + ": " +
-                            e.what());
-  }
+  return Guarded(
+      "listing the players of game " + game_id + " in " + store_name_,
+      [&]() -> Result<std::vector<Player>> {
+        std::string id = game_id;
+        std::vector<std::string> side, mail, hash, language;
+        std::vector<Poco::Int64> missed;
+        *session_ << Sql(
+            "SELECT side, mail_address, token_sha256, language, missed_turns FROM players "
+            "WHERE game_id = ? ORDER BY side"),
+            use(id), into(side), into(mail), into(hash), into(language), into(missed), now;
+        std::vector<Player> players;
+        for (std::size_t i = 0; i < side.size(); ++i) {
+          players.push_back(Player{game_id, side[i], mail[i], hash[i], language[i], missed[i]});
+        }
+        return players;
+      });
 }
 
 Result<bool> SqlRepository::VerifyToken(const std::string& game_id, const std::string& side,
                                         const std::string& token) {
   if (session_ == nullptr) return NotOpen();
-  try {
-    std::string id = game_id, side_name = side;
-    std::vector<std::string> hash;
-    *session_ << Sql("SELECT token_sha256 FROM players WHERE game_id = ? AND side = ?"), use(id),
-        use(side_name), into(hash), now;
-    if (hash.empty()) {
-      return Status::NotFound("game " + game_id + " in " + store_name_ + " has no side " + side);
-    }
-    return SameDigest(hash[0], Sha256Hex(token));
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("verifying a token of side " + side + " of game " + game_id + " in " +
-                           store_name_ + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("verifying a token of side " + side + " of game " + game_id + " in " +
-                            store_name_ + ": " + e.what());
-  }
+  return Guarded(
+      "verifying a token of side " + side + " of game " + game_id + " in " + store_name_,
+      [&]() -> Result<bool> {
+        std::string id = game_id, side_name = side;
+        std::vector<std::string> hash;
+        *session_ << Sql("SELECT token_sha256 FROM players WHERE game_id = ? AND side = ?"),
+            use(id), use(side_name), into(hash), now;
+        if (hash.empty()) {
+          return Status::NotFound("game " + game_id + " in " + store_name_ + " has no side " +
+                                  side);
+        }
+        return SameDigest(hash[0], Sha256Hex(token));
+      });
 }
 
 // --- order submissions ------------------------------------------------------------------------
@@ -737,47 +795,43 @@ Result<RecordedSubmission> SqlRepository::RecordSubmission(const NewSubmission& 
 
 Result<std::vector<Submission>> SqlRepository::ListSubmissions(const std::string& game_id) {
   if (session_ == nullptr) return NotOpen();
-  try {
-    std::string id = game_id;
-    std::vector<Poco::Int64> ids, turn, received;
-    std::vector<std::string> side, channel, sender, message_id, hash, reason;
-    std::vector<BLOB> raw, orders, verdicts;
-    std::vector<int> accepted;
-    *session_ << Sql(
-        "SELECT id, turn, COALESCE(side, ''), channel, sender, COALESCE(message_id, ''), "
-        "COALESCE(raw, {empty_blob}), COALESCE(orders, {empty_blob}), content_sha256, "
-        "received_at_ms, COALESCE(verdicts, {empty_blob}), accepted, reason "
-        "FROM submissions WHERE game_id = ? ORDER BY id"),
-        use(id), into(ids), into(turn), into(side), into(channel), into(sender), into(message_id),
-        into(raw), into(orders), into(hash), into(received), into(verdicts), into(accepted),
-        into(reason), now;
-    std::vector<Submission> submissions;
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-      Submission s;
-      s.id = ids[i];
-      s.game_id = game_id;
-      s.turn = turn[i];
-      s.side = side[i];
-      s.channel = ChannelFromName(channel[i]);
-      s.sender = sender[i];
-      s.message_id = message_id[i];
-      s.raw = FromBlob(raw[i]);
-      s.orders = FromBlob(orders[i]);
-      s.content_sha256 = hash[i];
-      s.received_at = FromMillis(received[i]);
-      s.verdicts = FromBlob(verdicts[i]);
-      s.accepted = accepted[i] != 0;
-      s.reason = reason[i];
-      submissions.push_back(std::move(s));
-    }
-    return submissions;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("listing the submissions to game " + game_id + " in " + store_name_ +
-                           ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("listing the submissions to game " + game_id + " in " + store_name_ +
-                            ": " + e.what());
-  }
+  return Guarded(
+      "listing the submissions to game " + game_id + " in " + store_name_,
+      [&]() -> Result<std::vector<Submission>> {
+        std::string id = game_id;
+        std::vector<Poco::Int64> ids, turn, received;
+        std::vector<std::string> side, channel, sender, message_id, hash, reason;
+        std::vector<BLOB> raw, orders, verdicts;
+        std::vector<int> accepted;
+        *session_ << Sql(
+            "SELECT id, turn, COALESCE(side, ''), channel, sender, COALESCE(message_id, ''), "
+            "COALESCE(raw, {empty_blob}), COALESCE(orders, {empty_blob}), content_sha256, "
+            "received_at_ms, COALESCE(verdicts, {empty_blob}), accepted, reason "
+            "FROM submissions WHERE game_id = ? ORDER BY id"),
+            use(id), into(ids), into(turn), into(side), into(channel), into(sender),
+            into(message_id), into(raw), into(orders), into(hash), into(received), into(verdicts),
+            into(accepted), into(reason), now;
+        std::vector<Submission> submissions;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+          Submission s;
+          s.id = ids[i];
+          s.game_id = game_id;
+          s.turn = turn[i];
+          s.side = side[i];
+          s.channel = ChannelFromName(channel[i]);
+          s.sender = sender[i];
+          s.message_id = message_id[i];
+          s.raw = FromBlob(raw[i]);
+          s.orders = FromBlob(orders[i]);
+          s.content_sha256 = hash[i];
+          s.received_at = FromMillis(received[i]);
+          s.verdicts = FromBlob(verdicts[i]);
+          s.accepted = accepted[i] != 0;
+          s.reason = reason[i];
+          submissions.push_back(std::move(s));
+        }
+        return submissions;
+      });
 }
 
 // --- turns ------------------------------------------------------------------------------------
@@ -916,32 +970,28 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
 
 Result<std::vector<Turn>> SqlRepository::ListTurns(const std::string& game_id) {
   if (session_ == nullptr) return NotOpen();
-  try {
-    std::string id = game_id;
-    std::vector<Poco::Int64> turn, sequence, committed_at;
-    std::vector<std::string> side;
-    std::vector<BLOB> orders, seed, commitment, result, next_state;
-    *session_ << Sql(
-        "SELECT turn, side, sequence, COALESCE(orders, {empty_blob}), "
-        "COALESCE(dice_seed, {empty_blob}), COALESCE(dice_commitment, {empty_blob}), "
-        "COALESCE(result, {empty_blob}), COALESCE(next_state, {empty_blob}), "
-        "committed_at_ms FROM turns WHERE game_id = ? ORDER BY sequence"),
-        use(id), into(turn), into(side), into(sequence), into(orders), into(seed), into(commitment),
-        into(result), into(next_state), into(committed_at), now;
-    std::vector<Turn> turns;
-    for (std::size_t i = 0; i < turn.size(); ++i) {
-      turns.push_back(Turn{game_id, turn[i], side[i], sequence[i], FromBlob(orders[i]),
-                           FromBlob(seed[i]), FromBlob(commitment[i]), FromBlob(result[i]),
-                           FromBlob(next_state[i]), FromMillis(committed_at[i])});
-    }
-    return turns;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("listing the turns of game " + game_id + " in " + store_name_ + ": " +
-                           e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("listing the turns of game " + game_id + " in " + store_name_ + ": " +
-                            e.what());
-  }
+  return Guarded(
+      "listing the turns of game " + game_id + " in " + store_name_,
+      [&]() -> Result<std::vector<Turn>> {
+        std::string id = game_id;
+        std::vector<Poco::Int64> turn, sequence, committed_at;
+        std::vector<std::string> side;
+        std::vector<BLOB> orders, seed, commitment, result, next_state;
+        *session_ << Sql(
+            "SELECT turn, side, sequence, COALESCE(orders, {empty_blob}), "
+            "COALESCE(dice_seed, {empty_blob}), COALESCE(dice_commitment, {empty_blob}), "
+            "COALESCE(result, {empty_blob}), COALESCE(next_state, {empty_blob}), "
+            "committed_at_ms FROM turns WHERE game_id = ? ORDER BY sequence"),
+            use(id), into(turn), into(side), into(sequence), into(orders), into(seed),
+            into(commitment), into(result), into(next_state), into(committed_at), now;
+        std::vector<Turn> turns;
+        for (std::size_t i = 0; i < turn.size(); ++i) {
+          turns.push_back(Turn{game_id, turn[i], side[i], sequence[i], FromBlob(orders[i]),
+                               FromBlob(seed[i]), FromBlob(commitment[i]), FromBlob(result[i]),
+                               FromBlob(next_state[i]), FromMillis(committed_at[i])});
+        }
+        return turns;
+      });
 }
 
 // --- open turns -------------------------------------------------------------------------------
@@ -1167,18 +1217,13 @@ std::int64_t SqlRepository::InsertMail(const NewMail& mail) {
 
 Result<std::int64_t> SqlRepository::EnqueueMail(const NewMail& mail) {
   if (session_ == nullptr) return NotOpen();
-  try {
-    Transaction transaction(*session_, dialect_);
-    std::int64_t id = InsertMail(mail);
-    transaction.Commit();
-    return id;
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("enqueueing a mail to " + mail.recipient + " in " + store_name_ + ": " +
-                           e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("enqueueing a mail to " + mail.recipient + " in " + store_name_ + ": " +
-                            e.what());
-  }
+  return Guarded("enqueueing a mail to " + mail.recipient + " in " + store_name_,
+                 [&]() -> Result<std::int64_t> {
+                   Transaction transaction(*session_, dialect_);
+                   std::int64_t id = InsertMail(mail);
+                   transaction.Commit();
+                   return id;
+                 });
 }
 
 std::vector<Attachment> SqlRepository::ReadAttachments(std::int64_t mail_id) {
@@ -1235,16 +1280,12 @@ std::vector<OutboxMail> SqlRepository::ReadMails(const std::string& where,
 Result<std::vector<OutboxMail>> SqlRepository::DueMail(Timestamp now_time, int limit) {
   if (session_ == nullptr) return NotOpen();
   if (limit <= 0) return std::vector<OutboxMail>();
-  try {
+  return Guarded("reading due mail from " + store_name_, [&]() -> Result<std::vector<OutboxMail>> {
     return ReadMails(
         "WHERE sent_at_ms IS NULL AND next_try_ms <= ? ORDER BY next_try_ms, id "
         "LIMIT ?",
         {ToMillis(now_time), limit});
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("reading due mail from " + store_name_ + ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("reading due mail from " + store_name_ + ": " + e.what());
-  }
+  });
 }
 
 Result<std::vector<OutboxMail>> SqlRepository::ClaimDueMail(Timestamp now_time, int limit,
@@ -1284,20 +1325,15 @@ Result<std::vector<OutboxMail>> SqlRepository::ClaimDueMail(Timestamp now_time, 
 
 Result<OutboxMail> SqlRepository::GetMail(std::int64_t mail_id) {
   if (session_ == nullptr) return NotOpen();
-  try {
-    std::vector<OutboxMail> mails = ReadMails("WHERE id = ?", {mail_id});
-    if (mails.empty()) {
-      return Status::NotFound("mail " + std::to_string(mail_id) + " is not in the outbox of " +
-                              store_name_);
-    }
-    return std::move(mails[0]);
-  } catch (const Poco::Exception& e) {
-    return Status::IoError("reading mail " + std::to_string(mail_id) + " from " + store_name_ +
-                           ": " + e.displayText());
-  } catch (const std::exception& e) {
-    return Status::Internal("reading mail " + std::to_string(mail_id) + " from " + store_name_ +
-                            ": " + e.what());
-  }
+  return Guarded("reading mail " + std::to_string(mail_id) + " from " + store_name_,
+                 [&]() -> Result<OutboxMail> {
+                   std::vector<OutboxMail> mails = ReadMails("WHERE id = ?", {mail_id});
+                   if (mails.empty()) {
+                     return Status::NotFound("mail " + std::to_string(mail_id) +
+                                             " is not in the outbox of " + store_name_);
+                   }
+                   return std::move(mails[0]);
+                 });
 }
 
 Status SqlRepository::MarkMailSent(std::int64_t mail_id, Timestamp sent_at) {
@@ -1359,23 +1395,33 @@ Result<bool> SqlRepository::TryLock(const std::string& name) {
   const std::string what = "taking the lock \"" + name + "\" in " + store_name_;
   if (name.empty()) return Status::InvalidArgument(what + ": the lock name is empty");
   if (locks_held_.count(name) > 0) return true;
-  return Guarded(what, [&]() -> Result<bool> {
-    Result<bool> taken = AcquireLock(LockKey(name));
-    if (!taken.ok()) return Status::IoError(what + ": " + taken.status().message());
-    if (*taken) locks_held_.insert(name);
-    return *taken;
-  });
+  // Lost with a broken connection: the caller takes it again, on the new connection.
+  locks_lost_.erase(name);
+  return Guarded(
+      what,
+      [&]() -> Result<bool> {
+        Result<bool> taken = AcquireLock(LockKey(name));
+        if (!taken.ok()) return Status::IoError(what + ": " + taken.status().message());
+        if (*taken) locks_held_.insert(name);
+        return *taken;
+      },
+      LostLocks::kAllow);
 }
 
 Status SqlRepository::Unlock(const std::string& name) {
   if (session_ == nullptr) return NotOpen();
+  // Lost with a broken connection: the server freed it already.
+  if (locks_lost_.erase(name) > 0) return Status::Ok();
   if (locks_held_.erase(name) == 0) return Status::Ok();
   const std::string what = "releasing the lock \"" + name + "\" in " + store_name_;
-  return Guarded(what, [&]() -> Status {
-    Status released = ReleaseLock(LockKey(name));
-    if (!released.ok()) return Status::IoError(what + ": " + released.message());
-    return Status::Ok();
-  });
+  return Guarded(
+      what,
+      [&]() -> Status {
+        Status released = ReleaseLock(LockKey(name));
+        if (!released.ok()) return Status::IoError(what + ": " + released.message());
+        return Status::Ok();
+      },
+      LostLocks::kAllow);
 }
 
 // --- leagues ----------------------------------------------------------------------------------

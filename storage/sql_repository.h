@@ -10,12 +10,14 @@
 #ifndef PBEM_STORAGE_SQL_REPOSITORY_H_
 #define PBEM_STORAGE_SQL_REPOSITORY_H_
 
+#include <chrono>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 
+#include "storage/connection.h"
 #include "storage/game_repository.h"
 #include "storage/league_repository.h"
 #include "storage/status.h"
@@ -49,6 +51,11 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
   SqlRepository& operator=(const SqlRepository&) = delete;
+
+  // How a broken connection is made again, and who hears of it (storage/connection.h). Set
+  // before OpenOrMigrate(); `observer` (may be null) must outlive the repository.
+  void SetReconnectPolicy(ReconnectPolicy policy) { policy_ = policy; }
+  void SetConnectionObserver(ConnectionObserver* observer) { observer_ = observer; }
 
   Result<int> OpenOrMigrate() override;
   Result<int> SchemaVersion() override;
@@ -136,6 +143,26 @@ class SqlRepository : public GameRepository, public LeagueRepository {
  private:
   class Transaction;
 
+  // Whether Guarded lets a call through while locks lost with a connection are not yet
+  // released or taken again (storage/connection.h): only TryLock and Unlock may.
+  enum class LostLocks { kRefuse, kAllow };
+  // Runs `body` (which uses session_) once the connection is usable, turning exceptions into
+  // Status values that say `what` failed: UNAVAILABLE when the connection broke.
+  template <typename Body>
+  auto Guarded(const std::string& what, Body body, LostLocks lost = LostLocks::kRefuse)
+      -> decltype(body());
+  // OK when session_ can be used: reconnects first when it broke and the backoff allows.
+  Status Ready(const std::string& what, LostLocks lost);
+  // After a call failed with `error`: when the connection is gone, notes the break (locks
+  // lost, one attempt to reconnect at once) and returns UNAVAILABLE; else IO_ERROR.
+  Status Failed(const std::string& what, const std::string& error);
+  // Opens a new session (schema checked, session configured); false and the backoff
+  // advanced when it fails.
+  bool Reconnect();
+  // A new session on the store, checked and configured (the part of OpenOrMigrate that
+  // reconnecting repeats). Throws Poco::Exception; a non-OK Status refuses the store.
+  Result<std::unique_ptr<Poco::Data::Session>> NewSession();
+
   std::string Sql(std::string_view text) const;
   Status NotOpen() const;
   bool HasMigrationsTable(Poco::Data::Session& session);
@@ -182,6 +209,14 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   std::string store_name_;
   std::unique_ptr<Poco::Data::Session> session_;  // null until OpenOrMigrate() succeeds
   std::set<std::string> locks_held_;              // TryLock names taken and not released
+  // Locks held when the connection broke, not yet released or taken again by their holder.
+  std::set<std::string> locks_lost_;
+  ReconnectPolicy policy_;
+  ConnectionObserver* observer_ = nullptr;
+  bool broken_ = false;       // session_ lost its connection; Ready() reconnects
+  std::string broken_error_;  // why, for the UNAVAILABLE messages
+  std::chrono::milliseconds backoff_{0};
+  std::chrono::steady_clock::time_point next_attempt_;  // no reconnection attempt before
 };
 
 }  // namespace pbem::storage

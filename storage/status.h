@@ -25,6 +25,7 @@ enum class StatusCode {
   kAlreadyExists,       // the thing to create exists already (e.g. a game id)
   kFailedPrecondition,  // the system is not in a state to do it (e.g. database too new)
   kIoError,             // a file, socket or database operation failed
+  kUnavailable,         // the store cannot be reached now (connection lost); retry later
   kInternal,            // an unexpected failure in a library we call
 };
 
@@ -50,6 +51,9 @@ class [[nodiscard]] Status {
   }
   static Status IoError(std::string message) {
     return Status(StatusCode::kIoError, std::move(message));
+  }
+  static Status Unavailable(std::string message) {
+    return Status(StatusCode::kUnavailable, std::move(message));
   }
   static Status Internal(std::string message) {
     return Status(StatusCode::kInternal, std::move(message));
@@ -86,6 +90,8 @@ inline std::string_view StatusCodeName(StatusCode code) {
       return "FAILED_PRECONDITION";
     case StatusCode::kIoError:
       return "IO_ERROR";
+    case StatusCode::kUnavailable:
+      return "UNAVAILABLE";
     case StatusCode::kInternal:
       return "INTERNAL";
   }

@@ -396,9 +396,17 @@ bool MailIntake::Quarantine(Mailbox& mailbox, std::uint32_t uid, const FetchedMe
 
 Result<std::optional<PollStats>> MailIntake::PollIfLeader(Mailbox& mailbox,
                                                           storage::Timestamp now) {
+  // At every poll, not only the first: the lock lives on the database connection, and when
+  // that broke (PostgreSQL restarted) it is gone and another instance may have it now. While
+  // held, TryLock answers from memory; after a reconnection it takes the lock again or says
+  // that someone else has it (storage/connection.h).
+  Result<bool> taken = repository_.TryLock(kIntakeLock);
+  if (!taken.ok()) return taken.status();
+  if (leader_ && !*taken) {
+    leader_ = false;
+    logger_.warn("event=mail_intake_leadership_lost reason=\"the database connection broke\"");
+  }
   if (!leader_) {
-    Result<bool> taken = repository_.TryLock(kIntakeLock);
-    if (!taken.ok()) return taken.status();
     if (!*taken) {
       if (!told_follower_) {
         logger_.info("event=mail_intake_follower reason=\"another instance reads the mailbox\"");

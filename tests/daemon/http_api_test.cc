@@ -13,6 +13,7 @@
 #include <memory>
 #include <string>
 
+#include "daemon/metrics.h"
 #include "tests/support/http_client.h"
 
 namespace pbem::daemon {
@@ -23,10 +24,12 @@ using Reply = pbem::testing::HttpReply;
 // The real API on an ephemeral loopback port, for the duration of one test.
 class TestServer {
  public:
-  TestServer()
+  explicit TestServer(std::shared_ptr<const Metrics> metrics = nullptr)
       : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
-        server_(new ApiRequestHandlerFactory(std::make_shared<spdlog::logger>(
-                    "http_api_test", std::make_shared<spdlog::sinks::null_sink_mt>())),
+        server_(new ApiRequestHandlerFactory(
+                    std::make_shared<spdlog::logger>(
+                        "http_api_test", std::make_shared<spdlog::sinks::null_sink_mt>()),
+                    std::move(metrics)),
                 socket_, new Poco::Net::HTTPServerParams) {
     server_.start();
   }
@@ -52,9 +55,34 @@ TEST_CASE("GET /healthz answers 200 with status ok", "[daemon][http]") {
   Reply reply = server.Send("GET", "/healthz");
   CHECK(reply.status == 200);
   CHECK(reply.content_type == "application/json");
-  CHECK(reply.body == R"({"status":"ok"})");
+  CHECK(reply.body == R"({"database":"up","status":"ok"})");
 
   CHECK(server.Send("GET", "/healthz?probe=1").status == 200);
+}
+
+TEST_CASE("GET /healthz answers 503 naming the database while it cannot be reached",
+          "[daemon][http]") {
+  auto metrics = std::make_shared<Metrics>();
+  TestServer server(metrics);
+  CHECK(server.Send("GET", "/healthz").status == 200);
+
+  // As DatabaseHealth reports it when a repository's connection breaks for good.
+  metrics->DatabaseDown(
+      "the database (PostgreSQL database pbem at 127.0.0.1:5432) cannot be reached: refused");
+  Reply down = server.Send("GET", "/healthz");
+  CHECK(down.status == 503);
+  CHECK(down.retry_after == "2");
+  CHECK(down.json()->getValue<std::string>("status") == "unavailable");
+  CHECK(down.json()->getValue<std::string>("database") == "down");
+  CHECK_THAT(down.json()->getValue<std::string>("message"),
+             Catch::Contains("PostgreSQL database pbem at 127.0.0.1:5432"));
+  CHECK_THAT(metrics->RenderPrometheus(), Catch::Contains("\npbemd_database_up 0\n"));
+
+  metrics->DatabaseReconnected();
+  metrics->DatabaseUp();
+  CHECK(server.Send("GET", "/healthz").status == 200);
+  CHECK_THAT(metrics->RenderPrometheus(), Catch::Contains("\npbemd_database_up 1\n"));
+  CHECK_THAT(metrics->RenderPrometheus(), Catch::Contains("\npbemd_database_reconnects_total 1\n"));
 }
 
 TEST_CASE("anything else is a JSON 404", "[daemon][http]") {

@@ -85,7 +85,7 @@ done
 [[ -n $ready ]] || fail "pbemd never started"
 
 echo "check: /healthz body, a JSON 404, the data directory"
-[[ $(cat "$tmp/body") == '{"status":"ok"}' ]] || fail "unexpected /healthz body: $(cat "$tmp/body")"
+[[ $(cat "$tmp/body") == '{"database":"up","status":"ok"}' ]] || fail "unexpected /healthz body: $(cat "$tmp/body")"
 code=$(curl -s -o "$tmp/body404" -w '%{http_code}' --max-time 2 "http://127.0.0.1:$port/nope" || true)
 [[ $code == 404 ]] || fail "GET /nope answered $code, expected 404"
 grep -q '"code":"not_found"' "$tmp/body404" || fail "unexpected 404 body: $(cat "$tmp/body404")"

@@ -4,40 +4,43 @@
 #   tests/storage/with_postgres.sh tests/daemon/two_instances.sh build/bin/pbemd [GAMES]
 #
 # pbemd-a and pbemd-b run on their own loopback ports, each with its own file outbox, both
-# on the same database. GAMES games (default 100) of the bundled scenario are created over
-# HTTP (half on each instance); blue's orders for every game are submitted (half to each),
-# then orange's. While the instances resolve orange's turns, pbemd-a is frozen (SIGSTOP) at
-# a moment it holds a game's lock, what it holds is noted from the database, and it is
-# killed (SIGKILL). pbemd-b must finish everything. Checked from the database and both
-# outbox directories:
+# on the same database. The takeover happens by construction, not by luck (issue 13, finding
+# 11): pbemd-a runs with the test-only fault points of daemon/fault_points.h
+# (PBEM_FAULT=hold_outbox_after_send,block_after_game_lock). It starts alone and takes the
+# mail intake lock; GAMES games (default 100) are created on it and blue's orders for every
+# game sent to it. It resolves one turn; its outbox sends the first results mail and stops
+# before marking it sent (the rest of its batch stays claimed); its scheduler then takes the
+# lock of the next due game and stops there. Both are logged (event=fault_point); what
+# pbemd-a holds is noted from the database. Then pbemd-b starts and must do everything else:
+# the other blue turns (skipping the game pbemd-a holds), orange's orders sent half to each
+# instance; pbemd-a is killed (SIGKILL) and pbemd-b finishes. Checked from the database and
+# both outbox directories:
 #   - every game has exactly its two turns (turn 1 blue, turn 1 orange), with the orders sent;
 #   - each results mail (game, turn, side, player) is queued exactly once and sent, and each
-#     outbox mail is delivered once across both outboxes; the only exception allowed is a mail
-#     pbemd-a had written to its outbox but not yet marked sent when it was frozen (the
+#     outbox mail is delivered once across both outboxes; the only exception is the mail
+#     pbemd-a had written to its outbox but not marked sent when it stopped (the
 #     at-least-once window of any mail transport): it appears twice, with the same Message-ID;
-#   - pbemd-b took over: it resolved the game pbemd-a was working on, sent every mail pbemd-a
-#     had claimed and not sent, skipped games while pbemd-a held them (pbemd_games_busy_total),
-#     and took the mail intake lock that pbemd-a held (pbemd_mail_intake_leader);
-#   - no turn was counted twice: resolved by a (before the freeze) + by b <= all turns.
-# Waits are bounded polls, never guessed sleeps. Exit 77 (skip) without PostgreSQL binaries.
+#   - pbemd-b took over: it skipped the game while pbemd-a held it (pbemd_games_busy_total)
+#     and resolved it after pbemd-a died, sent every mail pbemd-a had claimed and not sent
+#     (after its claim ran out), and took the mail intake lock (pbemd_mail_intake_leader);
+#   - no turn was counted twice: resolved by a + by b <= all turns.
+# Waits are bounded polls, never guessed sleeps; what happens does not depend on timing.
+# Exit 77 (skip) without PostgreSQL binaries.
 set -euo pipefail
 PBEMD=${1:?usage: two_instances.sh PBEMD [GAMES]}
 GAMES=${2:-100}
 [[ -n ${PBEM_TEST_PG:-} ]] || { echo "two_instances: run me under with_postgres.sh" >&2; exit 2; }
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-PGBIN=${PGBIN:-$(printf '%s\n' /usr/lib/postgresql/*/bin | sort -V | tail -n 1)}
-PSQL=("$PGBIN/psql" -X -q -A -t -v ON_ERROR_STOP=1 -d "$PBEM_TEST_PG")
-sql() { "${PSQL[@]}" -c "$1"; }
+# shellcheck source=../support/pg_client.sh
+source "$(dirname "${BASH_SOURCE[0]}")/../support/pg_client.sh"  # sql, wait_for
 
 work=$(mktemp -d /tmp/pbem-two-XXXXXX)
-pid_a="" pid_b="" submitter=""
+pid_a="" pid_b=""
 cleanup() {
   local status=$?
-  [[ -z $submitter ]] || kill "$submitter" 2>/dev/null || true
-  for p in $pid_a $pid_b; do
-    kill -CONT "$p" 2>/dev/null || true
-    kill -TERM "$p" 2>/dev/null || true
-  done
+  # pbemd-a has threads stopped at its fault points for good: SIGTERM would wait for them.
+  [[ -z $pid_a ]] || kill -KILL "$pid_a" 2>/dev/null || true
+  [[ -z $pid_b ]] || kill -TERM "$pid_b" 2>/dev/null || true
   for p in $pid_a $pid_b; do wait "$p" 2>/dev/null || true; done
   if [[ $status -ne 0 ]]; then
     for i in a b; do
@@ -73,29 +76,13 @@ metric() {  # metric PORT NAME: the value of an unlabelled series (empty when un
   curl -sS --max-time 5 "http://127.0.0.1:$1/metrics" 2>/dev/null |
     awk -v n="$2" '$1 == n { print $2 }'
 }
-wait_for() {  # wait_for SECONDS WHAT COMMAND...: poll COMMAND every 0.1 s until it succeeds
-  local limit=$1 what=$2
-  shift 2
-  local deadline=$((SECONDS + limit))
-  until "$@"; do
-    ((SECONDS < deadline)) || fail "$what: not within $limit s"
-    sleep 0.1
-  done
-}
 leader_is() { [[ $(metric "$1" pbemd_mail_intake_leader) == "$2" ]]; }
 healthy() { curl -sf --max-time 2 "http://127.0.0.1:$1/healthz" >/dev/null 2>&1; }
 
-# a polls its outbox often, b seldom (b still sends after each of its turn passes): a has
-# mails claimed most of the time, for the freeze below to catch.
-pid_a=$(start a "$PORT_A" 100)
+pid_a=$(PBEM_FAULT=hold_outbox_after_send,block_after_game_lock start a "$PORT_A" 100)
 wait_for 30 "pbemd-a answers /healthz" healthy "$PORT_A"
 wait_for 10 "pbemd-a takes the mail intake lock" leader_is "$PORT_A" 1
-pid_b=$(start b "$PORT_B" 1000)
-wait_for 30 "pbemd-b answers /healthz" healthy "$PORT_B"
-sleep_until_polled() { grep -q 'event=mail_intake_follower' "$work/b.log"; }
-wait_for 10 "pbemd-b sees the intake taken" sleep_until_polled
-leader_is "$PORT_B" 0 || fail "pbemd-b reads the mailbox while pbemd-a does"
-echo "pbemd-a on :$PORT_A (mail intake leader), pbemd-b on :$PORT_B, one database"
+echo "pbemd-a on :$PORT_A (mail intake leader, fault points armed), one database"
 
 game_id() { printf 'g%03d' "$1"; }
 port_of() { (($1 % 2 == 0)) && echo "$PORT_A" || echo "$PORT_B"; }
@@ -104,20 +91,6 @@ post() {  # post PORT PATH TOKEN CONTENT_TYPE FILE: prints the HTTP status
     -H "Authorization: Bearer $3" -H "Content-Type: $4" --data-binary "@$5" \
     "http://127.0.0.1:$1$2"
 }
-
-# 1. The games, created half on each instance.
-for i in $(seq 1 "$GAMES"); do
-  g=$(game_id "$i")
-  cat >"$work/game.json" <<JSON
-{"id": "$g", "scenario": "bois-de-la-morne",
- "players": [{"side": "blue", "address": "blue-$g@players.test", "token": "blue-$g-secret"},
-             {"side": "orange", "address": "orange-$g@players.test", "token": "orange-$g-secret"}]}
-JSON
-  status=$(post "$(port_of "$i")" /v1/games "$ADMIN" application/json "$work/game.json")
-  [[ $status == 201 || $status == 200 ]] || fail "creating $g: HTTP $status: $(cat "$work/reply")"
-done
-echo "$GAMES games created ($((SECONDS - t0)) s)"
-
 submit() {  # submit SIDE I PORT: SIDE's bundled orders for game I; prints the HTTP status
   local g
   g=$(game_id "$2")
@@ -127,50 +100,33 @@ submit() {  # submit SIDE I PORT: SIDE's bundled orders for game I; prints the H
 }
 games_with() { sql "SELECT count(*) FROM games WHERE turns_committed >= $1"; }
 all_have() { [[ $(games_with "$1") -eq $GAMES ]]; }
+fault_line() { grep -m1 "event=fault_point name=$1" "$work/a.log"; }
+fault_reached() { fault_line "$1" >/dev/null; }
 
-# 2. Blue's orders, half to each instance; both resolve.
+# 1. The games, and blue's orders for each, all on pbemd-a.
 for i in $(seq 1 "$GAMES"); do
-  status=$(submit blue "$i" "$(port_of "$i")")
+  g=$(game_id "$i")
+  cat >"$work/game.json" <<JSON
+{"id": "$g", "scenario": "bois-de-la-morne",
+ "players": [{"side": "blue", "address": "blue-$g@players.test", "token": "blue-$g-secret"},
+             {"side": "orange", "address": "orange-$g@players.test", "token": "orange-$g-secret"}]}
+JSON
+  status=$(post "$PORT_A" /v1/games "$ADMIN" application/json "$work/game.json")
+  [[ $status == 201 || $status == 200 ]] || fail "creating $g: HTTP $status: $(cat "$work/reply")"
+done
+for i in $(seq 1 "$GAMES"); do
+  status=$(submit blue "$i" "$PORT_A")
   [[ $status == 2* ]] || fail "blue's orders for $(game_id "$i"): HTTP $status: $(cat "$work/reply")"
 done
-wait_for 180 "blue's turn resolved in every game" all_have 1
-echo "blue's turns resolved ($((SECONDS - t0)) s)"
+echo "$GAMES games created and blue's orders sent to pbemd-a ($((SECONDS - t0)) s)"
 
-# 3. Orange's orders, half to each instance, from a background submitter; the instances
-# resolve each game's turn as its orders come in. An order meant for pbemd-a that it cannot
-# answer (frozen, then killed) goes to pbemd-b instead (a copy pbemd-a had stored already is
-# recognised as a duplicate and accepted once).
-submit_oranges() {
-  local i g status target
-  for i in $(seq 1 "$GAMES"); do
-    g=$(game_id "$i")
-    sed "s/game_id: \"demo\"/game_id: \"$g\"/" \
-      "$SRC/engine/scenarios/bois-de-la-morne.orders-orange.textproto" >"$work/orange.txt"
-    target=$(port_of "$i")
-    [[ -e $work/a-dead ]] && target=$PORT_B
-    status=$(curl -sS --max-time 60 -o "$work/orange.reply" -w '%{http_code}' -X POST \
-      -H "Authorization: Bearer orange-$g-secret" -H "Content-Type: text/plain" \
-      --data-binary "@$work/orange.txt" "http://127.0.0.1:$target/v1/games/$g/orders" \
-      2>/dev/null) || true
-    if [[ $status != 2* && $target == "$PORT_A" ]]; then
-      status=$(curl -sS --max-time 60 -o "$work/orange.reply" -w '%{http_code}' -X POST \
-        -H "Authorization: Bearer orange-$g-secret" -H "Content-Type: text/plain" \
-        --data-binary "@$work/orange.txt" "http://127.0.0.1:$PORT_B/v1/games/$g/orders") || true
-    fi
-    [[ $status == 2* ]] || { echo "orange's orders for $g: HTTP $status" >"$work/orange.failed"; return 1; }
-  done
-}
-submit_oranges &
-submitter=$!
-resolved_by_a=""
-quarter() { (($(games_with 2) >= GAMES / 4)); }
-wait_for 180 "a quarter of orange's turns resolved" quarter
-resolved_by_a=$(metric "$PORT_A" pbemd_turns_resolved_total)
-[[ -n $resolved_by_a ]] || fail "no metrics from pbemd-a"
-
-# 4. Freeze pbemd-a while it holds the lock of a game whose turn is due (orange's orders in,
-# the turn not committed): its scheduler works on one game at a time. Note what it holds,
-# check that pbemd-b keeps off it, then kill pbemd-a.
+# 2. pbemd-a stops at its fault points: its outbox after sending one mail, its scheduler
+# holding the lock of a due game.
+wait_for 60 "pbemd-a's outbox stops after a mail" fault_reached hold_outbox_after_send
+wait_for 60 "pbemd-a's scheduler stops holding a game" fault_reached block_after_game_lock
+frozen_game=$(fault_line block_after_game_lock | sed -n 's/.* game=\([^ ]*\).*/\1/p')
+window_mail=$(fault_line hold_outbox_after_send | sed -n 's/.* mail=outbox-\([0-9]*\).*/\1/p')
+[[ -n $frozen_game && -n $window_mail ]] || fail "fault lines without game or mail"
 held_by_a() {  # the advisory locks held by pbemd-a's connections
   sql "SELECT l.objid::bigint | (l.classid::bigint << 32) FROM pg_locks l
        JOIN pg_stat_activity s ON s.pid = l.pid
@@ -181,49 +137,15 @@ game_key() {  # the lock key of game:ID as storage computes it (SHA-256, 63 bits
   hex=$(printf '%s' "game:$1" | sha256sum | cut -c1-16)
   echo $(((16#$hex >> 1) & 0x7fffffffffffffff))
 }
-declare -A game_of_key
-for i in $(seq 1 "$GAMES"); do game_of_key[$(game_key "$(game_id "$i")")]=$(game_id "$i"); done
-due() {  # due GAME: orange's orders accepted, its turn not committed
-  [[ $(sql "SELECT count(*) FROM games g WHERE g.id = '$1' AND g.turns_committed = 1
-            AND EXISTS (SELECT 1 FROM submissions s WHERE s.game_id = g.id AND s.turn = 1
-                        AND s.accepted <> 0)") -eq 1 ]]
-}
-settled_a() {  # nothing pbemd-a sent is still being processed (a lock wait cannot commit)
-  [[ $(sql "SELECT count(*) FROM pg_stat_activity WHERE application_name = 'pbemd-a'
-            AND state = 'active' AND wait_event_type IS DISTINCT FROM 'Lock'") -eq 0 ]]
-}
-quiet_a() {  # no connection of pbemd-a is inside a transaction (holding row locks b may need)
-  [[ $(sql "SELECT count(*) FROM pg_stat_activity
-            WHERE application_name = 'pbemd-a' AND state <> 'idle'") -eq 0 ]]
-}
-live_claims_of_a() {
-  sql "SELECT count(*) FROM outbox WHERE claimed_by = 'pbemd-a' AND sent_at_ms IS NULL
-       AND claimed_until_ms IS NOT NULL"
-}
-# Until 3/4 of the games are done, wait for a moment pbemd-a also has outbox mails claimed;
-# after that, a due game is enough (the mail takeover is then shown when there is one).
-frozen_game=""
-for attempt in $(seq 1 1000); do
-  all_have 2 && fail "every game finished before pbemd-a was caught holding a due one"
-  want_mail=$(($(games_with 2) < GAMES * 3 / 4))
-  kill -STOP "$pid_a"
-  wait_for 10 "pbemd-a's last statements done" settled_a
-  if ! quiet_a; then  # frozen inside a transaction: its row locks would hold b up
-    kill -CONT "$pid_a"
-    continue
-  fi
-  for key in $(held_by_a); do
-    g=${game_of_key[$key]:-}
-    if [[ -n $g ]] && due "$g"; then frozen_game=$g; fi
-  done
-  if [[ -n $frozen_game ]] && ((want_mail == 0 || $(live_claims_of_a) > 0)); then break; fi
-  frozen_game=""
-  kill -CONT "$pid_a"
-  sleep 0.02
-done
-[[ -n $frozen_game ]] || fail "pbemd-a never held a due game in 1000 tries"
+[[ " $(held_by_a | tr '\n' ' ') " == *" $(game_key "$frozen_game") "* ]] ||
+  fail "pbemd-a says it holds $frozen_game, the database does not show its lock"
+[[ $(sql "SELECT count(*) FROM games g WHERE g.id = '$frozen_game' AND g.turns_committed = 0
+          AND EXISTS (SELECT 1 FROM submissions s WHERE s.game_id = g.id AND s.accepted <> 0)") \
+   -eq 1 ]] || fail "$frozen_game, held by pbemd-a, has no due turn"
+resolved_by_a=$(metric "$PORT_A" pbemd_turns_resolved_total)
 # What pbemd-a had claimed in the outbox and not sent (id:claimed_until), and which of those
-# it had already written to its outbox directory (sent, not yet marked: the window).
+# it had already written to its outbox directory (sent, not yet marked: the window). Nobody
+# else runs yet: the claims are still pbemd-a's, whatever the time.
 claims_of_a=$(sql "SELECT id || ':' || claimed_until_ms FROM outbox
                    WHERE claimed_by = 'pbemd-a' AND sent_at_ms IS NULL
                    AND claimed_until_ms IS NOT NULL ORDER BY id" | tr '\n' ' ')
@@ -233,23 +155,49 @@ for claim in $claims_of_a; do
   claimed_by_a="$claimed_by_a $id"
   [[ -f $work/a/outbox/outbox-$id.eml ]] && window="$window $id"
 done
-# While pbemd-a holds the game, pbemd-b skips it (and does not resolve it).
-busy_before=$(metric "$PORT_B" pbemd_games_busy_total)
-b_skipped() { (($(metric "$PORT_B" pbemd_games_busy_total) > busy_before)); }
-wait_for 10 "pbemd-b skips the games pbemd-a holds" b_skipped
-[[ $(sql "SELECT turns_committed FROM games WHERE id = '$frozen_game'") -lt 2 ]] ||
+[[ $window == " $window_mail" ]] || fail "written but not marked sent: [$window], expected $window_mail"
+[[ $claimed_by_a != "$window" ]] || fail "pbemd-a claimed no mail besides the one it wrote"
+echo "pbemd-a stopped holding $frozen_game after resolving $resolved_by_a turn(s); mails" \
+     "claimed: [${claimed_by_a# }], written but not marked sent: [${window# }]" \
+     "($((SECONDS - t0)) s)"
+
+# 3. pbemd-b starts; it resolves every other blue turn and skips the game pbemd-a holds.
+# a polls its outbox often, b seldom (b still sends after each of its turn passes).
+pid_b=$(start b "$PORT_B" 1000)
+wait_for 30 "pbemd-b answers /healthz" healthy "$PORT_B"
+sleep_until_polled() { grep -q 'event=mail_intake_follower' "$work/b.log"; }
+wait_for 10 "pbemd-b sees the intake taken" sleep_until_polled
+leader_is "$PORT_B" 0 || fail "pbemd-b reads the mailbox while pbemd-a does"
+all_but_one() { [[ $(games_with 1) -eq $((GAMES - 1)) ]]; }
+wait_for 180 "blue's turn resolved in every game but $frozen_game" all_but_one
+# (counted when a pass ends, and the first pass of pbemd-b resolves all the other games)
+b_skipped() { (($(metric "$PORT_B" pbemd_games_busy_total) > 0)); }
+wait_for 60 "pbemd-b skips the game pbemd-a holds" b_skipped
+[[ $(sql "SELECT turns_committed FROM games WHERE id = '$frozen_game'") -eq 0 ]] ||
   fail "pbemd-b resolved $frozen_game while pbemd-a held it"
+echo "pbemd-b resolved the other blue turns ($((SECONDS - t0)) s)"
+
+# 4. Orange's orders for the other games, half to each instance (pbemd-a still answers
+# HTTP); pbemd-b resolves them.
+for i in $(seq 1 "$GAMES"); do
+  [[ $(game_id "$i") != "$frozen_game" ]] || continue
+  status=$(submit orange "$i" "$(port_of "$i")")
+  [[ $status == 2* ]] || fail "orange's orders for $(game_id "$i"): HTTP $status: $(cat "$work/reply")"
+done
+all_but_one_done() { [[ $(games_with 2) -eq $((GAMES - 1)) ]]; }
+wait_for 180 "orange's turn resolved in every game but $frozen_game" all_but_one_done
+
+# 5. pbemd-a dies; pbemd-b takes its game, its claimed mails and the mail intake.
 kill -KILL "$pid_a"
 wait "$pid_a" 2>/dev/null || true
 pid_a=""
-touch "$work/a-dead"
-echo "pbemd-a killed holding game $frozen_game (attempt $attempt); mails it had claimed:" \
-     "[${claimed_by_a# }], of which written but not marked sent: [${window# }]" \
-     "($((SECONDS - t0)) s)"
-
-# 5. pbemd-b finishes everything and takes over the mail intake.
-wait "$submitter" || fail "$(cat "$work/orange.failed" 2>/dev/null)"
-wait_for 180 "every game's two turns resolved by pbemd-b" all_have 2
+echo "pbemd-a killed holding $frozen_game ($((SECONDS - t0)) s)"
+frozen_blue() { [[ $(sql "SELECT turns_committed FROM games WHERE id = '$frozen_game'") -ge 1 ]]; }
+wait_for 60 "pbemd-b resolves $frozen_game's blue turn" frozen_blue
+i=$((10#${frozen_game#g}))
+status=$(submit orange "$i" "$PORT_B")
+[[ $status == 2* ]] || fail "orange's orders for $frozen_game: HTTP $status: $(cat "$work/reply")"
+wait_for 180 "every game's two turns resolved" all_have 2
 all_sent() { [[ $(sql "SELECT count(*) FROM outbox WHERE sent_at_ms IS NULL") -eq 0 ]]; }
 wait_for 60 "every mail sent" all_sent
 wait_for 15 "pbemd-b takes the mail intake lock" leader_is "$PORT_B" 1
@@ -317,13 +265,14 @@ sent_b=$(ls "$work/b/outbox" | grep -c '\.eml$' || true)
 resolved_by_b=$(metric "$PORT_B" pbemd_turns_resolved_total)
 busy_b=$(metric "$PORT_B" pbemd_games_busy_total)
 ((resolved_by_a > 0 && resolved_by_b > 0)) || fail "turns resolved: a $resolved_by_a, b $resolved_by_b"
-((resolved_by_a + resolved_by_b <= 2 * GAMES)) ||
-  fail "turns counted twice: a $resolved_by_a (before the freeze) + b $resolved_by_b > $((2 * GAMES))"
+# pbemd-a resolved nothing after it stopped: together they resolved each turn exactly once.
+((resolved_by_a + resolved_by_b == 2 * GAMES)) ||
+  fail "turns resolved: a $resolved_by_a + b $resolved_by_b, expected $((2 * GAMES))"
 grep -q "event=turn_resolved game=$frozen_game" "$work/b.log" ||
   fail "pbemd-b did not resolve $frozen_game, the game pbemd-a held when it died"
 
 echo "OK in $((SECONDS - t0)) s: $GAMES games, $((2 * GAMES)) turns each committed once;" \
-     "turns resolved by a >= $resolved_by_a (before the freeze), by b $resolved_by_b;" \
+     "turns resolved by a $resolved_by_a (before its fault point), by b $resolved_by_b;" \
      "b skipped $busy_b busy games; $((4 * GAMES)) results mails, delivered by a $sent_a," \
      "by b $sent_b (twice: $twice, the window); b took over $frozen_game, the mails" \
      "[${claimed_by_a# }] and the mail intake"

@@ -85,10 +85,10 @@ for _ in $(seq 1 10); do
   if (exec 3<>"/dev/tcp/127.0.0.1/${candidate}") 2>/dev/null; then
     continue  # something listens there
   fi
+  pg_options="-p ${candidate} -c listen_addresses=127.0.0.1 -k ${scratch} -c fsync=off \
+-c synchronous_commit=off -c full_page_writes=off"
   if "${as_server_user[@]}" "${PGBIN}/pg_ctl" -D "${data}" -l "${log}" -w -t 30 \
-       -o "-p ${candidate} -c listen_addresses=127.0.0.1 -k ${scratch} -c fsync=off \
-           -c synchronous_commit=off -c full_page_writes=off" \
-       start </dev/null >/dev/null; then
+       -o "${pg_options}" start </dev/null >/dev/null; then
     port=${candidate}
     break
   fi
@@ -101,6 +101,21 @@ fi
 "${PGBIN}/createdb" -h 127.0.0.1 -p "${port}" -U postgres pbem_test
 
 export PBEM_TEST_PG="host=127.0.0.1 port=${port} user=postgres dbname=pbem_test connect_timeout=5"
+# For tests that restart the server under a running pbemd: "$PBEM_TEST_PG_CTL stop" stops it
+# (fast shutdown: open connections are cut), "$PBEM_TEST_PG_CTL start" starts it again on the
+# same port and data; both wait until done. The EXIT trap stops it in either state.
+{
+  echo '#!/bin/bash'
+  echo 'case "${1:-}" in'
+  printf '  stop) exec %s "%s/pg_ctl" -D "%s" -m fast -w -t 30 stop ;;\n' \
+    "${as_server_user[*]}" "${PGBIN}" "${data}"
+  printf '  start) exec %s "%s/pg_ctl" -D "%s" -l "%s" -w -t 30 -o "%s" start </dev/null ;;\n' \
+    "${as_server_user[*]}" "${PGBIN}" "${data}" "${log}" "${pg_options}"
+  echo '  *) echo "usage: $0 stop|start" >&2; exit 2 ;;'
+  echo 'esac'
+} >"${scratch}/pg_ctl.sh"
+chmod 755 "${scratch}/pg_ctl.sh"
+export PBEM_TEST_PG_CTL="${scratch}/pg_ctl.sh"
 echo "with_postgres.sh: PostgreSQL $("${PGBIN}/postgres" --version | awk '{print $3}') on" \
      "127.0.0.1:${port}, PBEM_TEST_PG=\"${PBEM_TEST_PG}\""
 # In the background, so that a signal reaches the traps at once, not after COMMAND ends.

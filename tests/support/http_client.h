@@ -17,6 +17,7 @@ namespace pbem::testing {
 struct HttpReply {
   int status = 0;
   std::string content_type;
+  std::string retry_after;  // the Retry-After header; empty when there is none
   std::string body;
   Poco::JSON::Object::Ptr json() const {
     return Poco::JSON::Parser().parse(body).extract<Poco::JSON::Object::Ptr>();
@@ -47,6 +48,7 @@ inline HttpReply SendHttp(int port, const std::string& method, const std::string
   HttpReply reply;
   reply.status = static_cast<int>(response.getStatus());
   reply.content_type = response.getContentType();
+  reply.retry_after = response.get("Retry-After", "");
   Poco::StreamCopier::copyToString(in, reply.body);
   return reply;
 }
