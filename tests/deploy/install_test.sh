@@ -38,7 +38,7 @@ WORKDIR=$(unit_value WorkingDirectory | relocate)
 [[ ${EXEC[0]} == "$PREFIX/bin/pbemd" ]] || fail "ExecStart runs ${EXEC[0]}, not the installed pbemd"
 mkdir -p "$TMP/etc" "$WORKDIR" "$TMP/empty"
 install -m 0640 "$PREFIX/share/pbem/deploy/pbemd.properties" "$TMP/etc/pbemd.properties"
-cp "$SRC/tests/deploy/installed_pbemd.sh" "$TMP/installed_pbemd.sh"
+cp "$SRC/tests/deploy/installed_pbemd.sh" "$SRC/deploy/game_calls.sh" "$TMP/"
 
 # A sanitizer build (make sanitize) keeps its runtime options; the LSan suppressions file is
 # copied out of the source tree, which pbemd will not see.

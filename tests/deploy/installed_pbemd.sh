@@ -38,34 +38,13 @@ for key in scenarios_dir=$DATA/engine/scenarios rulesets_dir=$DATA/engine/rulese
   [[ " $config " == *" pbemd.$key "* ]] || fail "pbemd.$key expected in: $config"
 done
 
-call() {  # call METHOD PATH TOKEN [CONTENT_TYPE BODY_FILE]: prints the body, then the status
-  local args=(-sS --max-time 20 -X "$1")
-  [[ -n $3 ]] && args+=(-H "Authorization: Bearer $3")
-  [[ $# -ge 5 ]] && args+=(-H "Content-Type: $4" --data-binary "@$5")
-  curl "${args[@]}" -w '\n%{http_code}' "$API$2"
-}
+# shellcheck source=deploy/game_calls.sh
+source "$TMP/game_calls.sh"
 expect() {  # expect WHAT STATUS_PATTERN REPLY
   # shellcheck disable=SC2053  # the status is a glob pattern (2??)
   [[ ${3##*$'\n'} == $2 ]] || fail "$1: expected HTTP $2, got ${3##*$'\n'}: ${3%$'\n'*}"
 }
-turns_committed() {
-  curl -sS --max-time 5 "$API/v1/games/demo" | grep -o '"turnsCommitted" *: *[0-9]*' | grep -o '[0-9]*$'
-}
-wait_turns() {
-  for _ in $(seq 1 200); do
-    [[ $(turns_committed) -ge $1 ]] && return 0
-    sleep 0.1
-  done
-  fail "turn $1 was not resolved within 20 s"
-}
-
-cat >"$TMP/game.json" <<'JSON'
-{"id": "demo", "scenario": "bois-de-la-morne",
- "players": [
-   {"side": "blue", "address": "blue@players.example", "token": "blue-secret-1"},
-   {"side": "orange", "address": "orange@players.example", "token": "orange-secret-1",
-    "language": "fr"}]}
-JSON
+write_demo_game "$TMP/game.json"
 expect "creating the game" 201 "$(call POST /v1/games "$ADMIN" application/json "$TMP/game.json")"
 turns=0
 for side in blue orange; do
