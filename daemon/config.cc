@@ -85,6 +85,34 @@ void CollectKeys(const Poco::Util::AbstractConfiguration& config, const std::str
 }
 
 // A URL with one of `schemes` and a host; otherwise an error naming the key.
+// The directory holding the bundled engine/{scenarios,rulesets} and templates/{mail,archive,
+// league}, the default of the *_dir keys: $PBEM_DATA_DIR when set (read through the
+// configuration's system.env. keys; the unit sets it); else <pbemd's directory>/../share/pbem
+// when it has engine/scenarios (an installed pbemd: cmake --install lays it out so); else the
+// source tree pbemd was built from (running from the build tree).
+std::filesystem::path BundledDataDir(const Poco::Util::AbstractConfiguration& config,
+                                     std::vector<std::string>& errors) {
+  const std::string env = config.getString("system.env." + std::string(kDataDirVariable), "");
+  if (!env.empty()) {
+    std::error_code ec;
+    if (!std::filesystem::is_directory(env, ec)) {
+      errors.push_back(std::string(kDataDirVariable) + ": " + Quoted(env) +
+                       " is not a directory (expected the bundled data, e.g. "
+                       "/usr/local/share/pbem)");
+    }
+    return env;
+  }
+  const std::string exe_dir = config.getString("application.dir", "");
+  if (!exe_dir.empty()) {
+    std::filesystem::path bin = exe_dir;
+    if (!bin.has_filename()) bin = bin.parent_path();  // Poco ends it with '/'
+    const std::filesystem::path installed = bin.parent_path() / "share" / "pbem";
+    std::error_code ec;
+    if (std::filesystem::is_directory(installed / "engine" / "scenarios", ec)) return installed;
+  }
+  return PBEM_SOURCE_DIR;
+}
+
 void CheckUrl(std::string_view key, const std::string& url, const std::vector<std::string>& schemes,
               std::vector<std::string>& errors) {
   std::string expected;
@@ -261,7 +289,7 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   }
   result.outbox_dir = outbox_dir;
 
-  const std::filesystem::path source_dir = PBEM_SOURCE_DIR;
+  const std::filesystem::path source_dir = BundledDataDir(config, errors);
   result.scenarios_dir =
       ReadString(config, kScenariosDirKey, (source_dir / "engine" / "scenarios").string(), errors);
   result.rulesets_dir =

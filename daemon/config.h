@@ -78,6 +78,12 @@ inline constexpr std::string_view kTurnsForfeitKey = "pbemd.turns.forfeit_after_
 inline constexpr std::string_view kInstanceNameKey = "pbemd.instance.name";
 inline constexpr std::string_view kMailOutClaimSecondsKey = "pbemd.mail.out.claim_seconds";
 
+// The environment variable naming the bundled data directory (engine/scenarios,
+// engine/rulesets, templates/mail, ...): the default of pbemd.scenarios_dir, .rulesets_dir and
+// .mail_templates_dir. Unset: <pbemd's directory>/../share/pbem when it exists (installed),
+// else the source tree pbemd was built from. Set to a missing directory: an error.
+inline constexpr std::string_view kDataDirVariable = "PBEM_DATA_DIR";
+
 // Every key pbemd knows, in the order of deploy/pbemd.properties.
 const std::vector<std::string_view>& KnownKeys();
 

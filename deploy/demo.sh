@@ -38,34 +38,14 @@ done
 curl -sf "$API/healthz" >/dev/null || fail "pbemd does not answer on $API"
 echo "pbemd runs on $API (SQLite in $DIR/data, file outbox in $DIR/outbox)"
 
-call() {  # call METHOD PATH TOKEN [CONTENT_TYPE BODY_FILE]
-  local args=(-sS --max-time 20 -X "$1" -H "Authorization: Bearer $3")
-  [[ $# -ge 5 ]] && args+=(-H "Content-Type: $4" --data-binary "@$5")
-  curl "${args[@]}" -w '\n%{http_code}' "$API$2"
-}
+# shellcheck source=deploy/game_calls.sh
+source "$SRC/deploy/game_calls.sh"
 check() {  # check WHAT REPLY: the reply's status line is 2xx
   local status=${2##*$'\n'}
   [[ $status == 2* ]] || fail "$1: HTTP $status: ${2%$'\n'*}"
   echo "${2%$'\n'*}"
 }
-turns_committed() {
-  curl -sS --max-time 5 "$API/v1/games/demo" | grep -o '"turnsCommitted" *: *[0-9]*' | grep -o '[0-9]*$'
-}
-wait_turns() {  # wait_turns N: until game demo has N turns committed (20 s)
-  for _ in $(seq 1 200); do
-    [[ $(turns_committed) -ge $1 ]] && return 0
-    sleep 0.1
-  done
-  fail "the turn was not resolved within 20 s"
-}
-
-cat >"$DIR/game.json" <<'JSON'
-{"id": "demo", "scenario": "bois-de-la-morne",
- "players": [
-   {"side": "blue", "address": "blue@players.example", "token": "blue-secret-1"},
-   {"side": "orange", "address": "orange@players.example", "token": "orange-secret-1",
-    "language": "fr"}]}
-JSON
+write_demo_game "$DIR/game.json"
 echo
 echo "1. create game demo of bois-de-la-morne (blue reads English, orange French):"
 check "creating the game" "$(call POST /v1/games "$ADMIN" application/json "$DIR/game.json")"

@@ -11,6 +11,8 @@
 #include <catch2/catch.hpp>
 #include <string>
 
+#include "tests/support/temp_dir.h"
+
 namespace pbem::daemon {
 namespace {
 
@@ -276,6 +278,50 @@ TEST_CASE("mail and limits have working defaults", "[daemon][config]") {
   CHECK(loaded->http.idle_timeout == std::chrono::milliseconds(5000));
   CHECK(loaded->mail_from == "pbem@localhost");
   CHECK(std::filesystem::exists(loaded->scenarios_dir / "bois-de-la-morne.textproto"));
+}
+
+// Issue 14, point 11: an installed pbemd read its data from the build tree whatever
+// PBEM_DATA_DIR said (seen failing before the fix: the three directories were the source tree's).
+TEST_CASE("the bundled data: PBEM_DATA_DIR, else the install prefix, else the source tree",
+          "[daemon][config]") {
+  testing::TempDir prefix("pbem-config-prefix");
+  const std::filesystem::path share = prefix.path() / "share" / "pbem";
+  std::filesystem::create_directories(share / "engine" / "scenarios");
+  std::filesystem::create_directories(prefix.path() / "bin");
+  const std::filesystem::path source = PBEM_SOURCE_DIR;
+
+  AutoPtr<MapConfiguration> config(new MapConfiguration);
+  config->setString("system.env.PBEM_DATA_DIR", share.string());
+  Result<DaemonConfig> from_env = LoadDaemonConfig(*config);
+  REQUIRE(from_env.ok());
+  CHECK(from_env->scenarios_dir == share / "engine" / "scenarios");
+  CHECK(from_env->rulesets_dir == share / "engine" / "rulesets");
+  CHECK(from_env->mail_templates_dir == share / "templates" / "mail");
+
+  // A key still wins over the variable.
+  config->setString("pbemd.scenarios_dir", "/elsewhere/scenarios");
+  CHECK(LoadDaemonConfig(*config)->scenarios_dir == "/elsewhere/scenarios");
+  config->remove("pbemd.scenarios_dir");
+
+  // A variable naming no directory is an error naming it, not a silent fallback.
+  config->setString("system.env.PBEM_DATA_DIR", (prefix.path() / "missing").string());
+  Result<DaemonConfig> missing = LoadDaemonConfig(*config);
+  REQUIRE_FALSE(missing.ok());
+  CHECK_THAT(missing.status().message(), Catch::Contains("PBEM_DATA_DIR"));
+  CHECK_THAT(missing.status().message(), Catch::Contains("missing"));
+
+  // No variable: <pbemd's directory>/../share/pbem when it holds engine/scenarios (Poco's
+  // application.dir ends with '/').
+  config->remove("system.env.PBEM_DATA_DIR");
+  config->setString("application.dir", (prefix.path() / "bin").string() + "/");
+  CHECK(LoadDaemonConfig(*config)->scenarios_dir == share / "engine" / "scenarios");
+  config->setString("application.dir", (prefix.path() / "bin").string());
+  CHECK(LoadDaemonConfig(*config)->rulesets_dir == share / "engine" / "rulesets");
+
+  // Running from the build tree: no share/pbem beside bin/, the source tree.
+  std::filesystem::remove_all(share);
+  CHECK(LoadDaemonConfig(*config)->scenarios_dir == source / "engine" / "scenarios");
+  CHECK(LoadDaemonConfig(*config)->mail_templates_dir == source / "templates" / "mail");
 }
 
 }  // namespace
