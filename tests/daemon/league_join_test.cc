@@ -121,7 +121,7 @@ TEST_CASE("league join by mail: the same address rule", "[daemon][league]") {
   mail::InboundMail mail;
   mail.from = "a@b,c@d";  // what no sender parse gives any more; refused here too
   mail.message_id = "<m1@x>";
-  mail.candidates.push_back({"body", std::nullopt, "join club ann\n", false});
+  mail.candidates.push_back({"body", std::nullopt, "join club ann\n", false, ""});
   std::optional<mail::Disposition> done =
       HandleJoinMail(f.services, mail, f.repository, f.repository, handled, testing::At(20));
   CHECK_FALSE(done.has_value());

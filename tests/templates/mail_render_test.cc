@@ -517,7 +517,12 @@ std::vector<Arg> SampleArgs(engine::Reason r) {
     case R::kEmptyPath:
     case R::kPathAndDestination:
     case R::kSetupNotAllowed:
+    case R::kDependsOnDice:
       return {};
+    case R::kWillCharge:  // from, charged hex, charged unit (engine/check_dry_run.cc)
+      return {H("0405"), H("0406"), S("o-i1")};
+    case R::kViaPath:  // the hexes of the route
+      return {H("0405"), H("0406"), H("0507")};
     case R::kBadHexLabel:
       return {S("12x4")};
     case R::kUnknownUnit:
