@@ -1010,6 +1010,9 @@ Status MailTemplates::RenderErrorReply(Language language, const ErrorReplyInput&
         d.set("verdict_list", r.Verdicts(input.verdicts, true));
         d.set("current_turn", Num(input.current_turn));
         d.set("received_turn", Num(input.received_turn));
+        // The right turn but not this side's move (its turn was just played): said so, not
+        // "orders for turn 3, the game is at turn 3".
+        d.set("other_side", input.received_turn == input.current_turn);
         d.set("size_kib", Num((input.size_bytes + 1023) / 1024));
         d.set("has_size", input.size_bytes > 0);
         d.set("code", input.code);

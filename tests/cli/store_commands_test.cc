@@ -77,7 +77,7 @@ TEST_CASE("pbem orders check --game: the second player at turn 2, no --state", "
 
   // Against the scenario alone the orders are judged on the first player-turn: refused.
   CHECK(Run({pbem, "orders", "check", "--scenario", kScenario, orders}, out) == 1);
-  CHECK_THAT(out, Catch::Contains("wrong_"));
+  CHECK_THAT(out, Catch::Contains("but the game is at turn 1"));
   CHECK_THAT(out, Catch::Contains("for a game in progress give --game GAME --db DB"));
 
   // --game reads the current state, scenario and ruleset from the store: accepted.

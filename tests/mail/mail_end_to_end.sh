@@ -106,7 +106,7 @@ until [[ $(count alice) -ge 3 ]]; do
   ((SECONDS < deadline)) || fail "the queued receipt never arrived after postfix came back"
   sleep 0.3
 done
-second=$(body alice "Re: [pbem demo] blue orders, second try: orders refused")
+second=$(body alice "Re: [pbem demo] blue orders, second try: it is not your side's move")
 [[ -n $second ]] || fail "alice's second reply is not there"
 grep -qF "Error: stale_turn" <<<"$second" ||
   fail "the second reply does not say why the orders were refused: $second"

@@ -94,7 +94,7 @@ uid=$(curl -sS --max-time 10 "$IMAP/Quarantine" -u game:gamepw -X 'UID SEARCH AL
   awk '/^\* SEARCH/ { print $3 }')
 curl -sS --max-time 10 "$IMAP/Quarantine/;UID=$uid" -u game:gamepw | grep -q 'Message-ID: <poison@test.local>' ||
   fail "the quarantined mail is not the poison mail"
-[[ $(grep -c 'event=fault_point' "$work/pbemd.log") -eq 2 ]] || fail "run 3 processed the poison mail"
+[[ $(grep -c 'event=fault_point name=' "$work/pbemd.log") -eq 2 ]] || fail "run 3 processed the poison mail"
 grep -q 'event=mail_quarantined .*message_id="<poison@test.local>"' "$work/pbemd.log" ||
   grep -q 'event=mail_quarantined .*message_id=<poison@test.local>' "$work/pbemd.log" ||
   fail "the quarantine was not logged"
