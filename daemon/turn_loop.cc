@@ -4,9 +4,9 @@
 
 #include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
+#include "daemon/results_maps.h"
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
-#include "templates/map_renderer.h"
 
 namespace pbem::daemon {
 
@@ -31,16 +31,6 @@ std::optional<pbem::v1::Orders> OrdersOf(const storage::Submission& submission,
 
 std::chrono::sys_seconds ToSeconds(storage::Timestamp t) {
   return std::chrono::floor<std::chrono::seconds>(t);
-}
-
-// Shows the inline map at the end of the HTML body (the templates say it is attached).
-std::string WithInlineMap(std::string html, const std::string& cid) {
-  const std::string img =
-      "<p><img src=\"cid:" + cid + "\" alt=\"map\" style=\"max-width: 100%\"></p>\n";
-  const std::size_t body_end = html.rfind("</body>");
-  if (body_end == std::string::npos) return html + img;
-  html.insert(body_end, img);
-  return html;
 }
 
 }  // namespace
@@ -310,24 +300,9 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
   auto result = codec::TurnResultFromProto(resolution.result_proto, data.scenario, what);
   if (!result.ok()) return Status::Internal(what + ": " + result.ErrorText());
 
-  storage::Attachment map;
-  if (options_.map_image) {
-    templates::RenderOptions render;
-    render.game_id = game.id;
-    render.turn_played = before.turn;
-    render.side_played = before.side_to_move;
-    templates::MapImage image;
-    if (templates::Status drawn = templates::RenderMap(data.ruleset, data.scenario, resolution.next,
-                                                       &result.value().events, render, &image);
-        !drawn.ok) {
-      return Status::Internal(what + ": drawing the map: " + drawn.message);
-    }
-    std::vector<std::uint8_t> png;
-    if (templates::Status encoded = templates::EncodePng(image.surface(), {}, &png); !encoded.ok) {
-      return Status::Internal(what + ": encoding the map: " + encoded.message);
-    }
-    map = storage::Attachment{"map.png", "image/png", Bytes(png.begin(), png.end())};
-  }
+  // Drawn per language on the first mail that needs it (daemon/results_maps.h).
+  ResultsMaps maps(data, resolution.next, result.value().events, game.id, before.turn,
+                   before.side_to_move, templates_);
 
   templates::ResultsInput input;
   input.scenario = &data.scenario;
@@ -359,9 +334,17 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
     out.subject = mail.subject;
     out.body = mail.text;
     out.next_try = now;
-    out.attachments.push_back(storage::Attachment{
-        "", "text/html", options_.map_image ? WithInlineMap(mail.html, map.filename) : mail.html});
-    if (options_.map_image) out.attachments.push_back(map);
+    if (options_.map_image) {
+      Result<const ResultsMapFiles*> files = maps.For(language);
+      if (!files.ok()) return files.status();
+      out.attachments.push_back(storage::Attachment{
+          "", "text/html",
+          WithActionMap(mail.html, **files, templates_.Word(language, "map", "action"))});
+      out.attachments.push_back((*files)->action);
+      out.attachments.push_back((*files)->whole);
+    } else {
+      out.attachments.push_back(storage::Attachment{"", "text/html", mail.html});
+    }
     mails.push_back(std::move(out));
   }
   return mails;
