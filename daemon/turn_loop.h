@@ -22,6 +22,7 @@
 #define PBEM_DAEMON_TURN_LOOP_H_
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -115,7 +116,7 @@ class TurnLoop final : public TurnJob {
       const std::vector<storage::Player>& players, const storage::Game& game,
       const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
       const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
-      storage::Timestamp now, bool orders_missed);
+      storage::Timestamp now, bool orders_missed, const std::map<std::string, std::string>& names);
 
   GameCatalog& catalog_;
   const templates::MailTemplates& templates_;

@@ -143,11 +143,26 @@ TEST_CASE("turn loop: a French player reads French results") {
   }
 }
 
-TEST_CASE("turn loop: each language's map drawn for its readers") {
+TEST_CASE("turn loop: each language's map drawn for its readers, players greeted by name") {
   TurnFixture f;
   f.CreateGame("lg1", std::chrono::seconds(0), std::chrono::seconds(0));
   REQUIRE(f.repository.AddPlayer({"lg1", "blue", "helene@test.local", "tok-b1", "fr"}).ok());
   REQUIRE(f.repository.AddPlayer({"lg1", "orange", "ben@test.local", "tok-o1"}).ok());
+  // A league game: its players are named in the league.
+  storage::NewLeague league;
+  league.id = "club";
+  league.name = "Club";
+  league.organiser_token = "org-token";
+  league.created_at = At(1);
+  REQUIRE(f.repository.CreateLeague(league).ok());
+  storage::LeagueGameRecord record;
+  record.league_id = "club";
+  record.season = 1;
+  record.round = 1;
+  record.game_id = "lg1";
+  record.blue = "H\u00e9l\u00e8ne";
+  record.orange = "Ben";
+  REQUIRE(f.repository.AddLeagueGames({record}).ok());
   TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
   REQUIRE(loop.Open(f.repository, "lg1", At(2)).ok());
   std::string text = BlueOrdersText("tok-b1");
@@ -159,6 +174,8 @@ TEST_CASE("turn loop: each language's map drawn for its readers") {
   REQUIRE(mails.size() == 2);
   const storage::OutboxMail& fr = mails[0].recipient == "helene@test.local" ? mails[0] : mails[1];
   const storage::OutboxMail& en = mails[0].recipient == "helene@test.local" ? mails[1] : mails[0];
+  CHECK_THAT(fr.body, Catch::StartsWith("Bonjour H\u00e9l\u00e8ne,"));
+  CHECK_THAT(en.body, Catch::StartsWith("Hello Ben,"));
   REQUIRE(fr.attachments.size() == 3);
   REQUIRE(en.attachments.size() == 3);
   CHECK_THAT(fr.attachments[0].data, Catch::Contains("alt=\"Carte de l&apos;action de ce tour"));
