@@ -17,6 +17,7 @@ import sys
 import time
 import zlib
 
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from webdriver import chromium, fail  # noqa: E402
 

@@ -21,6 +21,7 @@ import re
 import struct
 import sys
 
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
 from webdriver import chromium, fail  # noqa: E402
 
