@@ -4,9 +4,10 @@
 
 #include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
+#include "daemon/results_maps.h"
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
-#include "templates/map_renderer.h"
+#include "storage/league_repository.h"
 
 namespace pbem::daemon {
 
@@ -29,18 +30,25 @@ std::optional<pbem::v1::Orders> OrdersOf(const storage::Submission& submission,
   return std::nullopt;
 }
 
-std::chrono::sys_seconds ToSeconds(storage::Timestamp t) {
-  return std::chrono::floor<std::chrono::seconds>(t);
+// The players' names by side, for the greeting: a league game's players are named in its
+// league; other games store no name (the greeting then names nobody).
+Result<std::map<std::string, std::string>> PlayerNames(storage::GameRepository& repository,
+                                                       const std::string& game_id) {
+  std::map<std::string, std::string> names;
+  auto* leagues = dynamic_cast<storage::LeagueRepository*>(&repository);
+  if (leagues == nullptr) return names;
+  Result<storage::LeagueGameRecord> record = leagues->GetLeagueGame(game_id);
+  if (!record.ok()) {
+    if (record.status().code() == StatusCode::kNotFound) return names;  // not a league game
+    return record.status();
+  }
+  names["blue"] = record->blue;
+  names["orange"] = record->orange;
+  return names;
 }
 
-// Shows the inline map at the end of the HTML body (the templates say it is attached).
-std::string WithInlineMap(std::string html, const std::string& cid) {
-  const std::string img =
-      "<p><img src=\"cid:" + cid + "\" alt=\"map\" style=\"max-width: 100%\"></p>\n";
-  const std::size_t body_end = html.rfind("</body>");
-  if (body_end == std::string::npos) return html + img;
-  html.insert(body_end, img);
-  return html;
+std::chrono::sys_seconds ToSeconds(storage::Timestamp t) {
+  return std::chrono::floor<std::chrono::seconds>(t);
 }
 
 }  // namespace
@@ -168,12 +176,14 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
   }
   Result<std::vector<storage::Player>> players = repository.ListPlayers(game_id);
   if (!players.ok()) return players.status();
+  Result<std::map<std::string, std::string>> names = PlayerNames(repository, game_id);
+  if (!names.ok()) return names.status();
   std::size_t mail_count = 0;
   plan.aftermath = [&](const engine::GameState& before, const Resolution& resolution,
                        const storage::OpenTurn& open,
                        const std::optional<storage::OpenTurn>& next) -> Result<TurnAftermath> {
-    Result<std::vector<storage::NewMail>> mails =
-        ResultsMails(*players, *game, data, before, resolution, open, next, now, plan.missed);
+    Result<std::vector<storage::NewMail>> mails = ResultsMails(
+        *players, *game, data, before, resolution, open, next, now, plan.missed, *names);
     if (!mails.ok()) return mails.status();
     TurnAftermath after;
     after.mails = std::move(*mails);
@@ -304,30 +314,15 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
     const std::vector<storage::Player>& players, const storage::Game& game,
     const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
     const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
-    storage::Timestamp now, bool orders_missed) {
+    storage::Timestamp now, bool orders_missed, const std::map<std::string, std::string>& names) {
   const std::string what = "the results of turn " + std::to_string(before.turn) + " " +
                            SideText(before.side_to_move) + " of game " + game.id;
   auto result = codec::TurnResultFromProto(resolution.result_proto, data.scenario, what);
   if (!result.ok()) return Status::Internal(what + ": " + result.ErrorText());
 
-  storage::Attachment map;
-  if (options_.map_image) {
-    templates::RenderOptions render;
-    render.game_id = game.id;
-    render.turn_played = before.turn;
-    render.side_played = before.side_to_move;
-    templates::MapImage image;
-    if (templates::Status drawn = templates::RenderMap(data.ruleset, data.scenario, resolution.next,
-                                                       &result.value().events, render, &image);
-        !drawn.ok) {
-      return Status::Internal(what + ": drawing the map: " + drawn.message);
-    }
-    std::vector<std::uint8_t> png;
-    if (templates::Status encoded = templates::EncodePng(image.surface(), {}, &png); !encoded.ok) {
-      return Status::Internal(what + ": encoding the map: " + encoded.message);
-    }
-    map = storage::Attachment{"map.png", "image/png", Bytes(png.begin(), png.end())};
-  }
+  // Drawn per language on the first mail that needs it (daemon/results_maps.h).
+  ResultsMaps maps(data, resolution.next, result.value().events, game.id, before.turn,
+                   before.side_to_move, templates_);
 
   templates::ResultsInput input;
   input.scenario = &data.scenario;
@@ -346,6 +341,8 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
   std::vector<storage::NewMail> mails;
   for (const storage::Player& player : players) {
     input.player = player.mail_address;
+    const auto named = names.find(player.side);
+    input.player_name = named == names.end() ? std::string() : named->second;
     const templates::Language language =
         templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish);
     templates::Mail mail;
@@ -359,9 +356,17 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
     out.subject = mail.subject;
     out.body = mail.text;
     out.next_try = now;
-    out.attachments.push_back(storage::Attachment{
-        "", "text/html", options_.map_image ? WithInlineMap(mail.html, map.filename) : mail.html});
-    if (options_.map_image) out.attachments.push_back(map);
+    if (options_.map_image) {
+      Result<const ResultsMapFiles*> files = maps.For(language);
+      if (!files.ok()) return files.status();
+      out.attachments.push_back(storage::Attachment{
+          "", "text/html",
+          WithActionMap(mail.html, **files, templates_.Word(language, "map", "action"))});
+      out.attachments.push_back((*files)->action);
+      out.attachments.push_back((*files)->whole);
+    } else {
+      out.attachments.push_back(storage::Attachment{"", "text/html", mail.html});
+    }
     mails.push_back(std::move(out));
   }
   return mails;

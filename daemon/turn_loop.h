@@ -14,13 +14,15 @@
 //     without orders counts a missed turn for its player, and TurnLoopOptions::forfeit_after_missed
 //     of them end the game (EndGame).
 // A results mail: subject, text and HTML from templates/mail_render (RenderResults) in the
-// player's language, the map of the next state with the turn's events as an inline PNG
-// (Content-ID "map.png", shown by the HTML), the revealed seed of the turn and the
-// commitment of the next one.
+// player's language, the map of the next state with the turn's events in that language: the part
+// where the turn's action was, at full scale at the top of the HTML (inline), and the whole map
+// attached as "<game>-turn-<n>-<side>.png" (daemon/results_maps.h); the revealed seed of the
+// turn and the commitment of the next one.
 #ifndef PBEM_DAEMON_TURN_LOOP_H_
 #define PBEM_DAEMON_TURN_LOOP_H_
 
 #include <chrono>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -114,7 +116,7 @@ class TurnLoop final : public TurnJob {
       const std::vector<storage::Player>& players, const storage::Game& game,
       const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
       const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
-      storage::Timestamp now, bool orders_missed);
+      storage::Timestamp now, bool orders_missed, const std::map<std::string, std::string>& names);
 
   GameCatalog& catalog_;
   const templates::MailTemplates& templates_;

@@ -72,7 +72,7 @@ wait $pid || fail "pbemd did not stop cleanly"
 trap - EXIT
 
 echo
-echo "Results mails (text, HTML and the map PNG inline; the revealed seed and the next commitment):"
+echo "Results mails (text, HTML with the turn's action map at the top, the whole map attached; the revealed seed and the next commitment):"
 for f in "$DIR"/outbox/*.eml; do
   printf '  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")"
 done

@@ -861,6 +861,8 @@ class MailRenderer {
     d.set("turn", Num(in.turn));
     d.set("side", words_.Side(in.side));
     d.set("player", in.player);
+    d.set("name", in.player_name);
+    d.set("has_name", !in.player_name.empty());
     d.set("verdict_list", Verdicts(r.verdicts, true));
     d.set("orders_missed", in.orders_missed);
     d.set("has_refusals", std::any_of(r.verdicts.begin(), r.verdicts.end(), [](const auto& v) {

@@ -74,10 +74,13 @@ struct ResultsInput {
   std::string game_id;
   int turn = 0;                             // the game turn that was resolved
   engine::Side side = engine::Side::kBlue;  // the side that moved
-  std::string player;                       // the recipient's address (greeting)
+  std::string player;                       // the recipient's address
   std::string revealed_seed;                // this turn's dice seed, hex, now revealed
   std::string next_commitment;              // SHA-256 of the next turn's seed; empty at the end
   std::optional<std::chrono::sys_seconds> next_deadline;
+  // The recipient's name when it is known (a league player's): "Hello Hélène,"; else the
+  // greeting names nobody ("Hello,"), never the address.
+  std::string player_name;
   // No orders arrived by the deadline: the side played none (the mail says so, not "nothing
   // happened").
   bool orders_missed = false;

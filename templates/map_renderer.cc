@@ -42,6 +42,11 @@ constexpr double kMinHexSizeForHexLabels = 16.0;
 constexpr double kTitleHeight = 34.0;
 constexpr double kLegendItemWidth = 210.0;
 constexpr double kLegendRowHeight = 22.0;
+// An eliminated unit's ghost under a counter is pushed left by this part of its width.
+constexpr double kGhostShift = 0.45;
+// Places tried for an event's label (both sides of its arrow, stepping out by a tenth of a
+// hex): about two hexes out before giving up.
+constexpr int kLabelTries = 40;
 
 void SetRgb(cairo_t* cr, Rgb c, double alpha = 1.0) {
   cairo_set_source_rgba(cr, c.r / 255.0, c.g / 255.0, c.b / 255.0, alpha);
@@ -714,21 +719,25 @@ class Painter {
   }
 
   void MoveArrows(const std::vector<MovePath>& moves) {
+    const std::set<Hex> occupied = OccupiedHexes();
     for (const MovePath& m : moves) {
       const Side side = scenario_.unit(m.unit).side;
       const Rgb colour = SideColour(side);
-      // Where the unit started: a dashed outline of its counter.
-      const Box start = layout_.CounterBox(m.hexes.front());
-      const double dash[2] = {3, 2};
-      cairo_set_dash(cr_, dash, 2, 0);
-      cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);  // square dashes, whatever came before
-      cairo_rectangle(cr_, start.x + 1, start.y + 1, start.w - 2, start.h - 2);
-      SetRgb(cr_, {0xff, 0xff, 0xff}, 0.6);
-      cairo_fill_preserve(cr_);
-      SetRgb(cr_, colour);
-      cairo_set_line_width(cr_, 1.6);
-      cairo_stroke(cr_);
-      cairo_set_dash(cr_, nullptr, 0, 0);
+      // Where the unit started: a dashed outline of its counter (around the counter that
+      // stands there now, after the counters: CoveredMoveStarts).
+      if (occupied.count(m.hexes.front()) == 0) {
+        const Box start = layout_.CounterBox(m.hexes.front());
+        const double dash[2] = {3, 2};
+        cairo_set_dash(cr_, dash, 2, 0);
+        cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);  // square dashes, whatever came before
+        cairo_rectangle(cr_, start.x + 1, start.y + 1, start.w - 2, start.h - 2);
+        SetRgb(cr_, {0xff, 0xff, 0xff}, 0.6);
+        cairo_fill_preserve(cr_);
+        SetRgb(cr_, colour);
+        cairo_set_line_width(cr_, 1.6);
+        cairo_stroke(cr_);
+        cairo_set_dash(cr_, nullptr, 0, 0);
+      }
 
       // The path through the hex centres, stopping short of the final counter.
       std::vector<Point> pts;
@@ -768,12 +777,50 @@ class Painter {
   // ---- The turn's events ------------------------------------------------------------------
 
   // Eliminated units: a pale ghost of the counter with a dashed outline in the side's
-  // colour, crossed out, at the last hex the unit held. Drawn under the counters: a unit
-  // that advanced into the hex hides it.
+  // colour, crossed out, at the last hex the unit held. Drawn under the counters; when a unit
+  // stands in that hex (the winner advanced into it), the ghost is pushed left, half out
+  // from under its counter, so that the elimination still shows where it happened.
   void Ghosts() {
+    const std::set<Hex> occupied = OccupiedHexes();
     for (const Ghost& g : turn_.ghosts) {
-      const Box b = layout_.CounterBox(g.hex);
+      Box b = layout_.CounterBox(g.hex);
+      if (occupied.count(g.hex) != 0) b.x -= std::round(b.w * kGhostShift);
       GhostSymbol(b, scenario_.unit(g.unit).side);
+    }
+  }
+
+  // The hexes where a counter is drawn.
+  std::set<Hex> OccupiedHexes() const {
+    std::set<Hex> out;
+    for (const engine::UnitState& u : state_.units) {
+      if (u.on_map() && map_.Contains(*u.hex)) out.insert(*u.hex);
+    }
+    return out;
+  }
+
+  // The counters' boxes (labels are kept off them).
+  std::vector<Box> CounterBoxes() const {
+    std::vector<Box> out;
+    for (Hex hex : OccupiedHexes()) out.push_back(layout_.CounterBox(hex));
+    return out;
+  }
+
+  // A move's start where a counter stands now (another unit moved in): the dashed outline
+  // drawn after the counters, around the counter, so the counter does not hide it.
+  void CoveredMoveStarts(const std::vector<MovePath>& moves) {
+    const std::set<Hex> occupied = OccupiedHexes();
+    for (const MovePath& m : moves) {
+      if (occupied.count(m.hexes.front()) == 0) continue;
+      const Box b = layout_.CounterBox(m.hexes.front());
+      const double out = 3.5;
+      cairo_rectangle(cr_, b.x - out, b.y - out, b.w + 2 * out, b.h + 2 * out);
+      const double dash[2] = {3, 2};
+      cairo_set_dash(cr_, dash, 2, 0);
+      cairo_set_line_cap(cr_, CAIRO_LINE_CAP_BUTT);
+      SetRgb(cr_, SideColour(scenario_.unit(m.unit).side));
+      cairo_set_line_width(cr_, 1.6);
+      cairo_stroke(cr_);
+      cairo_set_dash(cr_, nullptr, 0, 0);
     }
   }
 
@@ -803,15 +850,38 @@ class Painter {
   void EventMarks() {
     TextBatch labels(fonts_, true, std::max(8.0, s_ * 0.3));
     std::vector<Box> backings;
+    const std::vector<Box> counters = CounterBoxes();
+    const auto free = [&](const Box& box) {
+      const auto overlaps = [&](const Box& o) {
+        return box.x < o.right() && o.x < box.right() && box.y < o.bottom() && o.y < box.bottom();
+      };
+      return std::none_of(counters.begin(), counters.end(), overlaps) &&
+             std::none_of(backings.begin(), backings.end(), overlaps);
+    };
     const auto label = [&](const std::string& text, Point mid, Point u, double clearance) {
-      // Beside the arrow: offset across it, on its upper side.
+      // Beside the arrow: offset across it, on its upper side first; moved further out, then
+      // to the other side, until it covers no counter and no other label (else where it
+      // started).
       Point v{-u.y, u.x};
       if (v.y > 0 || (v.y == 0 && v.x > 0)) v = {-v.x, -v.y};
       const double h = std::max(8.0, s_ * 0.3) * 1.25;
       const double w = labels.Width(text) + 6;
       const double off = clearance + h / 2 + 1;
-      const Point c = Add(mid, v, off + std::abs(v.x) * (w / 2 - h / 2));
-      const Box box{std::round(c.x - w / 2), std::round(c.y - h / 2), std::round(w), std::round(h)};
+      const auto box_at = [&](Point across, double extra) {
+        const Point c = Add(mid, across, off + extra + std::abs(across.x) * (w / 2 - h / 2));
+        return Box{std::round(c.x - w / 2), std::round(c.y - h / 2), std::round(w), std::round(h)};
+      };
+      Box box = box_at(v, 0);
+      const double step = std::max(2.0, s_ * 0.1);
+      bool placed = free(box);
+      for (int k = 1; !placed && k < kLabelTries; ++k) {
+        const Point side = k % 2 == 0 ? v : Point{-v.x, -v.y};
+        const Box candidate = box_at(side, step * (k / 2));
+        if (free(candidate)) {
+          box = candidate;
+          placed = true;
+        }
+      }
       backings.push_back(box);
       labels.Add(text, {box.centre().x, box.y + h * 0.78}, Align::kCentre);
     };
@@ -829,8 +899,10 @@ class Painter {
       style.heads = 2;
       DrawArrow({Add(a, u, reach * 0.55), Add(b, u, -reach * 0.55)}, style);
       if (c.outcome != ChargeMark::Outcome::kUnknown) {
-        label(c.outcome == ChargeMark::Outcome::kBroke ? "broke" : "held", Lerp(a, b, 0.5), u,
-              style.width);
+        label(c.outcome == ChargeMark::Outcome::kBroke
+                  ? MapWord(options_.words, "map.broke", "broke")
+                  : MapWord(options_.words, "map.held", "held"),
+              Lerp(a, b, 0.5), u, style.width);
       }
     }
 
@@ -884,6 +956,7 @@ class Painter {
       tags.Flush(cr_, {0xff, 0xff, 0xff});
     }
 
+    if (placed_labels_ != nullptr) *placed_labels_ = backings;
     for (const Box& b : backings) cairo_rectangle(cr_, b.x + 0.5, b.y + 0.5, b.w - 1, b.h - 1);
     SetRgb(cr_, {0xff, 0xff, 0xf4}, 0.9);
     cairo_fill_preserve(cr_);
@@ -1019,7 +1092,11 @@ class Painter {
     text.Flush(cr_, kInkColour);
   }
 
+  // Where EventMarks puts the labels, told to `out` (one painter of the bands tells it).
+  void TellLabelBoxes(std::vector<Box>* out) { placed_labels_ = out; }
+
  private:
+  std::vector<Box>* placed_labels_ = nullptr;
   struct ArrowStyle {
     Rgb colour;
     double width = 2;
@@ -2041,6 +2118,7 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
     cairo_translate(cr, 0, -y0);
     {
       Painter painter(cr, *layout, ruleset, scenario, state, options, corps, turn);
+      if (band == 0) painter.TellLabelBoxes(&out->event_label_boxes_);
       if (cached_layer) {
         cairo_surface_flush(target);
         CopyLayerRows(*cached_layer, y0, y1, false, pixels);
@@ -2069,6 +2147,7 @@ Status RenderMap(const engine::Ruleset& ruleset, const engine::Scenario& scenari
       painter.MoveArrows(turn.moves);
       painter.ForcedMoves();
       painter.Counters();
+      painter.CoveredMoveStarts(turn.moves);
       painter.EventMarks();
       painter.Legend(legend);
     }

@@ -90,6 +90,9 @@ class MapImage {
   // The legend's entries in order (entry i is drawn in layout().LegendItem(i)); empty
   // without a legend.
   const std::vector<std::string>& legend_labels() const { return legend_labels_; }
+  // Where the labels of the turn's events (combat odds, charge outcomes) were put, in order:
+  // off every counter whenever a place within about two hexes of the arrow allows it.
+  const std::vector<Box>& event_label_boxes() const { return event_label_boxes_; }
 
  private:
   friend Status RenderMap(const engine::Ruleset&, const engine::Scenario&, const engine::GameState&,
@@ -105,6 +108,7 @@ class MapImage {
   int events_drawn_ = 0;
   int events_not_drawn_ = 0;
   std::vector<std::string> legend_labels_;
+  std::vector<Box> event_label_boxes_;
 };
 
 // The layout RenderMap uses for these inputs (image size, where each hex and counter goes).

@@ -59,9 +59,14 @@ Result<OutgoingMessage> BuildMimeMessage(const storage::OutboxMail& mail, const 
     std::vector<const storage::Attachment*> inline_images;
     std::vector<const storage::Attachment*> attachments;
     for (const storage::Attachment& a : mail.attachments) {
-      if (a.filename.empty() && a.content_type.rfind("text/html", 0) == 0) {
-        html = &a;
-      } else if (a.content_type.rfind("image/", 0) == 0 && !a.filename.empty()) {
+      if (a.filename.empty() && a.content_type.rfind("text/html", 0) == 0) html = &a;
+    }
+    // An image the HTML shows ("cid:" + its name) goes inline; every other part with a name
+    // (the whole map, a file to edit) is an attachment the reader saves.
+    for (const storage::Attachment& a : mail.attachments) {
+      if (&a == html) continue;
+      if (html != nullptr && a.content_type.rfind("image/", 0) == 0 && !a.filename.empty() &&
+          html->data.find("cid:" + a.filename) != std::string::npos) {
         inline_images.push_back(&a);
       } else {
         attachments.push_back(&a);

@@ -7,72 +7,19 @@ Opens SITE_DIR/index.html, follows the "next" link through every turn page, and 
 checks the turn number (data-sequence = 1, 2, ... in order, data-turn agreeing with the index)
 and that the map image loaded (complete, naturalWidth > 0). On the last page it checks there
 is no next link and takes a screenshot, which must be a PNG that is not blank. Standard
-library only; chromedriver is started here and stopped by its pid.
+library only; Chromium comes from tests/support/webdriver.py.
 """
 import base64
-import json
 import os
 import re
-import shutil
-import socket
 import struct
-import subprocess
 import sys
-import tempfile
 import time
-import urllib.request
 import zlib
 
-
-def fail(message):
-    print("browser_walk: FAIL: " + message, file=sys.stderr)
-    sys.exit(1)
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class WebDriver:
-    def __init__(self, port):
-        self.base = "http://127.0.0.1:%d" % port
-        self.session = None
-
-    def call(self, method, path, body=None):
-        data = None if body is None else json.dumps(body).encode()
-        req = urllib.request.Request(self.base + path, data=data, method=method,
-                                     headers={"Content-Type": "application/json"})
-        try:
-            with urllib.request.urlopen(req, timeout=60) as resp:
-                return json.loads(resp.read().decode())["value"]
-        except urllib.error.HTTPError as e:
-            fail("%s %s: %s" % (method, path, e.read().decode()[:500]))
-
-    def start(self, profile):
-        caps = {"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": shutil.which("chromium"),
-                "args": ["--headless=new", "--no-sandbox", "--disable-gpu",
-                         "--disable-dev-shm-usage", "--user-data-dir=" + profile,
-                         "--window-size=1400,1000", "--allow-file-access-from-files"],
-            }}}}
-        self.session = self.call("POST", "/session", caps)["sessionId"]
-
-    def s(self, path):
-        return "/session/%s%s" % (self.session, path)
-
-    def go(self, url):
-        self.call("POST", self.s("/url"), {"url": url})
-
-    def js(self, script):
-        return self.call("POST", self.s("/execute/sync"), {"script": script, "args": []})
-
-    def quit(self):
-        if self.session:
-            self.call("DELETE", self.s(""))
+sys.dont_write_bytecode = True  # no __pycache__ left in the source tree
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "support"))
+from webdriver import chromium, fail  # noqa: E402
 
 
 def png_is_not_blank(data):
@@ -130,22 +77,7 @@ def main():
     if not listed:
         fail("the index lists no turns")
 
-    port = free_port()
-    profile = tempfile.mkdtemp(prefix="pbem-chromium-")
-    driver_proc = subprocess.Popen(["chromedriver", "--port=%d" % port, "--allowed-ips=127.0.0.1"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wd = WebDriver(port)
-    try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(wd.base + "/status", timeout=2).read()
-                break
-            except OSError:
-                if time.time() > deadline:
-                    fail("chromedriver did not start")
-                time.sleep(0.2)
-        wd.start(profile)
+    with chromium() as wd:
         wd.go("file://" + index)
         if not wd.js("return document.getElementById('result') !== null"):
             fail("index has no result paragraph")
@@ -194,17 +126,6 @@ def main():
         if width < 400 or height < 300 or colours < 20:
             fail("screenshot looks blank: %dx%d, %d colours" % (width, height, colours))
         print("walked %d turn pages; screenshot %dx%d with %d colours" % (sequence, width, height, colours))
-    finally:
-        try:
-            wd.quit()
-        finally:
-            driver_proc.terminate()
-            try:
-                driver_proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                driver_proc.kill()
-            shutil.rmtree(profile, ignore_errors=True)
-
 
 if __name__ == "__main__":
     main()

@@ -114,6 +114,35 @@ TEST_CASE("html alternative, inline image and attachment are laid out as MIME pa
   CHECK(handler.parts[2].body == std::string("\x00\xff", 2));
 }
 
+TEST_CASE("an image the HTML does not show is an attachment, not an inline part",
+          "[daemon][mail]") {
+  // The results mail: the action crop shown at the top, the whole map to save.
+  storage::OutboxMail mail;
+  mail.id = 10;
+  mail.recipient = "bob@test.local";
+  mail.subject = "results";
+  mail.body = "text body";
+  const std::string crop("\x89PNG\r\n\x1a\n\x00\x01", 10);
+  const std::string whole("\x89PNG\r\n\x1a\n\x00\x02", 10);
+  mail.attachments = {{"", "text/html", "<p><img src=\"cid:g-turn-1-blue-action.png\"></p>"},
+                      {"g-turn-1-blue-action.png", "image/png", crop},
+                      {"g-turn-1-blue.png", "image/png", whole}};
+  Result<OutgoingMessage> built = BuildMimeMessage(mail, "pbem@game.test");
+  REQUIRE(built.ok());
+  std::istringstream in(built->data);
+  Poco::Net::MailMessage parsed;
+  CollectParts handler;
+  parsed.read(in, handler);
+  REQUIRE(handler.parts.size() == 3);
+  CHECK(handler.parts[1].content_id == "<g-turn-1-blue-action.png>");
+  CHECK_THAT(handler.parts[1].disposition, Catch::StartsWith("inline"));
+  CHECK(handler.parts[1].body == crop);
+  CHECK_THAT(handler.parts[2].disposition, Catch::StartsWith("attachment"));
+  CHECK_THAT(handler.parts[2].disposition, Catch::Contains("g-turn-1-blue.png"));
+  CHECK(handler.parts[2].content_id.empty());
+  CHECK(handler.parts[2].body == whole);
+}
+
 TEST_CASE("the file transport writes one complete .eml per mail", "[daemon][mail]") {
   testing::TempDir dir;
   FileMailer mailer(dir.path() / "outbox");

@@ -12,6 +12,7 @@
 
 #include "daemon/clock.h"
 #include "daemon/scheduler.h"
+#include "templates/png_writer.h"
 #include "tests/daemon/turn_fixture.h"
 
 namespace pbem::daemon {
@@ -80,15 +81,32 @@ TEST_CASE("turn loop: the side to move's accepted orders resolve the turn, mails
     const storage::Attachment* html = Part(mail, "text/html");
     REQUIRE(html != nullptr);
     CHECK(html->filename.empty());
-    CHECK_THAT(html->data, Catch::Contains("<img src=\"cid:map.png\""));
     CHECK_THAT(html->data, Catch::Contains(next_commitment));
-    const storage::Attachment* png = Part(mail, "image/png");
-    REQUIRE(png != nullptr);
-    CHECK(png->filename == "map.png");
-    REQUIRE(png->data.size() > 1000);
-    CHECK(png->data.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
+    // The action crop first in the body, above the greeting, at its own size; the whole map
+    // attached under the game's, turn's and side's name.
+    const std::size_t img = html->data.find("<img src=\"cid:demo-turn-1-blue-action.png\"");
+    REQUIRE(img != std::string::npos);
+    CHECK(img > html->data.find("<body"));
+    CHECK(img < html->data.find("<p>", html->data.find("<body")));
+    CHECK_THAT(html->data, !Catch::Contains("max-width: 100%"));
+    REQUIRE(mail.attachments.size() == 3);
+    const storage::Attachment& crop = mail.attachments[1];
+    const storage::Attachment& whole = mail.attachments[2];
+    CHECK(crop.filename == "demo-turn-1-blue-action.png");
+    CHECK(whole.filename == "demo-turn-1-blue.png");
+    templates::DecodedPng crop_png;
+    templates::DecodedPng whole_png;
+    REQUIRE(templates::DecodePng({crop.data.begin(), crop.data.end()}, &crop_png).ok);
+    REQUIRE(templates::DecodePng({whole.data.begin(), whole.data.end()}, &whole_png).ok);
+    CHECK(crop_png.width < whole_png.width);
+    CHECK(crop_png.height < whole_png.height);
+    CHECK_THAT(html->data,
+               Catch::Contains("width=\"" + std::to_string(crop_png.width) + "\" height=\"" +
+                               std::to_string(crop_png.height) + "\""));
   }
   CHECK(mails[0].recipient != mails[1].recipient);
+  // Both players read English: one drawing, the same bytes in both mails.
+  CHECK(mails[0].attachments[2].data == mails[1].attachments[2].data);
 
   // Orange's orders sent now are for the position after blue's turn: they resolve it.
   REQUIRE(f.SubmitHttp("demo", "orange", OrangeOrdersText(), At(50)).accepted);
@@ -123,6 +141,48 @@ TEST_CASE("turn loop: a French player reads French results") {
     }
     CHECK(Part(mail, "image/png") == nullptr);  // no map asked for
   }
+}
+
+TEST_CASE("turn loop: each language's map drawn for its readers, players greeted by name") {
+  TurnFixture f;
+  f.CreateGame("lg1", std::chrono::seconds(0), std::chrono::seconds(0));
+  REQUIRE(f.repository.AddPlayer({"lg1", "blue", "helene@test.local", "tok-b1", "fr"}).ok());
+  REQUIRE(f.repository.AddPlayer({"lg1", "orange", "ben@test.local", "tok-o1"}).ok());
+  // A league game: its players are named in the league.
+  storage::NewLeague league;
+  league.id = "club";
+  league.name = "Club";
+  league.organiser_token = "org-token";
+  league.created_at = At(1);
+  REQUIRE(f.repository.CreateLeague(league).ok());
+  storage::LeagueGameRecord record;
+  record.league_id = "club";
+  record.season = 1;
+  record.round = 1;
+  record.game_id = "lg1";
+  record.blue = "H\u00e9l\u00e8ne";
+  record.orange = "Ben";
+  REQUIRE(f.repository.AddLeagueGames({record}).ok());
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
+  REQUIRE(loop.Open(f.repository, "lg1", At(2)).ok());
+  std::string text = BlueOrdersText("tok-b1");
+  const std::string from = "game_id: \"demo\"", to = "game_id: \"lg1\"";
+  text.replace(text.find(from), from.size(), to);
+  REQUIRE(f.SubmitHttp("lg1", "blue", text, At(3)).accepted);
+  REQUIRE(*loop.ResolveIfDue(f.repository, "lg1", At(4)));
+  std::vector<storage::OutboxMail> mails = f.Due();
+  REQUIRE(mails.size() == 2);
+  const storage::OutboxMail& fr = mails[0].recipient == "helene@test.local" ? mails[0] : mails[1];
+  const storage::OutboxMail& en = mails[0].recipient == "helene@test.local" ? mails[1] : mails[0];
+  CHECK_THAT(fr.body, Catch::StartsWith("Bonjour H\u00e9l\u00e8ne,"));
+  CHECK_THAT(en.body, Catch::StartsWith("Hello Ben,"));
+  REQUIRE(fr.attachments.size() == 3);
+  REQUIRE(en.attachments.size() == 3);
+  CHECK_THAT(fr.attachments[0].data, Catch::Contains("alt=\"Carte de l&apos;action de ce tour"));
+  CHECK_THAT(en.attachments[0].data, Catch::Contains("alt=\"Map of this turn&apos;s action"));
+  CHECK(fr.attachments[2].filename == "lg1-turn-1-blue.png");
+  // The French map's title and legend are French: not the English image.
+  CHECK(fr.attachments[2].data != en.attachments[2].data);
 }
 
 TEST_CASE("scheduler: with a fake clock, turns go without orders after deadline and grace") {

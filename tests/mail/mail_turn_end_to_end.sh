@@ -4,8 +4,9 @@
 #   1. alice (blue) mails her orders      -> a receipt; blue's player-turn resolves at once
 #   2. bob (orange) mails his orders      -> a receipt; orange's player-turn resolves
 # Then, over IMAP, each player holds two results mails (one per player-turn) whose MIME has a
-# text part, an HTML part showing <img src="cid:map.png"> and an image/png part with
-# Content-ID <map.png> holding a valid PNG; the text reveals the turn's seed and the
+# text part, an HTML part showing <img src="cid:demo-turn-1-SIDE-action.png"> and an
+# image/png part with that Content-ID holding a valid PNG (the action crop), and the whole map
+# attached as demo-turn-1-SIDE.png; the text reveals the turn's seed and the
 # commitment to the next one, and the seed revealed in orange's results hashes to the
 # commitment blue's results published. pbemd reads the game mailbox over imaps and sends
 # through Postfix's submission port, which requires STARTTLS and SMTP AUTH, both verified
@@ -104,8 +105,15 @@ for user in ("alice", "bob"):
         text = m.get_body(preferencelist=("plain",)).get_content()
         html = m.get_body(preferencelist=("html",)).get_content()
         pngs = [p for p in m.walk() if p.get_content_type() == "image/png"]
+        # The action crop inline (shown by the HTML), the whole map attached under its name.
+        turn_no = re.search(r"turn (\d+)", subject).group(1)
+        wants = f"demo-turn-{turn_no}-{side}.png"
+        attached = [p for p in pngs if p.get_content_disposition() == "attachment"]
+        if [p.get_filename() for p in attached] != [wants]:
+            bad(f"{user} {subject}: attached {[p.get_filename() for p in attached]}, not {wants}")
+        pngs = [p for p in pngs if p.get_content_disposition() != "attachment"]
         if len(pngs) != 1:
-            bad(f"{user} {subject}: {len(pngs)} image/png parts"); continue
+            bad(f"{user} {subject}: {len(pngs)} inline image/png parts"); continue
         cid = (pngs[0]["Content-ID"] or "").strip("<>")
         if not cid or f'src="cid:{cid}"' not in html:
             bad(f"{user} {subject}: the HTML does not show cid:{cid}")

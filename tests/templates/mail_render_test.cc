@@ -274,11 +274,36 @@ TEST_CASE("results mail in French uses the French words") {
   CHECK_FALSE(Has(mail.text, "odds"));
 }
 
+TEST_CASE("the results mail greets the player by name, never by address") {
+  const engine::Scenario scenario = SmallScenario();
+  const engine::TurnResult result = SampleTurn(scenario);
+  ResultsInput in = Input(scenario, result);
+  in.player_name = "H\u00e9l\u00e8ne";
+  Mail en;
+  Mail fr;
+  REQUIRE(Templates().RenderResults(Language::kEnglish, in, &en).ok);
+  REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
+  CHECK_THAT(en.text, Catch::StartsWith("Hello H\u00e9l\u00e8ne,\n"));
+  CHECK_THAT(fr.text, Catch::StartsWith("Bonjour H\u00e9l\u00e8ne,\n"));
+  CHECK(Has(en.html, "<p>Hello H\u00e9l\u00e8ne,</p>"));
+  CHECK(Has(fr.html, "<p>Bonjour H\u00e9l\u00e8ne,</p>"));
+  // No name known: nobody named, and not the address either.
+  in.player_name.clear();
+  REQUIRE(Templates().RenderResults(Language::kEnglish, in, &en).ok);
+  REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
+  CHECK_THAT(en.text, Catch::StartsWith("Hello,\n"));
+  CHECK_THAT(fr.text, Catch::StartsWith("Bonjour,\n"));
+  CHECK(Has(fr.html, "<p>Bonjour,</p>"));
+  CHECK_FALSE(Has(en.text, "blue@example.org"));
+  CHECK_FALSE(Has(en.html, "blue@example.org"));
+}
+
 TEST_CASE("HTML bodies escape unit names and player addresses") {
   const engine::Scenario scenario = SmallScenario();
   const engine::TurnResult result = SampleTurn(scenario);
   ResultsInput in = Input(scenario, result);
   in.player = "\"><script>steal()</script>@evil.example";
+  in.player_name = in.player;  // a name is a stranger's text too
   for (const Language language : kAllLanguages) {
     Mail mail;
     REQUIRE(Templates().RenderResults(language, in, &mail).ok);

@@ -467,6 +467,76 @@ TEST_CASE("every event kind together, byte-identical PNGs", "[templates][events]
                   0) > 10);
 }
 
+TEST_CASE("an elimination shows where it happened even under the winner's counter",
+          "[templates][events]") {
+  Fight f;
+  f.events.push_back(Ev(EventKind::kAdvance, f.b.Unit("b-i1"), {L("1409"), L("1410")}, {}));
+  f.b.state.unit(f.b.Unit("b-i1")).hex = L("1410");
+  const MapImage image = Render(f.b, &f.events);
+  const Box counter = image.layout().CounterBox(L("1410"));
+  // The crossed-out ghost sticks out left of the winner's counter.
+  const Box left{counter.x - std::round(counter.w * 0.45), counter.y, std::round(counter.w * 0.4),
+                 counter.h};
+  CHECK(CountNear(image, left, kEliminatedColour, 8) > 10);
+  // The winner's counter is whole, in its colour.
+  CHECK(CountNear(image, Box{counter.x + 3, counter.y + counter.h * 0.45, 6, 4}, kBlueSideColour,
+                  0) > 10);
+  // Where no unit stands on the ghost, it stays where the counter was.
+  const Fight alone;
+  const MapImage lone = Render(alone.b, &alone.events);
+  CHECK(CountNear(lone, left, kEliminatedColour, 8) == 0);
+}
+
+TEST_CASE("a move's start stays outlined when another unit moved in", "[templates][events]") {
+  Bundled b;
+  const UnitId first = b.Unit("b-i1");
+  const UnitId second = b.Unit("b-i2");
+  // b-i1 leaves 1404 for 1405; b-i2 comes into 1404 from 1403.
+  std::vector<Event> events = testing::MoveEvents(first, {L("1404"), L("1405")});
+  for (const Event& e : testing::MoveEvents(second, {L("1403"), L("1404")})) events.push_back(e);
+  b.state.unit(first).hex = L("1405");
+  b.state.unit(second).hex = L("1404");
+  const MapImage image = Render(b, &events);
+  const MapImage plain = Render(b, nullptr);
+  const Box counter = image.layout().CounterBox(L("1404"));
+  // The dashed box of b-i1's start runs around b-i2's counter, outside it (left side).
+  const Box strip{counter.x - 5, counter.y, 3, counter.h};
+  CHECK(CountNear(image, strip, kBlueSideColour, 10) > 6);
+  CHECK(CountNear(plain, strip, kBlueSideColour, 10) == 0);
+  // A start left empty keeps its filled dashed box in place of the counter.
+  const Box start = image.layout().CounterBox(L("1403"));
+  const Box edge{start.x, start.y + 4, 3, start.h - 8};
+  CHECK(CountNear(image, edge, kBlueSideColour, 50) > 6);
+  CHECK(CountNear(plain, edge, kBlueSideColour, 50) == 0);
+}
+
+TEST_CASE("a combat's label covers no counter, whichever way the attack goes",
+          "[templates][events]") {
+  for (const engine::Direction dir : engine::kAllDirections) {
+    Bundled b;
+    const Hex from = L("1409");
+    const Hex at = engine::Neighbor(from, dir);
+    INFO("attack towards " << engine::FormatLabel(at));
+    b.state.unit(b.Unit("b-i1")).hex = from;
+    b.state.unit(b.Unit("b-i2")).hex = engine::Neighbor(from, engine::Opposite(dir));
+    b.state.unit(b.Unit("o-i2")).hex = at;
+    const std::vector<Event> events = {
+        Ev(EventKind::kCombat, b.Unit("b-i1"), {from, at},
+           {std::string("o-i2"), std::int64_t{4}, std::int64_t{2}, std::int64_t{4}, std::int64_t{2},
+            std::string("2:1"), std::int64_t{5}, std::int64_t{5}, std::string("0/1")})};
+    const MapImage image = Render(b, &events);
+    REQUIRE(image.event_label_boxes().size() == 1);
+    const Box label = image.event_label_boxes()[0];
+    for (const engine::UnitState& u : b.state.units) {
+      if (!u.on_map()) continue;
+      const Box c = image.layout().CounterBox(*u.hex);
+      INFO("counter in " << engine::FormatLabel(*u.hex));
+      CHECK_FALSE((label.x < c.right() && c.x < label.right() && label.y < c.bottom() &&
+                   c.y < label.bottom()));
+    }
+  }
+}
+
 TEST_CASE("numbers stored as decimal text draw the same marks", "[templates][events]") {
   // codec::TurnResultFromProto gives back every argument as text (the wire format's).
   Fight f;
