@@ -185,7 +185,7 @@ TEST_CASE("welcome mails: side, token, deadline, rules; the template for the fir
   CHECK(blue.body.rfind("Your move, due by 19 November 2026 at 08:13 UTC.", 0) == 0);
   CHECK(blue.subject == "Game w1: you play blue, your move");
   CHECK(blue.body.find("Your token is: tok-ann-1") != std::string::npos);
-  CHECK(blue.body.find("orange is played by ben@test.local") != std::string::npos);
+  CHECK(blue.body.find("The orange side is played by ben@test.local") != std::string::npos);
   CHECK(blue.body.find("engine/rulesets/morne-plaine/RULES.md") != std::string::npos);
   CHECK(blue.body.find("POST /v1/games/w1/orders") != std::string::npos);
   // The template, quoted in the body and attached, with the player's token: a reply parses.

@@ -141,7 +141,7 @@ wait_for bob 1 "son message de bienvenue"
 fetch alice "Game demo: you play blue" >"$work/welcome-alice.eml"
 fetch bob "Partie demo : vous jouez le camp orange" >"$work/welcome-bob.eml"
 expect "$work/welcome-alice.eml" "alice's welcome mail" "Your move, due by " \
-  "Your token is: alice-secret-1" "orange is played by bob@test.local" \
+  "Your token is: alice-secret-1" "The orange side is played by bob@test.local" \
   '#--- pbem orders: begin ---' 'token: "alice-secret-1"' \
   '# moves { unit: "b-hc1" from: "2303" destination: "" }' \
   "orders-demo-turn1-blue.textproto" "RULES.md"
