@@ -33,6 +33,7 @@
 #include "daemon/text_body.h"
 #include "daemon/turn_loop.h"
 #include "daemon/validate.h"
+#include "daemon/welcome_mail.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
 #include "engine/reach.h"
@@ -819,9 +820,26 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       player.language = std::string(templates::LanguageCode(*language));
       new_players.push_back(std::move(player));
     }
-    // The game and its players in one transaction: a refusal (a side given twice) leaves
-    // nothing, and the same request can be sent again once corrected.
-    if (Status created = repository.CreateGameWithPlayers(game, new_players); !created.ok()) {
+    // The game, its players and their welcome mails in one transaction: a refusal (a side
+    // given twice) leaves nothing, and the same request can be sent again once corrected.
+    std::vector<storage::NewMail> welcome;
+    if (services_->mail_templates != nullptr && !services_->mail_from.empty()) {
+      WelcomeContext context;
+      context.data = data->get();
+      context.game_id = *id;
+      context.reply_to = services_->mail_from;
+      context.rulesets_dir = services_->rulesets_dir;
+      if (game.deadlines.turn_timeout.count() > 0) {
+        context.deadline =
+            std::chrono::floor<std::chrono::seconds>(Now()) + game.deadlines.turn_timeout;
+      }
+      Result<std::vector<storage::NewMail>> mails =
+          WelcomeMails(*services_->mail_templates, context, new_players, Now());
+      if (!mails.ok()) return StoreError(mails.status(), "welcome mails of game \"" + *id + "\"");
+      welcome = std::move(mails).value();
+    }
+    if (Status created = repository.CreateGameWithPlayers(game, new_players, welcome);
+        !created.ok()) {
       return StoreError(created, "game \"" + *id + "\"");
     }
     Poco::JSON::Object reply;

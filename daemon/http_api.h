@@ -73,6 +73,10 @@ struct ApiServices {
   std::filesystem::path archive_cache_dir;
   std::size_t max_body_bytes = 1 << 20;
   std::string admin_token;  // empty: POST /v1/games is refused (403)
+  // The welcome mails of a new game (welcome_mail.h), enqueued with it: on when mail_templates
+  // is set and mail_from (pbemd's own address, named in them) is not empty.
+  std::string mail_from;
+  std::filesystem::path rulesets_dir;  // where the rules the welcome mails attach are
   // The league routes and resignation (daemon/league_api.h); null: they answer 503. The
   // repositories must then also be storage::LeagueRepository (SqlRepository is).
   const LeagueServices* leagues = nullptr;  // must outlive the server

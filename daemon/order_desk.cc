@@ -2,6 +2,7 @@
 
 #include "daemon/fault_point.h"
 #include "daemon/mail/replies.h"
+#include "daemon/reply_key.h"
 #include "daemon/turn/dice.h"
 #include "engine/ids.h"
 #include "engine/validate_orders.h"
@@ -69,6 +70,11 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
                               ? Result<bool>(false)
                               : repository.VerifyToken(game.id, player.side, orders.token());
   if (!token_ok.ok()) return token_ok.status();
+  if (!*token_ok && !orders.token().empty()) {
+    // A reply to a results mail carries the open turn's reply key instead (reply_key.h).
+    token_ok = ReplyKeyMatches(repository, game, player.side, orders.token());
+    if (!token_ok.ok()) return token_ok.status();
+  }
   if (!*token_ok) {
     outcome.code = mail::kUnauthenticated;
     outcome.detail = orders.token().empty()

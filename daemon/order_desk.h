@@ -1,7 +1,8 @@
 // OrderDesk: judges one order submission from an identified sender and stores it, whatever
 // the channel (mail intake, HTTP). The checks, in order:
 //   1. the orders name the player's game            (else wrong_game)
-//   2. they name the player's side and carry the player's token (else unauthenticated)
+//   2. they name the player's side and carry the player's token, or the reply key of the
+//      player-turn open now (reply_key.h)              (else unauthenticated)
 //   3. they are for the turn being played and the side to move (else stale_turn)
 //   4. engine::ValidateOrders: header verdicts (game finished ...) refuse the whole set
 //      (rejected_orders); order verdicts are reported, and the set is accepted

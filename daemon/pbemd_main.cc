@@ -307,6 +307,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;
     services.admin_token = settings.http_admin_token;
+    services.mail_from = settings.mail_from;
+    services.rulesets_dir = settings.rulesets_dir;
     services.leagues = &league_services;
 
     // The HTTP front (daemon/http/server.h says why it is not Poco's HTTPServer).

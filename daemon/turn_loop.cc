@@ -5,6 +5,7 @@
 #include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/results_maps.h"
+#include "daemon/orders_template.h"
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
 #include "storage/league_repository.h"
@@ -162,7 +163,8 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
     const std::optional<storage::Timestamp> deadline = Deadline(*game, opened->stored);
     if (!deadline) return {false};
     if (now < *deadline + options_.grace) {
-      if (Status reminded = MaybeRemind(repository, *game, state, opened->stored, *deadline, now);
+      if (Status reminded =
+              MaybeRemind(repository, *game, data, state, opened->stored, *deadline, now);
           !reminded.ok()) {
         return reminded;
       }
@@ -271,8 +273,9 @@ Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const s
 }
 
 Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
-                             const engine::GameState& state, const storage::OpenTurn& open,
-                             storage::Timestamp deadline, storage::Timestamp now) {
+                             const ScenarioData& data, const engine::GameState& state,
+                             const storage::OpenTurn& open, storage::Timestamp deadline,
+                             storage::Timestamp now) {
   // A deadline clamped to the end of time is none to remind of.
   if (game.deadlines.reminder_before.count() <= 0 || open.reminded_at ||
       deadline.time_since_epoch().count() >= kFarFutureMs ||
@@ -303,6 +306,13 @@ Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage:
     out.body = mail.text;
     out.attachments.push_back(storage::Attachment{"", "text/html", mail.html});
     out.next_try = now;
+    if (Status asked = AskToMoveNext(
+            templates_,
+            templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish),
+            data.ruleset, data.scenario, state, open, ToSeconds(deadline), &out);
+        !asked.ok()) {
+      return Status::Internal("the reminder of game " + game.id + ": " + asked.message());
+    }
     Result<bool> recorded = repository.RecordReminder(game.id, open.turn, open.side, now, out);
     if (!recorded.ok()) return recorded.status();
     if (*recorded) metrics_.MailQueued();
@@ -366,6 +376,13 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
       out.attachments.push_back((*files)->whole);
     } else {
       out.attachments.push_back(storage::Attachment{"", "text/html", mail.html});
+    }
+    if (next && !resolution.next.finished && player.side == next->side) {
+      if (Status asked = AskToMoveNext(templates_, language, data.ruleset, data.scenario,
+                                       resolution.next, *next, input.next_deadline, &out);
+          !asked.ok()) {
+        return Status::Internal(what + ": " + asked.message());
+      }
     }
     mails.push_back(std::move(out));
   }

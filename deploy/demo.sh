@@ -1,8 +1,9 @@
 #!/bin/bash
 # The main job on embedded defaults (what `make demo` runs): pbemd with SQLite and the file
 # outbox, a game of the bundled scenario created over HTTP, both sides' bundled orders
-# submitted over HTTP, each player-turn resolved by pbemd's scheduler, and the results mails
-# left as .eml files in the outbox directory. Everything lives under DIR (emptied first);
+# submitted over HTTP, each player-turn resolved by pbemd's scheduler, and the welcome mails
+# (one per player, queued with the game) and the results mails left as .eml files in the
+# outbox directory. Everything lives under DIR (emptied first);
 # pbemd listens on a free loopback port and is stopped with SIGTERM at the end.
 # Usage: deploy/demo.sh PBEMD [DIR]   (DIR defaults to ./pbem-demo)
 set -euo pipefail
@@ -62,9 +63,10 @@ submit() {  # submit STEP SIDE TURNS_AFTER: the side's bundled orders over HTTP,
 submit 2 blue 1
 submit 3 orange 2
 
-# Four results mails (two player-turns, two players), sent by the outbox to .eml files.
+# Two welcome mails and four results mails (two player-turns, two players), sent by the
+# outbox to .eml files.
 for _ in $(seq 1 200); do
-  [[ $(find "$DIR/outbox" -name '*.eml' 2>/dev/null | wc -l) -ge 4 ]] && break
+  [[ $(find "$DIR/outbox" -name '*.eml' 2>/dev/null | wc -l) -ge 6 ]] && break
   sleep 0.1
 done
 kill -TERM $pid
@@ -72,9 +74,16 @@ wait $pid || fail "pbemd did not stop cleanly"
 trap - EXIT
 
 echo
-echo "Results mails (text, HTML with the turn's action map at the top, the whole map attached; the revealed seed and the next commitment):"
+echo "Welcome mails (side, token, how to play, rules; the first side's orders template) and"
+echo "results mails (text, HTML with the turn's action map at the top, the whole map attached;"
+echo "the revealed seed and the next commitment; the side to move's orders template):"
 for f in "$DIR"/outbox/*.eml; do
-  printf '  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")"
+  printf '  %s  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")" "$(grep -m1 '^Subject:' "$f")"
 done
-[[ $(ls "$DIR"/outbox/*.eml | wc -l) -ge 4 ]] || fail "expected 4 results mails in $DIR/outbox"
+[[ $(ls "$DIR"/outbox/*.eml | wc -l) -ge 6 ]] ||
+  fail "expected 2 welcome and 4 results mails in $DIR/outbox"
+[[ $(grep -l '^Subject: .*Game demo: you play blue' "$DIR"/outbox/*.eml | wc -l) -eq 1 ]] ||
+  fail "no welcome mail for blue in $DIR/outbox"
+grep -q '^Subject: Partie demo : vous jouez le camp orange' "$DIR"/outbox/*.eml ||
+  fail "no welcome mail for orange (in French) in $DIR/outbox"
 echo "pbemd's log: $DIR/pbemd.log; the game store: $DIR/data/pbem.sqlite"

@@ -262,9 +262,10 @@ class GameRepository {
   // Creates the game and its players (as AddPlayer would) in ONE transaction: all of it is
   // stored or nothing, so a refused creation can be retried with the same id. ALREADY_EXISTS
   // when the id is taken or two players have one side; INVALID_ARGUMENT for an empty id or
-  // token, or a player of another game.
-  virtual Status CreateGameWithPlayers(const NewGame& game,
-                                       const std::vector<NewPlayer>& players) = 0;
+  // token, or a player of another game. `mails` (the players' welcome mails) are enqueued in
+  // the same transaction: a game is never stored without them, nor they without it.
+  virtual Status CreateGameWithPlayers(const NewGame& game, const std::vector<NewPlayer>& players,
+                                       const std::vector<NewMail>& mails) = 0;
   // NOT_FOUND when there is no such game.
   virtual Result<Game> GetGame(const std::string& game_id) = 0;
   // The ids of every game, in id order.

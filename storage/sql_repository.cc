@@ -544,7 +544,9 @@ void SqlRepository::InsertGame(const NewGame& game) {
       use(scenario_proto), now;
 }
 
-Status SqlRepository::CreateGame(const NewGame& game) { return CreateGameWithPlayers(game, {}); }
+Status SqlRepository::CreateGame(const NewGame& game) {
+  return CreateGameWithPlayers(game, {}, {});
+}
 
 Status SqlRepository::InsertGameWithPlayers(const NewGame& game,
                                             const std::vector<NewPlayer>& players,
@@ -572,7 +574,8 @@ Status SqlRepository::InsertGameWithPlayers(const NewGame& game,
 }
 
 Status SqlRepository::CreateGameWithPlayers(const NewGame& game,
-                                            const std::vector<NewPlayer>& players) {
+                                            const std::vector<NewPlayer>& players,
+                                            const std::vector<NewMail>& mails) {
   if (session_ == nullptr) return NotOpen();
   const std::string what = "creating game " + game.id + " in " + store_name_;
   return Guarded(what, [&]() -> Status {
@@ -580,6 +583,7 @@ Status SqlRepository::CreateGameWithPlayers(const NewGame& game,
     if (Status inserted = InsertGameWithPlayers(game, players, what); !inserted.ok()) {
       return inserted;
     }
+    for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();
     return Status::Ok();
   });

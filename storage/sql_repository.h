@@ -61,7 +61,8 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Result<int> SchemaVersion() override;
 
   Status CreateGame(const NewGame& game) override;
-  Status CreateGameWithPlayers(const NewGame& game, const std::vector<NewPlayer>& players) override;
+  Status CreateGameWithPlayers(const NewGame& game, const std::vector<NewPlayer>& players,
+                               const std::vector<NewMail>& mails) override;
   Result<Game> GetGame(const std::string& game_id) override;
   Result<std::vector<std::string>> ListGames() override;
   Status AddPlayer(const NewPlayer& player) override;

@@ -18,15 +18,16 @@ namespace {
 
 // Every mail kind has KIND.subject, KIND.txt and KIND.html.
 std::vector<std::string> MailKinds() {
-  std::vector<std::string> kinds{"results", "receipt", "reminder"};
+  std::vector<std::string> kinds{"results", "receipt", "reminder", "welcome"};
   for (const ErrorKind k : kAllErrorKinds)
     kinds.push_back("error_" + std::string(ErrorKindName(k)));
   return kinds;
 }
 
 // Partials shared by the mails, and the tables.
-constexpr std::array<std::string_view, 4> kPartialFiles{"report.txt", "report.html", "verdicts.txt",
-                                                        "verdicts.html"};
+constexpr std::array<std::string_view, 8> kPartialFiles{
+    "report.txt",    "report.html",    "verdicts.txt",     "verdicts.html",
+    "your_move.txt", "your_move.html", "orders_block.txt", "orders_block.html"};
 
 // The event sentences the report uses; Load refuses a table without one of them.
 constexpr std::array<std::string_view, 30> kEventKeys{"place",
@@ -1078,6 +1079,79 @@ namespace pbem::templates {
 std::string MailTemplates::FormatDate(Language language, std::chrono::sys_seconds moment) const {
   const MailRenderer renderer(Set(language), nullptr, false);
   return renderer.Date(moment);
+}
+
+}  // namespace pbem::templates
+
+namespace pbem::templates {
+
+namespace {
+
+// The fields of the your_move and orders_block partials.
+void SetMoveRequest(const MailRenderer& r, const std::optional<std::chrono::sys_seconds>& deadline,
+                    const std::string& orders_template, const std::string& orders_file,
+                    mst::data& d) {
+  d.set("has_deadline", deadline.has_value());
+  d.set("deadline", deadline ? r.Date(*deadline) : std::string());
+  d.set("template", orders_template);
+  d.set("orders_file", orders_file);
+}
+
+}  // namespace
+
+Status MailTemplates::RenderWelcome(Language language, const WelcomeInput& input, Mail* out) const {
+  return RenderMail(
+      Set(language), "welcome", nullptr,
+      [&](const MailRenderer& r) {
+        mst::data d;
+        d.set("game", input.game_id);
+        d.set("scenario", input.scenario_title);
+        d.set("turns", Num(input.turns));
+        d.set("player", input.player);
+        d.set("side", r.words_.Side(input.side));
+        std::vector<mst::data> others;
+        for (const WelcomeInput::OtherPlayer& other : input.others) {
+          mst::data item;
+          item.set("side", r.words_.Side(other.side));
+          item.set("address", other.address);
+          others.push_back(item);
+        }
+        d.set("others", ListOf(others));
+        d.set("moves_first", input.side == input.first_side);
+        d.set("first_side", r.words_.Side(input.first_side));
+        d.set("token", input.token);
+        d.set("reply_to", input.reply_to);
+        d.set("rules_file", input.rules_file);
+        d.set("has_rules_file", !input.rules_file.empty());
+        d.set("rules_path", input.rules_path);
+        SetMoveRequest(r, input.deadline, input.orders_template, input.orders_file, d);
+        return d;
+      },
+      out);
+}
+
+Status MailTemplates::RenderMoveRequest(Language language, const MoveRequestInput& input,
+                                        MoveRequest* out) const {
+  MoveRequest request;
+  for (const bool html : {false, true}) {
+    const MailRenderer renderer(Set(language), nullptr, html);
+    mst::data d;
+    SetMoveRequest(renderer, input.deadline, input.orders_template, input.orders_file, d);
+    for (const std::string stem : {"your_move", "orders_block"}) {
+      const std::string name = stem + (html ? ".html" : ".txt");
+      std::string rendered;
+      if (Status s = Render(Set(language).files.at(name), d, html, &rendered, name); !s.ok) {
+        return s;
+      }
+      if (!html) rendered = TidyText(rendered);
+      std::string& slot = stem == "your_move"
+                              ? (html ? request.headline_html : request.headline_text)
+                              : (html ? request.block_html : request.block_text);
+      slot = std::move(rendered);
+    }
+  }
+  *out = std::move(request);
+  return Status::Ok();
 }
 
 }  // namespace pbem::templates

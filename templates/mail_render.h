@@ -131,6 +131,44 @@ struct ReminderInput {
   std::chrono::minutes time_left{0};
 };
 
+// The welcome mail of a new game, for one player (issue 14): their side, who plays the other
+// side, the scenario, their token, how to send orders, where the rules are; for the side that
+// moves first it starts with "your move, due by ..." and carries the orders template.
+struct WelcomeInput {
+  struct OtherPlayer {
+    engine::Side side = engine::Side::kBlue;
+    std::string address;
+  };
+  std::string game_id;
+  std::string scenario_title;
+  int turns = 0;       // the scenario's length in game turns
+  std::string player;  // the recipient's address
+  engine::Side side = engine::Side::kBlue;
+  std::vector<OtherPlayer> others;  // the other players of the game
+  engine::Side first_side = engine::Side::kBlue;
+  std::optional<std::chrono::sys_seconds> deadline;  // of the first turn
+  std::string token;       // the player's token, in clear (it is only stored hashed)
+  std::string reply_to;    // pbemd's own address
+  std::string rules_file;  // the attached rules' file name ("RULES.md")
+  std::string rules_path;  // where they are in the project ("engine/rulesets/.../RULES.md")
+  // The side's orders template (daemon/orders_template.h) and its attachment's name; used
+  // when `side` moves first.
+  std::string orders_template;
+  std::string orders_file;
+};
+
+// What a mail asking a player to move carries: a first line "your move, due by ..." and, near
+// its end, the orders template with how to use it (your_move.* and orders_block.*).
+struct MoveRequestInput {
+  std::optional<std::chrono::sys_seconds> deadline;
+  std::string orders_template;
+  std::string orders_file;
+};
+struct MoveRequest {
+  std::string headline_text, headline_html;  // "Your move, due by ..."
+  std::string block_text, block_html;        // the template, quoted, with how to use it
+};
+
 // The mail templates of every language, parsed once. Rendering is const and thread-safe.
 class MailTemplates {
  public:
@@ -142,6 +180,9 @@ class MailTemplates {
   Status RenderReceipt(Language language, const ReceiptInput& input, Mail* out) const;
   Status RenderErrorReply(Language language, const ErrorReplyInput& input, Mail* out) const;
   Status RenderReminder(Language language, const ReminderInput& input, Mail* out) const;
+  Status RenderWelcome(Language language, const WelcomeInput& input, Mail* out) const;
+  Status RenderMoveRequest(Language language, const MoveRequestInput& input,
+                           MoveRequest* out) const;
 
   // The turn report alone (events, rally, victory points, dice) as an HTML fragment (no
   // <html>), for the archive page: the same words as the results mail.

@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "daemon/mail/charset.h"
+#include "daemon/mail/quoted_orders.h"
 #include "daemon/mail/scan.h"
 #include "daemon/validate.h"
 
@@ -32,6 +33,14 @@ std::string Lower(std::string s) {
 bool EndsWith(const std::string& s, const std::string& suffix) {
   return s.size() >= suffix.size() &&
          s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// Cuts a signature ("-- " line) and what follows it off a text body.
+void CutSignature(std::string& bytes) {
+  const auto signature = bytes.find("\n-- \n");
+  if (signature != std::string::npos) bytes.resize(signature + 1);
+  const auto signature_crlf = bytes.find("\n-- \r\n");
+  if (signature_crlf != std::string::npos) bytes.resize(signature_crlf + 1);
 }
 
 class StructureError : public std::runtime_error {
@@ -131,13 +140,18 @@ class Walker {
     } else if (type == "application/octet-stream") {
       // judged by content
     } else if (type == "text/plain") {
-      // Orders in the body: text format or JSON, told apart by the codec; a signature
-      // ("-- " line) is cut off.
-      const auto signature = bytes.find("\n-- \n");
-      if (signature != std::string::npos) bytes.resize(signature + 1);
-      const auto signature_crlf = bytes.find("\n-- \r\n");
-      if (signature_crlf != std::string::npos) bytes.resize(signature_crlf + 1);
-      if (Poco::trim(bytes).empty()) return;
+      if (std::optional<std::string> edited = TemplateInReply(bytes)) {
+        // A reply holding the orders template (quoted or not, between the player's words and
+        // before or after a signature): the template alone (quoted_orders.h).
+        candidate.format = codec::Format::kText;
+        candidate.source += " (orders template)";
+        bytes = std::move(*edited);
+      } else {
+        // Orders in the body: text format or JSON, told apart by the codec; a signature
+        // ("-- " line) is cut off.
+        CutSignature(bytes);
+        if (Poco::trim(bytes).empty()) return;
+      }
     } else {
       return;  // html, images, ...: never orders
     }

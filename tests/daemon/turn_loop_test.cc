@@ -336,6 +336,9 @@ TEST_CASE("scheduler: one reminder, in the player's language, reminder_before th
   REQUIRE(reminders.size() == 1);
   CHECK_THAT(reminders[0].subject, Catch::Contains("timed"));
   CHECK(reminders[0].subject.find("Partie") != std::string::npos);  // French
+  // Issue 14: a reminder asks to move, so it starts so and carries the orders template.
+  CHECK(reminders[0].body.rfind("À vous de jouer, avant le ", 0) == 0);
+  CHECK(reminders[0].body.find("#--- pbem orders: begin ---") != std::string::npos);
   CHECK(f.MailsTo("to@test.local").empty());  // orange is not the side to move
   CHECK(f.repository.GetGame("timed")->turns_committed == 0);
 }

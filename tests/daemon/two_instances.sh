@@ -218,9 +218,12 @@ for s in $sizes; do
   [[ ${s%%:*} -eq 1 && ${s#*:} -gt 20 ]] || fail "orders played differ from those sent: $sizes"
 done
 
-# Each results mail once: 2 turns x 2 players per game, by recipient and subject.
-[[ $(sql "SELECT count(*) FROM outbox") -eq $((4 * GAMES)) ]] ||
-  fail "$(sql "SELECT count(*) FROM outbox") mails queued, expected $((4 * GAMES))"
+# Each results mail once: 2 turns x 2 players per game, by recipient and subject; and one
+# welcome mail per player, queued with the game (issue 14).
+[[ $(sql "SELECT count(*) FROM outbox") -eq $((6 * GAMES)) ]] ||
+  fail "$(sql "SELECT count(*) FROM outbox") mails queued, expected $((6 * GAMES))"
+[[ $(sql "SELECT count(*) FROM outbox WHERE subject LIKE 'Game %: you play %'") -eq $((2 * GAMES)) ]] ||
+  fail "not one welcome mail per player"
 dup=$(sql "SELECT recipient || ' ' || subject FROM outbox GROUP BY recipient, subject
            HAVING count(*) > 1")
 [[ -z $dup ]] || fail "results mails queued twice: $dup"

@@ -53,14 +53,15 @@ for side in blue orange; do
   turns=$((turns + 1))
   wait_turns $turns
 done
-# Two player-turns, two players: four results mails in the outbox the sample configures.
+# Two players: two welcome mails; two player-turns: four results mails, in the outbox the
+# sample configures.
 OUTBOX=$WORKDIR/pbem-data/outbox
 for _ in $(seq 1 200); do
-  [[ $(find "$OUTBOX" -name '*.eml' 2>/dev/null | wc -l) -ge 4 ]] && break
+  [[ $(find "$OUTBOX" -name '*.eml' 2>/dev/null | wc -l) -ge 6 ]] && break
   sleep 0.1
 done
 mails=$(find "$OUTBOX" -name '*.eml' 2>/dev/null | wc -l)
-[[ $mails -ge 4 ]] || fail "expected 4 results mails in $OUTBOX, found $mails"
+[[ $mails -ge 6 ]] || fail "expected 2 welcome and 4 results mails in $OUTBOX, found $mails"
 grep -lq '^To: .*orange@players.example' "$OUTBOX"/*.eml || fail "no mail to orange"
 
 # The archive page (templates/archive) and a league's standings (templates/league).

@@ -6,9 +6,13 @@ results_mail_browser.py OUTBOX_DIR WORK_DIR
 For every results mail (.eml) in OUTBOX_DIR: writes its HTML part to WORK_DIR with the inline
 images beside it as files (each "cid:NAME" link rewritten to the file), opens it in headless
 Chromium (tests/support/webdriver.py) and checks that
-  - the first thing the reader sees is the action crop: an inline image that loaded, shown at
-    full scale (rendered size == natural size, so never shrunk) and above every text of the
-    body (no text node comes before it, and its bottom is above the first text's top);
+  - the first thing the reader sees, after the "your move, due by ..." line (#your-move) of a
+    mail asking to move (issue 14 point 2: that line comes first), is the action crop: an
+    inline image that loaded, shown at full scale (rendered size == natural size, so never
+    shrunk) and above every other text of the body (no other text node comes before it, and
+    its bottom is above the first following text's top);
+  - a mail asking to move has the orders template attached
+    (orders-<game>-turn<n>-<side>.textproto) and quoted; at least one results mail asks;
   - the whole map is attached (Content-Disposition: attachment), named
     <game>-turn-<n>-<side>.png after the turn the subject names, larger than the crop.
 A screenshot of each mail is left in WORK_DIR. Standard library only.
@@ -32,9 +36,11 @@ if (!img) return null;
 var r = img.getBoundingClientRect();
 var walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
 var before = [], first = null;
+var move = document.getElementById('your-move');
 while (walker.nextNode()) {
   var node = walker.currentNode;
   if (!node.nodeValue.trim()) continue;
+  if (move && move.contains(node)) continue;
   if (img.compareDocumentPosition(node) & Node.DOCUMENT_POSITION_PRECEDING) {
     before.push(node.nodeValue.trim());
   } else if (first === null) {
@@ -48,7 +54,9 @@ return {src: img.getAttribute('src'), complete: img.complete,
         natural_w: img.naturalWidth, natural_h: img.naturalHeight,
         shown_w: r.width, shown_h: r.height, top: r.top, bottom: r.bottom,
         text_before: before, first_text: first ? first.nodeValue.trim().slice(0, 60) : '',
-        text_top: t ? t.top : null, images: document.images.length};
+        text_top: t ? t.top : null, images: document.images.length,
+        move_bottom: move ? move.getBoundingClientRect().bottom : null,
+        move_first: move ? !(move.compareDocumentPosition(img) & Node.DOCUMENT_POSITION_PRECEDING) : null};
 """
 
 
@@ -81,7 +89,26 @@ def check_attachments(name, msg, crop_size):
     whole = png_size(maps[0].get_payload(decode=True))
     if whole[0] <= crop_size[0] or whole[1] <= crop_size[1]:
         fail("%s: the whole map %s is not larger than the crop %s" % (name, whole, crop_size))
-    return "%s %dx%d" % (want, whole[0], whole[1])
+    templates = [p for p in attached if re.fullmatch(r"orders-.*\.textproto", p.get_filename() or "")]
+    return "%s %dx%d" % (want, whole[0], whole[1]), templates
+
+
+def check_move_request(where, msg, m, templates):
+    """A mail with the "your move" line: it comes first, and the template is attached and quoted."""
+    if m["move_bottom"] is None:
+        if templates:
+            fail("%s: an orders template is attached but the mail does not ask to move" % where)
+        return False
+    if not m["move_first"] or m["move_bottom"] > m["top"]:
+        fail("%s: the \"your move\" line is not first, above the crop" % where)
+    if len(templates) != 1:
+        fail("%s: asks to move, expected one orders template attached, found %s" %
+             (where, [p.get_filename() for p in templates]))
+    body = msg.get_body(preferencelist=("plain",)).get_content()
+    attached = templates[0].get_content()
+    if attached.strip().splitlines()[0] not in body:
+        fail("%s: the attached orders template is not quoted in the text part" % where)
+    return True
 
 
 def main():
@@ -96,6 +123,7 @@ def main():
     if len(results) < 4:
         fail("expected 4 results mails in %s, found %d of %d mails" % (outbox, len(results), len(mails)))
 
+    asking = 0
     with chromium("1200,900") as wd:
         for name, msg in results:
             html = None
@@ -135,14 +163,18 @@ def main():
             if m["text_top"] is None or m["bottom"] > m["text_top"]:
                 fail("%s: the crop (bottom %s) is not above the first text %r (top %s)" %
                      (where, m["bottom"], m["first_text"], m["text_top"]))
-            whole = check_attachments(where, msg, (m["natural_w"], m["natural_h"]))
+            whole, templates = check_attachments(where, msg, (m["natural_w"], m["natural_h"]))
+            if check_move_request(where, msg, m, templates):
+                asking += 1
             shot = base64.b64decode(wd.call("GET", wd.s("/screenshot")))
             with open(base + ".png", "wb") as fh:
                 fh.write(shot)
             print("%s: crop %s %dx%d at full scale, top %d, bottom %d; then %r at %d; whole map %s" %
                   (where, m["src"], m["natural_w"], m["natural_h"], m["top"], m["bottom"],
                    m["first_text"], m["text_top"], whole))
-    print("%d results mails checked" % len(results))
+    if asking == 0:
+        fail("no results mail asks the side to move next, with its orders template")
+    print("%d results mails checked, %d ask to move with the orders template" % (len(results), asking))
 
 
 if __name__ == "__main__":

@@ -273,29 +273,54 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     auto repository = Open(*harness);
     const NewPlayer blue{"g", "blue", "ann@example.org", "token-ann"};
     NewPlayer blue_again{"g", "blue", "ben@example.org", "token-ben"};
-    Status twice = repository->CreateGameWithPlayers(SampleGame("g"), {blue, blue_again});
+    Status twice = repository->CreateGameWithPlayers(SampleGame("g"), {blue, blue_again}, {});
     CHECK(twice.code() == StatusCode::kAlreadyExists);
     CHECK_THAT(twice.message(), Catch::Contains("side blue is given twice"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kNotFound);
     CHECK(repository->ListPlayers("g")->empty());
     NewPlayer no_token{"g", "orange", "ben@example.org", ""};
-    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {blue, no_token}).code() ==
+    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {blue, no_token}, {}).code() ==
           StatusCode::kInvalidArgument);
     NewPlayer elsewhere{"h", "orange", "ben@example.org", "token-ben"};
-    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {blue, elsewhere}).code() ==
+    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {blue, elsewhere}, {}).code() ==
           StatusCode::kInvalidArgument);
     CHECK(repository->GetGame("g").status().code() == StatusCode::kNotFound);
     // The retry, corrected, is stored whole.
     blue_again.side = "orange";
-    REQUIRE(repository->CreateGameWithPlayers(SampleGame("g"), {blue, blue_again}).ok());
+    REQUIRE(repository->CreateGameWithPlayers(SampleGame("g"), {blue, blue_again}, {}).ok());
     auto players = repository->ListPlayers("g");
     REQUIRE(players->size() == 2);
     CHECK((*players)[0].side == "blue");
     CHECK((*players)[1].side == "orange");
     CHECK(*repository->VerifyToken("g", "orange", "token-ben"));
-    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {}).code() ==
+    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {}, {}).code() ==
           StatusCode::kAlreadyExists);
     CHECK(repository->ListPlayers("g")->size() == 2);
+  }
+
+  SECTION("games: the welcome mails are enqueued with the game, and only with it") {
+    // Issue 14: a game is never stored without its players' welcome mails.
+    auto repository = Open(*harness);
+    const NewPlayer blue{"g", "blue", "ann@example.org", "token-ann"};
+    const NewPlayer blue_again{"g", "blue", "ben@example.org", "token-ben"};
+    NewMail welcome;
+    welcome.recipient = "ann@example.org";
+    welcome.subject = "Game g: you play blue";
+    welcome.body = "Welcome";
+    welcome.next_try = At(0);
+    CHECK(
+        repository->CreateGameWithPlayers(SampleGame("g"), {blue, blue_again}, {welcome}).code() ==
+        StatusCode::kAlreadyExists);
+    CHECK(repository->DueMail(At(1), 10)->empty());
+    REQUIRE(repository->CreateGameWithPlayers(SampleGame("g"), {blue}, {welcome}).ok());
+    Result<std::vector<OutboxMail>> due = repository->DueMail(At(1), 10);
+    REQUIRE(due.ok());
+    REQUIRE(due->size() == 1);
+    CHECK((*due)[0].recipient == "ann@example.org");
+    CHECK((*due)[0].subject == "Game g: you play blue");
+    CHECK(repository->CreateGameWithPlayers(SampleGame("g"), {}, {welcome}).code() ==
+          StatusCode::kAlreadyExists);
+    CHECK(repository->DueMail(At(1), 10)->size() == 1);
   }
 
   SECTION("players: tokens are stored only as SHA-256 and verified by hashing") {
