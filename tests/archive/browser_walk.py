@@ -10,6 +10,7 @@ is no next link and takes a screenshot, which must be a PNG that is not blank. S
 library only; chromedriver is started here and stopped by its pid.
 """
 import base64
+import contextlib
 import json
 import os
 import re
@@ -75,6 +76,39 @@ class WebDriver:
             self.call("DELETE", self.s(""))
 
 
+@contextlib.contextmanager
+def chromium_session():
+    """Starts chromedriver on a free loopback port and a headless Chromium session in a fresh
+    profile; yields the WebDriver; ends the session and stops chromedriver (by its pid)."""
+    port = free_port()
+    profile = tempfile.mkdtemp(prefix="pbem-chromium-")
+    driver_proc = subprocess.Popen(["chromedriver", "--port=%d" % port, "--allowed-ips=127.0.0.1"],
+                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    wd = WebDriver(port)
+    try:
+        deadline = time.time() + 30
+        while True:
+            try:
+                urllib.request.urlopen(wd.base + "/status", timeout=2).read()
+                break
+            except OSError:
+                if time.time() > deadline:
+                    fail("chromedriver did not start")
+                time.sleep(0.2)
+        wd.start(profile)
+        yield wd
+    finally:
+        try:
+            wd.quit()
+        finally:
+            driver_proc.terminate()
+            try:
+                driver_proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                driver_proc.kill()
+            shutil.rmtree(profile, ignore_errors=True)
+
+
 def png_is_not_blank(data):
     """Decodes an 8-bit RGB(A) PNG with zlib and checks it has many distinct colours."""
     if data[:8] != b"\x89PNG\r\n\x1a\n":
@@ -130,22 +164,7 @@ def main():
     if not listed:
         fail("the index lists no turns")
 
-    port = free_port()
-    profile = tempfile.mkdtemp(prefix="pbem-chromium-")
-    driver_proc = subprocess.Popen(["chromedriver", "--port=%d" % port, "--allowed-ips=127.0.0.1"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    wd = WebDriver(port)
-    try:
-        deadline = time.time() + 30
-        while True:
-            try:
-                urllib.request.urlopen(wd.base + "/status", timeout=2).read()
-                break
-            except OSError:
-                if time.time() > deadline:
-                    fail("chromedriver did not start")
-                time.sleep(0.2)
-        wd.start(profile)
+    with chromium_session() as wd:
         wd.go("file://" + index)
         if not wd.js("return document.getElementById('result') !== null"):
             fail("index has no result paragraph")
@@ -194,16 +213,6 @@ def main():
         if width < 400 or height < 300 or colours < 20:
             fail("screenshot looks blank: %dx%d, %d colours" % (width, height, colours))
         print("walked %d turn pages; screenshot %dx%d with %d colours" % (sequence, width, height, colours))
-    finally:
-        try:
-            wd.quit()
-        finally:
-            driver_proc.terminate()
-            try:
-                driver_proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                driver_proc.kill()
-            shutil.rmtree(profile, ignore_errors=True)
 
 
 if __name__ == "__main__":
