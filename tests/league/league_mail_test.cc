@@ -143,7 +143,7 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
   REQUIRE(h.Replies("dave@test.local").size() == 1);
   const std::string reply = h.Replies("dave@test.local")[0];
   CHECK_THAT(reply, Catch::Contains("Vous avez rejoint la ligue club sous le nom dave."));
-  const std::string marker = "Votre jeton de ligue : ";
+  const std::string marker = "Votre jeton de ligue\u00a0: ";
   const std::size_t at = reply.find(marker);
   REQUIRE(at != std::string::npos);
   const std::string token =
