@@ -27,7 +27,7 @@ build:
 	cmake --build $(BUILD) -j $(JOBS)
 
 demo:
-	deploy/install-deps.sh build
+	deploy/install-deps.sh demo
 	$(MAKE) build
 	deploy/demo.sh $(BUILD)/bin/pbemd $(BUILD)/demo
 

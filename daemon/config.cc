@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "daemon/validate.h"
+
 #ifndef PBEM_SOURCE_DIR
 #define PBEM_SOURCE_DIR "."
 #endif
@@ -143,6 +145,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kHttpAddressKey,
       kHttpPortKey,
       kHttpAdminTokenKey,
+      kHttpPublicUrlKey,
       kHttpWorkersKey,
       kHttpQueueKey,
       kHttpMaxConnectionsKey,
@@ -262,6 +265,19 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   if (!result.http_admin_token.empty() && result.http_admin_token.size() < 16) {
     errors.push_back(std::string(kHttpAdminTokenKey) +
                      ": must be at least 16 characters long (or empty: no game creation)");
+  }
+
+  result.http_public_url = ReadString(config, kHttpPublicUrlKey, "", errors);
+  while (!result.http_public_url.empty() && result.http_public_url.back() == '/') {
+    result.http_public_url.pop_back();
+  }
+  if (!result.http_public_url.empty()) {
+    CheckUrl(kHttpPublicUrlKey, result.http_public_url, {"http", "https"}, errors);
+    if (!IsHeaderSafe(result.http_public_url) ||
+        result.http_public_url.find_first_of(" \"<>") != std::string::npos) {
+      errors.push_back(std::string(kHttpPublicUrlKey) + ": " + Quoted(result.http_public_url) +
+                       " may not hold a space, a quote, '<' or '>'");
+    }
   }
 
   HttpConfig& http = result.http;
@@ -476,6 +492,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kHttpAddressKey, config.http_address},
       {kHttpPortKey, std::to_string(config.http_port)},
       {kHttpAdminTokenKey, config.http_admin_token},
+      {kHttpPublicUrlKey, config.http_public_url},
       {kHttpWorkersKey, std::to_string(config.http.workers)},
       {kHttpQueueKey, std::to_string(config.http.queue)},
       {kHttpMaxConnectionsKey, std::to_string(config.http.max_connections)},

@@ -18,8 +18,8 @@
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
 #include "daemon/json_input.h"
-#include "daemon/validate.h"
 #include "daemon/mail/scan.h"
+#include "daemon/validate.h"
 #include "engine/victory.h"
 
 namespace pbem::daemon {
@@ -348,9 +348,12 @@ LeagueAnswer JoinLeague(const LeagueServices& services, storage::NewLeaguePlayer
   return Json(201, reply);
 }
 
+// POST /v1/leagues/{id}/players: joins, then mails the player the confirmation with their
+// token (as joining by mail replies). The join stands whatever happens to the mail (the reply
+// carries the token too); "confirmationQueued" says whether the mail is in the outbox.
 LeagueAnswer Join(const LeagueServices& services, const std::string& id,
-                  const LeagueRequest& request, storage::LeagueRepository& leagues,
-                  storage::Timestamp now) {
+                  const LeagueRequest& request, storage::GameRepository& games,
+                  storage::LeagueRepository& leagues, storage::Timestamp now) {
   std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
   if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
   const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
@@ -365,7 +368,24 @@ LeagueAnswer Join(const LeagueServices& services, const std::string& id,
   player.player = *name;
   player.mail_address = *email;
   player.language = *language;
-  return JoinLeague(services, std::move(player), leagues, now);
+  LeagueAnswer answer = JoinLeague(services, player, leagues, now);
+  if (answer.status != 201) return answer;
+  Poco::JSON::Object::Ptr reply =
+      Poco::JSON::Parser().parse(answer.body).extract<Poco::JSON::Object::Ptr>();
+  const std::string token = reply->getValue<std::string>("token");
+  bool queued = false;
+  Result<league::LeagueMail> mail = league::RenderJoinedMail(
+      services.template_dir, player.language, id, player.player, token, services.places);
+  if (mail.ok()) {
+    storage::NewMail confirmation;
+    confirmation.recipient = LowerAscii(player.mail_address);
+    confirmation.subject = mail->subject;
+    confirmation.body = mail->body;
+    confirmation.next_try = now;
+    queued = games.EnqueueMail(confirmation).ok();
+  }
+  reply->set("confirmationQueued", queued);
+  return Json(201, *reply);
 }
 
 // 404 / 401 / 403 unless `token` is the league's organiser's (or the admin token).
@@ -431,7 +451,7 @@ LeagueAnswer Start(const LeagueServices& services, const std::string& id,
   league::StartRefusal refusal = league::StartRefusal::kNone;
   Result<league::StartedRound> started =
       league::StartRound(leagues, id, season, round, Loader(*services.catalog), *services.entropy,
-                         services.template_dir, now, &refusal);
+                         services.template_dir, now, &refusal, services.places);
   if (!started.ok()) {
     if (refusal != league::StartRefusal::kNone) {
       return Error(409, RefusalCode(refusal), started.status().message());
@@ -584,10 +604,14 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
   if (language != "en" && language != "fr") return Error(400, "malformed", "?lang= is en or fr");
   int round = 0;
   for (const auto& g : view.games) round = std::max(round, g.round);
+  league::StandingsView standings{
+      view.league.name, view.season, round,
+      view.rows,        view.games,  "/v1/games/{game}/archive/index.html"};
+  standings.rank_after = view.settings.limits.finished_to_rank;
+  standings.league_id = id;
+  standings.places = services.places;
   Result<league::RenderedStandings> page =
-      league::RenderStandings(services.template_dir, language,
-                              {view.league.name, view.season, round, view.rows, view.games,
-                               "/v1/games/{game}/archive/index.html"});
+      league::RenderStandings(services.template_dir, language, standings);
   if (!page.ok()) return Error(500, "internal", page.status().message());
   return LeagueAnswer{200, "text/html; charset=utf-8", page->html};
 }
@@ -603,7 +627,7 @@ Result<Recorded> RecordAndAdvance(const LeagueServices& services,
                                   storage::LeagueRepository& leagues, const league::GameEnd& end,
                                   storage::Timestamp now, spdlog::logger* logger) {
   Result<league::RecordedEnd> recorded =
-      league::RecordGameEnd(leagues, end, services.template_dir, now);
+      league::RecordGameEnd(leagues, end, services.template_dir, now, services.places);
   if (!recorded.ok()) return recorded.status();
   Recorded out;
   out.league_game = recorded->league_game;
@@ -623,7 +647,7 @@ Result<Recorded> RecordAndAdvance(const LeagueServices& services,
   league::StartRefusal refusal = league::StartRefusal::kNone;
   Result<league::StartedRound> next = league::StartRound(
       leagues, record->league_id, recorded->season, recorded->round + 1, Loader(*services.catalog),
-      *services.entropy, services.template_dir, now, &refusal);
+      *services.entropy, services.template_dir, now, &refusal, services.places);
   if (next.ok()) {
     out.next_started = true;
     if (logger != nullptr) {
@@ -645,15 +669,16 @@ Result<Recorded> RecordAndAdvance(const LeagueServices& services,
 }  // namespace
 
 LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueRequest& request,
-                                 storage::GameRepository& /*games*/,
-                                 storage::LeagueRepository& leagues, storage::Timestamp now) {
+                                 storage::GameRepository& games, storage::LeagueRepository& leagues,
+                                 storage::Timestamp now) {
   const auto& s = request.segments;
   const bool get = request.method == "GET";
   const bool post = request.method == "POST";
   if (s.size() == 1 && post) return CreateLeague(services, request, leagues, now);
   if (s.size() == 2 && get) return GetLeague(s[1], leagues);
-  if (s.size() == 3 && s[2] == "players" && post)
-    return Join(services, s[1], request, leagues, now);
+  if (s.size() == 3 && s[2] == "players" && post) {
+    return Join(services, s[1], request, games, leagues, now);
+  }
   if (s.size() == 3 && s[2] == "start" && post) {
     return Start(services, s[1], request, leagues, now);
   }
@@ -698,18 +723,30 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
     return Error(409, "game_over", "game \"" + game_id + "\" is over already");
   }
   const std::string result = league::ResignationResult(*resigning);
+  // The players' names and their league, for a league game; sides alone otherwise.
+  league::ResignedMailInput words;
+  words.game_id = game_id;
+  words.resigning = *resigning;
+  words.places = services.places;
+  if (Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(game_id); record.ok()) {
+    words.blue_player = record->blue;
+    words.orange_player = record->orange;
+    words.league_id = record->league_id;
+    Result<storage::League> league = leagues.GetLeague(record->league_id);
+    words.league_name = league.ok() ? league->name : record->league_id;
+  } else if (record.status().code() != StatusCode::kNotFound) {
+    return StoreFailure(record.status());
+  }
   std::vector<storage::NewMail> mails;
   for (const storage::Player& p : *players) {
+    words.recipient = engine::ParseSide(p.side).value_or(engine::Side::kBlue);
+    Result<league::LeagueMail> rendered =
+        league::RenderResignedMail(services.template_dir, p.language == "fr" ? "fr" : "en", words);
+    if (!rendered.ok()) return Error(500, "internal", rendered.status().message());
     storage::NewMail mail;
     mail.recipient = p.mail_address;
-    if (p.language == "fr") {
-      mail.subject = "Partie " + game_id + " : la partie est terminée";
-      mail.body = "La partie " + game_id + " est terminée : le camp " +
-                  (*resigning == engine::Side::kBlue ? "bleu" : "orange") + " abandonne.\n";
-    } else {
-      mail.subject = "Game " + game_id + ": the game is over";
-      mail.body = "Game " + game_id + " is over. " + result + ".\n";
-    }
+    mail.subject = rendered->subject;
+    mail.body = rendered->body;
     mail.next_try = now;
     mails.push_back(std::move(mail));
   }
@@ -805,20 +842,32 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
                                                 storage::GameRepository& games,
                                                 storage::LeagueRepository& leagues,
                                                 HandledMessages& handled, storage::Timestamp now) {
-  // "join <league> <name> [<language>]" alone on a line, the keyword in any case.
+  // "join <league> <name> [<language>]" alone on a line, the keyword in any case; the name
+  // is every word after the league id ("Hélène Dupré"), but a last word of two lower-case
+  // letters, or EN / FR, is the language ("de": refused, en or fr).
   // (mail::FindCommandLine: no regular expression on mail text.)
   std::optional<std::vector<std::string>> found;
   for (const mail::OrdersCandidate& candidate : mail.candidates) {
-    if ((found = mail::FindCommandLine(candidate.bytes, "join", 2, 3))) break;
+    if ((found = mail::FindCommandLine(candidate.bytes, "join", 2, 2 + kMaxNameChars / 2))) break;
   }
   // No reply to what is not an address (daemon/validate.h): nothing would deliver it.
   if (!found || !IsMailAddress(mail.from)) return std::nullopt;
   const std::string league_id = (*found)[0];
   storage::NewLeaguePlayer player;
   player.league_id = league_id;
-  player.player = (*found)[1];
+  player.language = "en";
+  std::size_t name_end = found->size();
+  const std::string& last = found->back();
+  const auto lower = [](char c) { return c >= 'a' && c <= 'z'; };
+  const bool lower_pair = last.size() == 2 && lower(last[0]) && lower(last[1]);
+  if (found->size() > 2 && (lower_pair || last == "EN" || last == "FR")) {
+    player.language = LowerAscii(last);
+    --name_end;
+  }
+  for (std::size_t i = 1; i < name_end; ++i) {
+    player.player += (i > 1 ? " " : "") + (*found)[i];
+  }
   player.mail_address = mail.from;
-  player.language = LowerAscii(found->size() > 2 ? (*found)[2] : "en");
   // The same message twice (a redelivery): answered the first time only.
   if (!handled.Add(mail.message_id)) return mail::Disposition::kDropped;
   LeagueAnswer answer = JoinLeague(services, player, leagues, now);
@@ -835,16 +884,19 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
   Poco::JSON::Object::Ptr body =
       Poco::JSON::Parser().parse(answer.body).extract<Poco::JSON::Object::Ptr>();
   if (answer.status == 201) {
-    const std::string token = body->getValue<std::string>("token");
-    reply.body =
-        fr ? "Vous avez rejoint la ligue " + league_id + " sous le nom " + player.player +
-                 ".\nVotre jeton de ligue : " + token +
-                 "\nGardez-le : il n'est envoyé qu'une fois. Vos parties et leurs jetons vous "
-                 "seront envoyés au début de chaque ronde.\n"
-           : "You joined league " + league_id + " as " + player.player +
-                 ".\nYour league token: " + token +
-                 "\nKeep it: it is sent only once. Your games and their tokens will be mailed "
-                 "to you when each round starts.\n";
+    Result<league::LeagueMail> joined =
+        league::RenderJoinedMail(services.template_dir, player.language, league_id, player.player,
+                                 body->getValue<std::string>("token"), services.places);
+    if (!joined.ok()) {
+      // No reply could carry the token: undo the join, and the mail comes back.
+      if (Status undone = leagues.RemoveLeaguePlayer(league_id, player.player); !undone.ok()) {
+        return mail::Disposition::kDropped;
+      }
+      handled.Forget(mail.message_id);
+      return mail::Disposition::kRetryLater;
+    }
+    if (mail.subject.empty()) reply.subject = joined->subject;
+    reply.body = joined->body;
   } else {
     Poco::JSON::Object::Ptr error = body->getObject("error");
     const std::string code = error->getValue<std::string>("code");

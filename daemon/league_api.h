@@ -5,7 +5,8 @@
 //                                             deadlines, points, limits, pairing, sides)
 //   GET  /v1/leagues/{id}                     the league, its settings and players (no tokens)
 //   POST /v1/leagues/{id}/players             joins a player {name, email, language}: 201 with
-//                                             the player's league token
+//                                             the player's league token, also mailed to them
+//                                             (the confirmation, as joining by mail replies)
 //   POST /v1/leagues/{id}/start               organiser token: starts a round of a season
 //                                             (pairs, creates the games, mails the tokens)
 //   GET  /v1/leagues/{id}/standings           the table (JSON) with each player's ratings
@@ -51,6 +52,9 @@ struct LeagueServices {
   EntropySource* entropy = nullptr;    // game tokens; thread-safe (SystemEntropy is)
   std::filesystem::path template_dir;  // templates/league
   std::string admin_token;             // empty: POST /v1/leagues is refused
+  // Where the league mails send players: the game address (pbemd.mail.from) and pbemd's
+  // public URL (pbemd.http.public_url) for the standings and game links.
+  league::MailPlaces places;
 };
 
 struct LeagueRequest {
@@ -76,7 +80,8 @@ LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueReq
                                  storage::Timestamp now);
 
 // POST /v1/games/{id}/resign with `token`: ends the game (storage EndGame, a mail to each
-// player) with league::ResignationResult and, for a league game, records it (RecordGameEnd).
+// player naming both players and sides, in their language: league::RenderResignedMail) with
+// league::ResignationResult and, for a league game, records it (RecordGameEnd).
 LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_id,
                         const std::string& token, storage::GameRepository& games,
                         storage::LeagueRepository& leagues, storage::Timestamp now);
@@ -110,7 +115,8 @@ class HandledMessages {
 };
 
 // Joining a league by mail (MailIntake's command hook, like resignations): a mail whose text
-// has a line "join <league id> <name> [en|fr]" (language: en when absent) joins its sender's
+// has a line "join <league id> <name> [en|fr]" (the name may have several words, "Hélène
+// Dupré"; a last word of two lower-case letters is the language: en when absent) joins its sender's
 // address to the league through the same path as POST /v1/leagues/{id}/players. nullopt when
 // the mail has no such line. Otherwise exactly one reply, to the sender, in the requested
 // language (en when that is bad): the player's league token, or the refusal with the HTTP

@@ -95,15 +95,62 @@ std::optional<std::uint32_t> NextCodePoint(std::string_view s, std::size_t& i) {
   return cp;
 }
 
-bool IsPrintableCodePoint(std::uint32_t cp) {
-  if (cp < 0x20 || cp == 0x7F) return false;                         // C0, DEL
-  if (cp >= 0x80 && cp <= 0x9F) return false;                        // C1
-  if (cp == 0x2028 || cp == 0x2029) return false;                    // line, paragraph separators
-  if (cp >= 0x202A && cp <= 0x202E) return false;                    // bidirectional embeddings
-  if (cp >= 0x2066 && cp <= 0x2069) return false;                    // bidirectional isolates
-  if (cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB)) return false;  // BOM, annotations
-  if ((cp & 0xFFFE) == 0xFFFE || (cp >= 0xFDD0 && cp <= 0xFDEF)) return false;  // noncharacters
-  return true;
+bool IsControl(std::uint32_t cp) {
+  return cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp <= 0x9F) ||  // C0, DEL, C1
+         cp == 0x2028 || cp == 0x2029;                             // line, paragraph separators
+}
+
+// Characters that show nothing (or only change how their neighbours show): format characters,
+// bidirectional controls, fillers, selectors, tags, noncharacters and private use.
+bool IsInvisible(std::uint32_t cp) {
+  switch (cp) {
+    case 0x00AD:  // soft hyphen
+    case 0x034F:  // combining grapheme joiner
+    case 0x061C:  // Arabic letter mark
+    case 0x115F:  // Hangul choseong filler
+    case 0x1160:  // Hangul jungseong filler
+    case 0x17B4:  // Khmer vowel inherent aq
+    case 0x17B5:  // Khmer vowel inherent aa
+    case 0x2800:  // braille pattern blank
+    case 0x3164:  // Hangul filler
+    case 0xFEFF:  // zero-width no-break space (BOM)
+    case 0xFFA0:  // halfwidth Hangul filler
+      return true;
+    default:
+      break;
+  }
+  return (cp >= 0x180B && cp <= 0x180F) ||    // Mongolian selectors, vowel separator
+         (cp >= 0x200B && cp <= 0x200F) ||    // zero-width space, joiners, LRM, RLM
+         (cp >= 0x202A && cp <= 0x202E) ||    // bidirectional embeddings and overrides
+         (cp >= 0x2060 && cp <= 0x206F) ||    // word joiner, invisible operators, isolates
+         (cp >= 0xFE00 && cp <= 0xFE0F) ||    // variation selectors
+         (cp >= 0xFFF0 && cp <= 0xFFFB) ||    // interlinear annotations
+         (cp >= 0x1BCA0 && cp <= 0x1BCA3) ||  // shorthand format controls
+         (cp >= 0x1D173 && cp <= 0x1D17A) ||  // musical format controls
+         (cp >= 0xE0000 && cp <= 0xE0FFF) ||  // tags, variation selectors supplement
+         (cp >= 0xE000 && cp <= 0xF8FF) ||    // private use
+         cp >= 0xF0000 ||                     // private use planes 15 and 16
+         (cp & 0xFFFE) == 0xFFFE || (cp >= 0xFDD0 && cp <= 0xFDEF);  // noncharacters
+}
+
+// Spaces other than U+0020: they look like it (or like nothing) and make a second name.
+bool IsOtherSpace(std::uint32_t cp) {
+  return cp == 0x00A0 || cp == 0x1680 || (cp >= 0x2000 && cp <= 0x200A) || cp == 0x202F ||
+         cp == 0x205F || cp == 0x3000;
+}
+
+bool IsCombiningMark(std::uint32_t cp) {
+  return (cp >= 0x0300 && cp <= 0x036F) || (cp >= 0x1AB0 && cp <= 0x1AFF) ||
+         (cp >= 0x1DC0 && cp <= 0x1DFF) || (cp >= 0x20D0 && cp <= 0x20FF) ||
+         (cp >= 0xFE20 && cp <= 0xFE2F);
+}
+
+std::string CodePointName(std::uint32_t cp) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string digits;
+  for (int shift = cp > 0xFFFF ? 16 : 12; shift >= 0; shift -= 4)
+    digits += kHex[(cp >> shift) & 15];
+  return "U+" + digits;
 }
 
 bool IsHeaderUnsafe(unsigned char c) { return (c < 0x20 && c != '\t') || c == 0x7F; }
@@ -181,21 +228,47 @@ std::optional<std::string> MailAddressProblem(std::string_view address) {
 
 std::optional<std::string> DisplayNameProblem(std::string_view name, std::size_t max_chars) {
   if (name.empty()) return std::string("is empty");
-  if (name.size() > 4 * max_chars) {
-    return "is longer than " + std::to_string(max_chars) + " characters";
+  const std::string too_long = "is longer than " + std::to_string(max_chars) + " characters";
+  if (name.size() > 4 * max_chars || name.size() > kMaxNameBytes) {
+    return too_long + (name.size() > kMaxNameBytes
+                           ? " or " + std::to_string(kMaxNameBytes) + " bytes"
+                           : std::string());
   }
   std::size_t chars = 0;
+  std::uint32_t previous = 0;
+  int marks = 0;  // combining marks in a row
   for (std::size_t i = 0; i < name.size();) {
     const std::optional<std::uint32_t> cp = NextCodePoint(name, i);
     if (!cp) return std::string("is not valid UTF-8");
-    if (!IsPrintableCodePoint(*cp)) {
+    if (IsControl(*cp)) {
       return std::string(*cp == '\r' || *cp == '\n' ? "may not hold a line break"
                          : *cp == 0                 ? "may not hold a NUL byte"
                                                     : "may not hold a control character");
     }
+    if (IsInvisible(*cp)) {
+      return "may not hold " + CodePointName(*cp) +
+             ", an invisible or direction-changing character";
+    }
+    if (IsOtherSpace(*cp)) {
+      return "may not hold " + CodePointName(*cp) + ": the only space allowed is the plain one";
+    }
+    if (*cp == ' ' && previous == ' ') return std::string("may not hold two spaces in a row");
+    if (IsCombiningMark(*cp)) {
+      if (chars == 0 || previous == ' ') {
+        return "may not start a word with an accent alone (" + CodePointName(*cp) + ")";
+      }
+      if (previous < 0x80) {
+        return "has an accent typed apart from its letter (" + CodePointName(*cp) +
+               "): type the accented letter itself (é, not e + accent)";
+      }
+      if (++marks > 2) return std::string("may not stack more than two accents on a letter");
+    } else {
+      marks = 0;
+    }
+    previous = *cp;
     ++chars;
   }
-  if (chars > max_chars) return "is longer than " + std::to_string(max_chars) + " characters";
+  if (chars > max_chars) return too_long;
   if (name.front() == ' ' || name.back() == ' ') {
     return std::string("may not begin or end with a space");
   }

@@ -27,10 +27,19 @@ inline constexpr std::size_t kMaxLocalPartBytes = 64;
 std::optional<std::string> MailAddressProblem(std::string_view address);
 inline bool IsMailAddress(std::string_view address) { return !MailAddressProblem(address); }
 
-// A person's or a league's display name: valid UTF-8, 1 to `max_chars` characters (code
-// points), every one printable (no C0 or C1 control, DEL, line or paragraph separator, or
-// bidirectional override), no leading or trailing space. "Hélène Dupré" is one.
+// A person's or a league's display name, the one rule for every door a name comes in by
+// (HTTP, mail commands, the CLI): valid UTF-8, 1 to `max_chars` characters (code points) and
+// at most kMaxNameBytes bytes, with nothing that lets a name pass for another one:
+//  - no C0 or C1 control, DEL, line or paragraph separator;
+//  - nothing invisible: no bidirectional mark, embedding, override or isolate, no zero-width
+//    character, word joiner, soft hyphen, variation selector, tag, filler, BOM or
+//    noncharacter, no private-use character;
+//  - one kind of space, the ASCII space, never two in a row, none leading or trailing;
+//  - an accent is typed with its letter ("é", not "e" + U+0301), a combining mark never opens
+//    the name and at most two follow one another.
+// "Hélène Dupré", "Łukasz Żółć" and "李小龍" are names.
 inline constexpr std::size_t kMaxNameChars = 64;
+inline constexpr std::size_t kMaxNameBytes = 4 * kMaxNameChars;
 std::optional<std::string> DisplayNameProblem(std::string_view name,
                                               std::size_t max_chars = kMaxNameChars);
 

@@ -3,16 +3,26 @@
 # outbox, a game of the bundled scenario created over HTTP, both sides' bundled orders
 # submitted over HTTP, each player-turn resolved by pbemd's scheduler, and the welcome mails
 # (one per player, queued with the game) and the results mails left as .eml files in the
-# outbox directory. Everything lives under DIR (emptied first);
+# outbox directory. Then a club league: six players join over HTTP (accented and non-Latin
+# names, two reading French), round 1 starts (each player's games, tokens, deadline and links
+# by mail), the organiser records its results with `pbem league`, and the standings page is
+# screenshotted in headless Chromium in English and French (DIR/standings-en.png,
+# DIR/standings-fr.png). Everything lives under DIR (emptied first);
 # pbemd listens on a free loopback port and is stopped with SIGTERM at the end.
-# Usage: deploy/demo.sh PBEMD [DIR]   (DIR defaults to ./pbem-demo)
+# Usage: deploy/demo.sh PBEMD [DIR]   (DIR defaults to ./pbem-demo; pbem beside PBEMD)
 set -euo pipefail
 PBEMD=${1:?usage: demo.sh PBEMD [DIR]}
 DIR=${2:-pbem-demo}
 SRC=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$DIR"
 DIR=$(cd "$DIR" && pwd)
-rm -rf "${DIR:?}/data" "$DIR/outbox" "$DIR/maps" "$DIR/pbemd.log"
+rm -rf "${DIR:?}/data" "$DIR/outbox" "$DIR/maps" "$DIR/pbemd.log" "$DIR"/standings-*.{html,png} \
+  "$DIR/chromium"
+PBEM=$(dirname "$PBEMD")/pbem
+command -v chromium >/dev/null || {
+  echo "demo: chromium is missing (deploy/install-deps.sh demo installs it)" >&2
+  exit 1
+}
 
 port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
 PORT=""
@@ -27,6 +37,7 @@ ADMIN=demo-admin-token
 "$PBEMD" -Dpbemd.data_dir="$DIR/data" -Dpbemd.outbox_dir="$DIR/outbox" \
   -Dpbemd.http.port="$PORT" -Dpbemd.http.admin_token="$ADMIN" \
   -Dpbemd.mail.from=referee@pbem.example -Dpbemd.turns.poll_ms=100 \
+  -Dpbemd.http.public_url="http://127.0.0.1:$PORT" \
   -Dpbemd.mail.out.poll_ms=100 >"$DIR/pbemd.log" 2>&1 </dev/null &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null || true' EXIT
@@ -69,6 +80,52 @@ for _ in $(seq 1 200); do
   [[ $(find "$DIR/outbox" -name '*.eml' 2>/dev/null | wc -l) -ge 6 ]] && break
   sleep 0.1
 done
+
+echo
+echo "4. a club league: six players join over HTTP, round 1 starts (3-day turns):"
+ORGANISER=demo-organiser-token
+printf '{"id": "club", "name": "Club de la Morne", "organiserToken": "%s",
+ "turnTimeoutSeconds": 259200}\n' "$ORGANISER" >"$DIR/league.json"
+check "creating the league" "$(call POST /v1/leagues "$ADMIN" application/json "$DIR/league.json")" \
+  | cut -c1-120
+players=("Hélène Dupré|helene@players.example|fr" "Łukasz Żółć|lukasz@players.example|en"
+  "Μαρία Παππά|maria@players.example|en" "Gustave Leroux|gustave@players.example|fr"
+  "O'Brien|obrien@players.example|en" "Zoë Martin|zoe@players.example|en")
+for p in "${players[@]}"; do
+  IFS='|' read -r name address lang <<<"$p"
+  printf '{"name": "%s", "email": "%s", "language": "%s"}\n' "$name" "$address" "$lang" \
+    >"$DIR/join.json"
+  check "$name joining" "$(call POST /v1/leagues/club/players "" application/json "$DIR/join.json")" \
+    >/dev/null
+  echo "   $name joined ($lang); the confirmation and the league token go by mail"
+done
+echo '{}' >"$DIR/start.json"
+check "starting round 1" \
+  "$(call POST /v1/leagues/club/start "$ORGANISER" application/json "$DIR/start.json")" | cut -c1-300
+echo
+echo "5. the organiser records round 1's results (pbem league result):"
+for result in "g1 --winner blue --level major" "g2 --draw" \
+  "g3 --winner orange --level total --resigned"; do
+  read -r game rest <<<"$result"
+  # shellcheck disable=SC2086  # the options are words
+  "$PBEM" league result "club-s1-r1-$game" --token "$ORGANISER" $rest --db "sqlite:$DIR/data" \
+    --url "$API" || fail "recording club-s1-r1-$game"
+done
+
+echo
+echo "6. the standings page in headless Chromium:"
+for lang in en fr; do
+  curl -sf "$API/v1/leagues/club/standings.html?lang=$lang" -o "$DIR/standings-$lang.html" ||
+    fail "GET /v1/leagues/club/standings.html?lang=$lang"
+  grep -q "Hélène Dupré" "$DIR/standings-$lang.html" || fail "the $lang page does not name Hélène Dupré"
+  chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --hide-scrollbars \
+    --user-data-dir="$DIR/chromium" --window-size=1100,1150 \
+    --screenshot="$DIR/standings-$lang.png" "$API/v1/leagues/club/standings.html?lang=$lang" \
+    >"$DIR/chromium.log" 2>&1 || fail "chromium could not screenshot the $lang page"
+  [[ -s $DIR/standings-$lang.png ]] || fail "no screenshot $DIR/standings-$lang.png"
+  echo "   $DIR/standings-$lang.png"
+done
+rm -rf "$DIR/chromium"
 kill -TERM $pid
 wait $pid || fail "pbemd did not stop cleanly"
 trap - EXIT
@@ -86,4 +143,5 @@ done
   fail "no welcome mail for blue in $DIR/outbox"
 grep -q '^Subject: Partie demo : vous jouez le camp orange' "$DIR"/outbox/*.eml ||
   fail "no welcome mail for orange (in French) in $DIR/outbox"
+echo "The standings page, as pbemd serves it: $DIR/standings-en.png, $DIR/standings-fr.png"
 echo "pbemd's log: $DIR/pbemd.log; the game store: $DIR/data/pbem.sqlite"

@@ -11,6 +11,7 @@
 #   test    build + mail + bench (ctest runs each benchmark script once in a smoke mode)
 #           + what the tests need (servers, tools)
 #   fuzz    build + what `make fuzz` needs (clang-14's libFuzzer runtime, llvm-symbolizer)
+#   demo    build + what `make demo` needs (chromium, for the standings page's screenshots)
 #
 # Idempotent and non-interactive: a second run installs nothing and runs no `apt-get update`.
 # Runs as root; otherwise through sudo when it exists.
@@ -43,6 +44,9 @@ BENCH_PKGS=(wrk nginx python3 bc)
 # libclang-rt-14-dev with the sanitizer runtimes (libfuzzer-14-dev, a standalone libFuzzer.a,
 # is not needed); llvm-14 brings llvm-symbolizer, which names functions and lines in reports.
 FUZZ_PKGS=(clang-14 libclang-rt-14-dev llvm-14)
+
+# `make demo` (deploy/demo.sh) screenshots the league standings page in headless Chromium.
+DEMO_PKGS=(chromium)
 
 # Packages the tests need on top of BUILD_PKGS and MAIL_PKGS. Later issues add theirs here
 # (the page screenshots: chromium).
@@ -80,6 +84,7 @@ for group in "${groups[@]}"; do
     bench) wanted=(toolchain build mail bench) ;;
     test) wanted=(toolchain build mail bench test) ;;
     fuzz) wanted=(toolchain build fuzz) ;;
+    demo) wanted=(toolchain build demo) ;;
     -h | --help)
       usage
       exit 0
@@ -104,6 +109,7 @@ for group in "${expanded[@]}"; do
     bench) pkgs=("${BENCH_PKGS[@]}") ;;
     test) pkgs=("${TEST_PKGS[@]}") ;;
     fuzz) pkgs=("${FUZZ_PKGS[@]}") ;;
+    demo) pkgs=("${DEMO_PKGS[@]}") ;;
   esac
   missing=()
   for pkg in "${pkgs[@]}"; do

@@ -201,7 +201,7 @@ const std::vector<Migration>& Migrations() {
            "CREATE UNIQUE INDEX submissions_by_message_id ON submissions"
            "  (game_id, side, message_id) WHERE message_id IS NOT NULL AND accepted = 1",
            "CREATE INDEX submissions_by_turn ON submissions (game_id, turn, side, accepted, id)",
-        }},
+       }},
       {9,
        "one league player per mail address and league, enforced by the database",
        {
@@ -1607,14 +1607,16 @@ Status SqlRepository::ReplaceLeaguePlayer(const std::string& old_player,
     *session_ << Sql("DELETE FROM league_players WHERE league_id = ? AND player = ?"), use(id),
         use(old_name), now;
     InsertLeaguePlayer(replacement);
-    std::string mail = replacement.mail_address, hash = Sha256Hex(replacement.token);
+    std::string mail = replacement.mail_address, hash = Sha256Hex(replacement.token),
+                language = replacement.language;
     for (std::string column : {"blue", "orange"}) {
-      // The old player's side in the pending games: the new player's address and token.
+      // The old player's side in the pending games: the new player's address, token and
+      // language (the game's mails to that side are in the newcomer's language).
       *session_ << Sql(
-          "UPDATE players SET mail_address = ?, token_sha256 = ? WHERE side = ? AND "
-          "game_id IN (SELECT game_id FROM league_games WHERE league_id = ? AND " +
+          "UPDATE players SET mail_address = ?, token_sha256 = ?, language = ? WHERE side = ? "
+          "AND game_id IN (SELECT game_id FROM league_games WHERE league_id = ? AND " +
           column + " = ? AND result = 'pending')"),
-          use(mail), use(hash), use(column), use(id), use(old_name), now;
+          use(mail), use(hash), use(language), use(column), use(id), use(old_name), now;
       *session_ << Sql("UPDATE league_games SET " + column + " = ? WHERE league_id = ? AND " +
                        column + " = ? AND result = 'pending'"),
           use(new_name), use(id), use(old_name), now;

@@ -605,6 +605,7 @@ class MailRenderer {
     const hh_mm_ss<seconds> tod(t - day);
     const auto two = [](std::int64_t n) { return (n < 10 ? "0" : "") + Num(n); };
     mst::data f;
+    f.set("weekday", words_.Word("weekday", Num(weekday(day).c_encoding())));
     f.set("day", words_.Word("day", Num(static_cast<unsigned>(ymd.day()))));
     f.set("month", words_.Word("month", Num(static_cast<unsigned>(ymd.month()))));
     f.set("year", Num(static_cast<int>(ymd.year())));

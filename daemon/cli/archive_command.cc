@@ -97,14 +97,21 @@ int RunArchiveCommand(const Args& args) {
     std::cerr << "pbem: archive: " << db << ": " << opened.status().ToString() << "\n";
     return kExitProblems;
   }
-  auto game = repo->GetGame(*game_id);
+  return WriteGameArchive(*repo, *game_id, *out_dir, language, scenario_path, ruleset_dir);
+}
+
+int WriteGameArchive(storage::GameRepository& repo, const std::string& game_id,
+                     const std::filesystem::path& out_dir, templates::Language language,
+                     const std::optional<std::string>& scenario_path,
+                     const std::optional<std::string>& ruleset_dir) {
+  auto game = repo.GetGame(game_id);
   if (!game.ok()) {
-    std::cerr << "pbem: archive: game '" << *game_id << "': " << game.status().ToString() << "\n";
+    std::cerr << "pbem: archive: game '" << game_id << "': " << game.status().ToString() << "\n";
     return kExitProblems;
   }
-  auto turns = repo->ListTurns(*game_id);
+  auto turns = repo.ListTurns(game_id);
   if (!turns.ok()) {
-    std::cerr << "pbem: archive: turns of '" << *game_id << "': " << turns.status().ToString()
+    std::cerr << "pbem: archive: turns of '" << game_id << "': " << turns.status().ToString()
               << "\n";
     return kExitProblems;
   }
@@ -118,11 +125,11 @@ int RunArchiveCommand(const Args& args) {
   templates::ArchiveInput input;
   input.ruleset = &bundle->ruleset;
   input.scenario = &bundle->scenario;
-  input.game_id = *game_id;
-  input.initial_state = engine::InitialState(bundle->scenario, *game_id);
+  input.game_id = game_id;
+  input.initial_state = engine::InitialState(bundle->scenario, game_id);
   bool bad = false;
   for (const storage::Turn& t : turns.value()) {
-    const std::string where = "game " + *game_id + " turn #" + std::to_string(t.sequence);
+    const std::string where = "game " + game_id + " turn #" + std::to_string(t.sequence);
     pbem::v1::TurnResult proto;
     if (auto parsed = codec::ParseMessage(t.result, codec::Format::kBinary, where, proto);
         !parsed.ok()) {
@@ -158,13 +165,13 @@ int RunArchiveCommand(const Args& args) {
     return kExitProblems;
   }
   if (templates::Status s = templates::WriteArchive(
-          mail, language, templates::DefaultArchiveTemplateDir(DataDir()), input, *out_dir);
+          mail, language, templates::DefaultArchiveTemplateDir(DataDir()), input, out_dir);
       !s.ok) {
     std::cerr << "pbem: archive: " << s.message << "\n";
     return kExitProblems;
   }
-  std::cout << "archive of game " << *game_id << ": " << input.turns.size()
-            << " player-turns written to " << *out_dir << "/index.html\n";
+  std::cout << "archive of game " << game_id << ": " << input.turns.size()
+            << " player-turns written to " << (out_dir / "index.html").string() << "\n";
   return kExitOk;
 }
 

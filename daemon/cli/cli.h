@@ -45,7 +45,16 @@ int RunImportCommand(const Args& args);                    // pbem import FILE
 int RunVerifyCommand(const Args& args);                    // pbem verify ARCHIVE
 int RunHistoryCommand(const Args& args);                   // pbem history GAME
 int RunLeagueCommand(const Args& args);                    // pbem league (league_command.cc)
-std::string LeagueUsage();                                 // its usage text
+
+// The static history of stored game `game_id` (templates/archive.h) in `out_dir`: what
+// `pbem archive` writes, also for each game of `pbem league standings --html`. The scenario
+// is the game's bundled one unless `scenario_path` says otherwise. Prints what it wrote, or
+// the problem to stderr; returns the exit code.
+int WriteGameArchive(storage::GameRepository& repo, const std::string& game_id,
+                     const std::filesystem::path& out_dir, templates::Language language,
+                     const std::optional<std::string>& scenario_path = std::nullopt,
+                     const std::optional<std::string>& ruleset_dir = std::nullopt);
+std::string LeagueUsage();  // its usage text
 
 // Usage text of a command ("ruleset", "orders", "scenario", "demo"), or of
 // everything when `command` is empty; nullopt for an unknown command.

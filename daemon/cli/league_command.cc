@@ -4,17 +4,21 @@
 //   create LEAGUE --token ORG [--name NAME] [--settings FILE]
 //   add LEAGUE PLAYER --mail ADDR [--lang en|fr]   prints the player's new league token
 //   remove LEAGUE PLAYER --token ORG
-//   start LEAGUE --token ORG [--season N] [--round N]
+//   start LEAGUE --token ORG [--season N] [--round N] [--address ADDR] [--url URL]
 //       league::StartRound: pairs the league's players (round robin, or Swiss when the
 //       settings say "pairing swiss"; sides from the settings), creates that round's games
 //       of the league's scenario (bundled data) with a fresh token per game and side, stores
 //       them and enqueues one mail per player listing the games and tokens (round 1 unless
-//       --round says otherwise).
+//       --round says otherwise). The mails give --address as where orders go (pbemd's
+//       pbemd.mail.from) and link the standings under --url (pbemd.http.public_url).
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
-//   replace LEAGUE OLD NEW --mail ADDR --token ORG   prints the new player's token
+//   replace LEAGUE OLD NEW --mail ADDR --token ORG [--lang en|fr] [--address A] [--url U]
+//       prints the new player's token and mails them a welcome in their language with their
+//       games in play and the token that plays them
 //   standings LEAGUE [--season N] [--html DIR [--lang en|fr]]
 //       prints the table; with --html also writes DIR/standings.html, the static standings
-//       page linking each game's archive page DIR/<game>/index.html (`pbem archive`).
+//       page, and each game's archive page DIR/<game>/index.html (as `pbem archive`) that it
+//       links.
 //
 // Bad input (unknown league, joining twice, a wrong organiser token, a player over the game
 // limit) is refused with exit 1 before anything is written.
@@ -74,13 +78,16 @@ constexpr std::string_view kLeagueUsage =
     "pbem league create LEAGUE --token ORG [--name NAME] [--settings FILE]\n"
     "pbem league add LEAGUE PLAYER --mail ADDR [--lang en|fr]\n"
     "pbem league remove LEAGUE PLAYER --token ORG\n"
-    "pbem league start LEAGUE --token ORG [--season N] [--round N]\n"
+    "pbem league start LEAGUE --token ORG [--season N] [--round N] [--address ADDR] [--url URL]\n"
     "pbem league result GAME --token ORG (--winner blue|orange --level LEVEL | --draw)\n"
     "                   [--resigned | --forfeit]\n"
-    "pbem league replace LEAGUE OLD NEW --mail ADDR --token ORG\n"
+    "pbem league replace LEAGUE OLD NEW --mail ADDR --token ORG [--lang en|fr]\n"
+    "                    [--address ADDR] [--url URL]\n"
     "pbem league standings LEAGUE [--season N] [--html DIR [--lang en|fr]]\n"
     "    Club leagues. ORG is the organiser's token chosen at create. Every command takes\n"
-    "    --db DB (sqlite:DIR or postgresql:CONNSTRING; default sqlite:./pbem-data).\n";
+    "    --db DB (sqlite:DIR or postgresql:CONNSTRING; default sqlite:./pbem-data).\n"
+    "    --address is where players mail their orders (pbemd.mail.from), --url pbemd as\n"
+    "    players reach it (pbemd.http.public_url): the mails give them.\n";
 
 struct Options {
   std::vector<std::string> positional;
@@ -89,9 +96,9 @@ struct Options {
 };
 
 std::optional<Options> Parse(const Args& args, int& exit_code) {
-  static const std::vector<std::string> kValued = {"--db",    "--token",  "--name",  "--settings",
-                                                   "--mail",  "--season", "--round", "--winner",
-                                                   "--level", "--html",   "--lang"};
+  static const std::vector<std::string> kValued = {
+      "--db",     "--token", "--name", "--settings", "--mail",    "--season", "--round",
+      "--winner", "--level", "--html", "--lang",     "--address", "--url"};
   static const std::vector<std::string> kFlags = {"--draw", "--resigned", "--forfeit"};
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -112,6 +119,27 @@ std::optional<Options> Parse(const Args& args, int& exit_code) {
     }
   }
   return o;
+}
+
+// --address and --url as the mails' places; an error naming the option, or nullopt.
+std::optional<std::string> Places(const Options& o, league::MailPlaces& places) {
+  if (o.values.count("--address")) {
+    places.game_address = o.values.at("--address");
+    if (auto wrong = daemon::MailAddressProblem(places.game_address)) return "--address " + *wrong;
+  }
+  if (o.values.count("--url")) {
+    places.public_url = o.values.at("--url");
+    while (!places.public_url.empty() && places.public_url.back() == '/') {
+      places.public_url.pop_back();
+    }
+    const std::string& url = places.public_url;
+    const bool http = url.rfind("http://", 0) == 0 || url.rfind("https://", 0) == 0;
+    if (!http || url.size() > 512 || !daemon::IsHeaderSafe(url) ||
+        url.find_first_of(" \"<>") != std::string::npos) {
+      return "--url is pbemd's address for players, http://host[:port] or https://...";
+    }
+  }
+  return std::nullopt;
 }
 
 std::unique_ptr<storage::SqlRepository> Open(const Options& o) {
@@ -256,9 +284,12 @@ int Start(storage::SqlRepository& repo, const Options& o) {
     return league::GameMaterial{ruleset.value().proto, scenario.value().proto,
                                 scenario.value().scenario};
   };
+  league::MailPlaces places;
+  if (auto bad = Places(o, places)) return Fail(*bad);
   daemon::SystemEntropy entropy;
-  Result<league::StartedRound> started = league::StartRound(
-      repo, id, season, round_number, load, entropy, data / "templates/league", Now());
+  Result<league::StartedRound> started =
+      league::StartRound(repo, id, season, round_number, load, entropy, data / "templates/league",
+                         Now(), nullptr, places);
   if (!started.ok()) return Fail(started.status());
   std::cout << "season " << started->season << " round " << started->round << " of league " << id
             << ": " << started->games.size() << " games created";
@@ -293,7 +324,9 @@ int RecordResult(storage::SqlRepository& repo, const Options& o) {
     }
     if (!known) return Fail("--level is minor, tactical, major or total, not '" + level + "'");
   }
-  auto recorded = league::RecordGameEnd(repo, end, DataDir() / "templates/league", Now());
+  league::MailPlaces places;
+  if (auto bad = Places(o, places)) return Fail(*bad);
+  auto recorded = league::RecordGameEnd(repo, end, DataDir() / "templates/league", Now(), places);
   if (!recorded.ok()) return Fail(recorded.status());
   std::cout << "result of " << end.game_id << " recorded"
             << (recorded->round_complete ? "; round complete, ratings updated, standings mailed"
@@ -309,16 +342,58 @@ int Replace(storage::SqlRepository& repo, const Options& o) {
   if (auto bad = CheckOrganiser(repo, o.positional[0], o)) return Fail(*bad);
   std::string address = o.values.at("--mail");
   if (auto bad = CheckPlayer(o.positional[2], address)) return Fail("NEW: " + *bad);
+  const std::string language = o.values.count("--lang") ? o.values.at("--lang") : "en";
+  if (language != "en" && language != "fr") return Fail("--lang is en or fr");
+  league::MailPlaces places;
+  if (auto bad = Places(o, places)) return Fail(*bad);
   daemon::SystemEntropy entropy;
   Result<std::string> token = league::NewToken(entropy);
   if (!token.ok()) return Fail(token.status());
-  if (Status s = repo.ReplaceLeaguePlayer(
-          o.positional[1], {o.positional[0], o.positional[2], address, *token, Now()});
+  const std::string& id = o.positional[0];
+  const std::string& newcomer = o.positional[2];
+  if (Status s = repo.ReplaceLeaguePlayer(o.positional[1],
+                                          {id, newcomer, address, *token, Now(), language});
       !s.ok()) {
     return Fail(s);
   }
-  std::cout << "player " << o.positional[2] << " replaces " << o.positional[1] << " in league "
-            << o.positional[0] << "; token " << *token << '\n';
+  std::cout << "player " << newcomer << " replaces " << o.positional[1] << " in league " << id
+            << "; token " << *token << '\n';
+  // The welcome: the games the newcomer takes over, played with their token.
+  Result<storage::League> league = repo.GetLeague(id);
+  if (!league.ok()) return Fail(league.status());
+  Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
+  if (!settings.ok()) return Fail(settings.status());
+  Result<std::vector<storage::LeagueGameRecord>> games = repo.ListLeagueGames(id);
+  if (!games.ok()) return Fail(games.status());
+  league::GamesMailInput welcome{id, league->name, 0, 0, newcomer, o.positional[1]};
+  for (const auto& g : *games) {
+    if (g.season > welcome.season || (g.season == welcome.season && g.round > welcome.round)) {
+      welcome.season = static_cast<int>(g.season);
+      welcome.round = static_cast<int>(g.round);
+    }
+    if (g.result != "pending" || (g.blue != newcomer && g.orange != newcomer)) continue;
+    const bool blue = g.blue == newcomer;
+    welcome.games.push_back(
+        {g.game_id, blue ? "blue" : "orange", blue ? g.orange : g.blue, *token});
+  }
+  welcome.turn_timeout = settings->turn_timeout;
+  welcome.places = places;
+  Result<league::LeagueMail> mail =
+      league::RenderGamesMail(DataDir() / "templates/league", language, welcome);
+  if (!mail.ok()) return Fail("the welcome mail: " + mail.status().message());
+  storage::NewMail out;
+  out.recipient = address;
+  out.subject = mail->subject;
+  out.body = mail->body;
+  out.next_try = Now();
+  if (Result<std::int64_t> queued = repo.EnqueueMail(out); !queued.ok()) {
+    return Fail("the welcome mail to " + newcomer +
+                " could not be queued (give them the token "
+                "above yourself): " +
+                queued.status().message());
+  }
+  std::cout << "welcome mail to " << address << " queued (" << welcome.games.size()
+            << " game(s) in play)\n";
   return kExitOk;
 }
 
@@ -338,25 +413,40 @@ int Standings(storage::SqlRepository& repo, const Options& o) {
   if (!standings.ok()) return Fail(standings.status());
   const std::vector<league::StandingRow>& rows = standings->rows;
   const std::vector<league::LeagueGame>& season_games = standings->games;
-  std::cout << "rank player points played pending W-D-L SB rating\n";
+  // One line per player, columns aligned by characters (accented names too), SB with one
+  // decimal and the rating rounded, as the standings mail prints them.
+  std::ostringstream table;
+  table << "rank\tplayer\tpoints\tplayed\tpending\tW-D-L\tSB\trating\n";
   for (const auto& r : rows) {
-    std::cout << (r.rank ? std::to_string(*r.rank) : "-") << ' ' << r.player << ' ' << r.points
-              << ' ' << r.played << ' ' << r.pending << ' ' << r.wins << '-' << r.draws << '-'
-              << r.losses << ' ' << r.sonneborn_berger << ' ' << std::fixed << std::setprecision(0)
-              << r.rating << std::defaultfloat << '\n';
+    table << (r.rank ? std::to_string(*r.rank) : "-") << '\t' << r.player << '\t' << r.points
+          << '\t' << r.played << '\t' << r.pending << '\t' << r.wins << '-' << r.draws << '-'
+          << r.losses << '\t' << std::fixed << std::setprecision(1) << r.sonneborn_berger << '\t'
+          << std::setprecision(0) << r.rating << std::defaultfloat << '\n';
   }
+  std::cout << league::AlignColumns(table.str());
   if (o.values.count("--html")) {
     const std::string lang = o.values.count("--lang") ? o.values.at("--lang") : settings->language;
+    const std::optional<templates::Language> language = templates::ParseLanguage(lang);
+    if (!language || (lang != "en" && lang != "fr")) return Fail("--lang is en or fr");
     Result<storage::League> l = repo.GetLeague(id);
     if (!l.ok()) return Fail(l.status());
     int round = 0;
     for (const auto& g : season_games) round = std::max(round, g.round);
-    auto page = league::RenderStandings(DataDir() / "templates/league", lang,
-                                        {l->name, season, round, rows, season_games});
-    if (!page.ok()) return Fail(page.status());
     const std::filesystem::path dir = o.values.at("--html");
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
+    // Every game the page links gets its archive page beside it (as `pbem archive` writes).
+    for (const auto& g : season_games) {
+      if (int written = WriteGameArchive(repo, g.game_id, dir / g.game_id, *language);
+          written != kExitOk) {
+        return written;
+      }
+    }
+    league::StandingsView view{l->name, season, round, rows, season_games};
+    view.rank_after = settings->limits.finished_to_rank;
+    view.league_id = id;
+    auto page = league::RenderStandings(DataDir() / "templates/league", lang, view);
+    if (!page.ok()) return Fail(page.status());
     if (!WriteOutput((dir / "standings.html").string(), page->html)) {
       return Fail("cannot write " + (dir / "standings.html").string());
     }

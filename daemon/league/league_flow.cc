@@ -293,14 +293,6 @@ Result<Round> PairSwissRound(const std::vector<std::string>& players,
 
 namespace {
 
-Result<std::string> ReadFile(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::NotFound("league template " + path.string() + " is missing");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 std::string Fixed(double value, int decimals) {
   std::ostringstream out;
   out.setf(std::ios::fixed);
@@ -309,15 +301,24 @@ std::string Fixed(double value, int decimals) {
   return out.str();
 }
 
-mst::data ViewData(const StandingsView& view) {
+mst::data ViewData(const StandingsView& view, const std::string& language) {
   mst::data d;
   d.set("league", view.league_name);
   d.set("season", std::to_string(view.season));
   d.set("round", std::to_string(view.round));
+  d.set("has_round", view.round > 0);
+  d.set("rank_after", std::to_string(view.rank_after));
+  d.set("rank_after_one", view.rank_after == 1);
+  d.set("rank_after_none", view.rank_after == 0);
+  d.set("has_url", !view.places.public_url.empty());
+  d.set("standings_link", view.places.public_url + "/v1/leagues/" + view.league_id +
+                              "/standings.html?lang=" + language);
   mst::list rows;
   for (const auto& r : view.rows) {
     mst::data row;
     row.set("rank", r.rank ? std::to_string(*r.rank) : std::string("-"));
+    row.set("ranked", r.rank.has_value());
+    row.set("first", r.rank == 1);
     row.set("player", r.player);
     row.set("points", std::to_string(r.points));
     row.set("played", std::to_string(r.played));
@@ -326,6 +327,9 @@ mst::data ViewData(const StandingsView& view) {
     row.set("draws", std::to_string(r.draws));
     row.set("losses", std::to_string(r.losses));
     row.set("sb", Fixed(r.sonneborn_berger, 1));
+    std::string sb_fr = Fixed(r.sonneborn_berger, 1);  // French writes a decimal comma
+    sb_fr.replace(sb_fr.find('.'), 1, ",");
+    row.set("sb_fr", sb_fr);
     row.set("rating", Fixed(r.rating, 0));
     rows.push_back(row);
   }
@@ -340,6 +344,7 @@ mst::data ViewData(const StandingsView& view) {
       link.replace(at, 6, g.game_id);
     }
     game.set("link", link);
+    game.set("has_link", !view.archive_link.empty());
     game.set("round", std::to_string(g.round));
     game.set("blue", g.blue);
     game.set("orange", g.orange);
@@ -355,6 +360,7 @@ mst::data ViewData(const StandingsView& view) {
     games.push_back(game);
   }
   d.set("games", games);
+  d.set("has_games", !view.games.empty());
   return d;
 }
 
@@ -365,13 +371,16 @@ Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_
   if (language != "en" && language != "fr") {
     return Status::InvalidArgument("no league templates for language '" + language + "'");
   }
-  const mst::data data = ViewData(view);
+  mst::data data = ViewData(view, language);
+  Result<std::string> style = ReadLeagueTemplate(template_dir / "style.css");
+  if (!style.ok()) return style.status();
+  data.set("style", *style);
   RenderedStandings out;
   for (auto [name, target, html] : {std::tuple{"standings.subject", &out.subject, false},
                                     std::tuple{"standings.txt", &out.text, false},
                                     std::tuple{"standings.html", &out.html, true}}) {
     const auto path = template_dir / language / name;
-    Result<std::string> text = ReadFile(path);
+    Result<std::string> text = ReadLeagueTemplate(path);
     if (!text.ok()) return text.status();
     mst::mustache tmpl(text.value());
     if (!tmpl.is_valid()) {
@@ -384,6 +393,7 @@ Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_
   while (!out.subject.empty() && (out.subject.back() == '\n' || out.subject.back() == '\r')) {
     out.subject.pop_back();
   }
+  out.text = AlignColumns(out.text);
   return out;
 }
 
@@ -414,7 +424,7 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
                       const LeagueSettings& settings, const std::vector<LeagueGame>& season_games,
                       const std::optional<storage::LeagueGameRecord>& completing,
                       const std::filesystem::path& template_dir, storage::Timestamp now,
-                      RecordedEnd& out, bool& stored_result) {
+                      const MailPlaces& places, RecordedEnd& out, bool& stored_result) {
   stored_result = false;
   Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league.id);
   if (!players.ok()) return players.status();
@@ -439,6 +449,9 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
                                    settings.glicko);
   if (!rate_now) return Status::Ok();
   StandingsView view{league.name, out.season, out.round, out.standings, season_games};
+  view.rank_after = settings.limits.finished_to_rank;
+  view.league_id = league.id;
+  view.places = places;
   std::map<std::string, RenderedStandings> by_language;
   std::vector<storage::NewMail> mails;
   for (const auto& p : *players) {
@@ -468,8 +481,8 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
 }  // namespace
 
 Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
-                                  const std::filesystem::path& template_dir,
-                                  storage::Timestamp now) {
+                                  const std::filesystem::path& template_dir, storage::Timestamp now,
+                                  const MailPlaces& places) {
   RecordedEnd out;
   Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(end.game_id);
   if (!record.ok()) {
@@ -503,7 +516,7 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
   if (completes || !newly_ended) {
     if (Status s = RateIfComplete(leagues, *league, *settings, *season_games,
                                   newly_ended ? std::optional(result) : std::nullopt, template_dir,
-                                  now, out, stored_result);
+                                  now, places, out, stored_result);
         !s.ok()) {
       return s;
     }
@@ -517,7 +530,7 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
   season_games = SeasonGames(leagues, league_id, record->season, game);
   if (!season_games.ok()) return season_games.status();
   if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, std::nullopt,
-                                template_dir, now, out, stored_result);
+                                template_dir, now, places, out, stored_result);
       !s.ok()) {
     return s;
   }
@@ -601,7 +614,7 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
                                 int season, std::optional<int> round, const MaterialLoader& load,
                                 daemon::EntropySource& entropy,
                                 const std::filesystem::path& template_dir, storage::Timestamp now,
-                                StartRefusal* refusal) {
+                                StartRefusal* refusal, const MailPlaces& places) {
   StartRefusal ignored;
   StartRefusal& why = refusal != nullptr ? *refusal : ignored;
   why = StartRefusal::kNone;
@@ -676,16 +689,6 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
       settings->scenarios[static_cast<std::size_t>(round_number - 1) % settings->scenarios.size()];
   Result<GameMaterial> material = load(scenario_name);
   if (!material.ok()) return material.status();
-  std::map<std::string, std::string> subjects, bodies;  // language -> template text
-  for (const auto& p : *players) {
-    if (subjects.count(p.language)) continue;
-    for (auto [name, target] :
-         {std::pair{"games.subject", &subjects}, std::pair{"games.txt", &bodies}}) {
-      Result<std::string> text = ReadFile(template_dir / p.language / name);
-      if (!text.ok()) return text.status();
-      (*target)[p.language] = *text;
-    }
-  }
 
   StartedRound out;
   out.season = season;
@@ -720,40 +723,26 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
     out.games.push_back(ToRecord(g, league_id, season));
     new_games.push_back(std::move(with_players));
   }
+  // Blue moves first in every game: its first orders are due one turn after the games open.
+  std::optional<std::chrono::sys_seconds> first_deadline;
+  if (settings->turn_timeout.count() > 0) {
+    first_deadline = std::chrono::floor<std::chrono::seconds>(now) + settings->turn_timeout;
+  }
   for (const auto& lp : *players) {
-    mst::data data;
-    data.set("league", league->name);
-    data.set("season", std::to_string(season));
-    data.set("round", std::to_string(round_number));
-    data.set("player", lp.player);
-    mst::list list;
+    GamesMailInput input{league_id, league->name, season, round_number, lp.player};
     for (const Ticket& t : out.tickets) {
-      if (t.player != lp.player) continue;
-      mst::data item;
-      item.set("game", t.game_id);
-      item.set("side", t.side);
-      item.set("blue", t.side == "blue");  // for templates that name the sides in their language
-      item.set("opponent", t.opponent);
-      item.set("token", t.token);
-      list.push_back(item);
+      if (t.player == lp.player) input.games.push_back({t.game_id, t.side, t.opponent, t.token});
     }
-    if (list.empty()) continue;
-    data.set("games", list);
+    if (input.games.empty()) continue;
+    input.turn_timeout = settings->turn_timeout;
+    input.first_deadline = first_deadline;
+    input.places = places;
+    Result<LeagueMail> rendered = RenderGamesMail(template_dir, lp.language, input);
+    if (!rendered.ok()) return rendered.status();
     storage::NewMail mail;
-    for (auto [tmpl_text, target] : {std::pair{&subjects[lp.language], &mail.subject},
-                                     std::pair{&bodies[lp.language], &mail.body}}) {
-      mst::mustache tmpl(*tmpl_text);
-      if (!tmpl.is_valid()) {
-        return Status::InvalidArgument("league template games (" + lp.language +
-                                       "): " + tmpl.error_message());
-      }
-      tmpl.set_custom_escape([](const std::string& text) { return text; });
-      *target = tmpl.render(data);
-    }
-    while (!mail.subject.empty() && (mail.subject.back() == '\n' || mail.subject.back() == '\r')) {
-      mail.subject.pop_back();
-    }
     mail.recipient = lp.mail_address;
+    mail.subject = rendered->subject;
+    mail.body = rendered->body;
     mail.next_try = now;
     mails.push_back(std::move(mail));
   }

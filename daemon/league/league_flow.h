@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "daemon/league/glicko2.h"
+#include "daemon/league/league_mails.h"
 #include "daemon/league/pairing.h"
 #include "daemon/league/standings.h"
 #include "daemon/turn/dice.h"
@@ -98,9 +99,10 @@ struct RecordedEnd {
 // again finishes the job; from several threads or processes, the round is rated and mailed
 // exactly once.
 // A game in no league: OK with league_game = false. Other failures are the stores' Statuses.
+// `places`: the standings link of the mail (none when empty).
 Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
-                                  const std::filesystem::path& template_dir,
-                                  storage::Timestamp now);
+                                  const std::filesystem::path& template_dir, storage::Timestamp now,
+                                  const MailPlaces& places = {});
 
 // A stored game's end as a GameEnd: `result` is storage::Game::result as the daemon writes it
 // ("<winner side> wins: <loser side> forfeited ..." or "... resigned"); empty `result` and a
@@ -153,8 +155,9 @@ enum class StartRefusal {
 // league's players (round robin schedule, or Swiss from the season so far), checks every
 // player's game limit, creates the games (game id <league>-s<season>-r<round>-g<n>) of the
 // round's scenario with the league's deadlines and a fresh token per game and side, stores
-// them as the league's games, and enqueues one mail per player listing their games and tokens
-// (templates/league/<player's language>/games.{subject,txt}).
+// them as the league's games, and enqueues one mail per player listing their games and tokens,
+// blue's first deadline, where orders go and the standings link (`places`; RenderGamesMail,
+// templates/league/<player's language>/games.{subject,txt}).
 // Errors, with nothing written: NOT_FOUND (no such league); FAILED_PRECONDITION (fewer than
 // two players, the round started already, a round beyond the schedule, a player over the
 // game limit, Swiss with an unfinished earlier round; `refusal`, when given, says which);
@@ -164,7 +167,7 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
                                 int season, std::optional<int> round, const MaterialLoader& load,
                                 daemon::EntropySource& entropy,
                                 const std::filesystem::path& template_dir, storage::Timestamp now,
-                                StartRefusal* refusal = nullptr);
+                                StartRefusal* refusal = nullptr, const MailPlaces& places = {});
 
 // Each player's rating after the latest stored period (initial rating for players with none).
 std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRecord>& history,
@@ -202,15 +205,20 @@ struct StandingsView {
   std::vector<StandingRow> rows;
   std::vector<LeagueGame> games;  // the season's games, each linked to its archive page
   // The link of a game's archive page, "{game}" standing for its id: the static layout of
-  // `pbem league standings --html` by default; pbemd serves /v1/games/{game}/archive/.
+  // `pbem league standings --html` by default (which writes those pages); pbemd serves
+  // /v1/games/{game}/archive/. Empty: the games are not linked.
   std::string archive_link = "{game}/index.html";
+  int rank_after = PlayerLimits{}.finished_to_rank;  // finished games before a player is ranked
+  std::string league_id{};                           // for the standings link of the mail
+  MailPlaces places{};                               // its public_url: the standings link
 };
 struct RenderedStandings {
   std::string subject;
   std::string text;  // the mail body
   std::string html;  // the static standings page
 };
-// Renders <template_dir>/<language>/standings.{subject,txt,html}. NOT_FOUND / INVALID_ARGUMENT
+// Renders <template_dir>/<language>/standings.{subject,txt,html} (the text's tables aligned,
+// AlignColumns; the page with <template_dir>/style.css inlined). NOT_FOUND / INVALID_ARGUMENT
 // naming the file when one is missing or does not parse.
 Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
                                           const std::string& language, const StandingsView& view);

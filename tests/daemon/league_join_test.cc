@@ -81,10 +81,24 @@ TEST_CASE("league join takes accented names; one address per league", "[daemon][
   REQUIRE(players->size() == 1);
   CHECK((*players)[0].player == "Hélène Dupré");
   CHECK((*players)[0].mail_address == "helene@example.fr");
+  // Issue 20: joining over HTTP is confirmed by mail, in the player's language, with the token
+  // the reply gave (as joining by mail replies).
+  const std::string token = Poco::JSON::Parser()
+                                .parse(helene.body)
+                                .extract<Poco::JSON::Object::Ptr>()
+                                ->getValue<std::string>("token");
+  auto mails = f.repository.DueMail(storage::Timestamp::max(), 10);
+  REQUIRE(mails.ok());
+  REQUIRE(mails->size() == 1);
+  CHECK(mails->at(0).recipient == "helene@example.fr");
+  CHECK(mails->at(0).subject == "Ligue club\u00a0: votre inscription sous le nom Hélène Dupré");
+  CHECK_THAT(mails->at(0).body, Catch::Contains("Votre jeton de ligue\u00a0: " + token));
+  CHECK_THAT(helene.body, Catch::Contains("\"confirmationQueued\":true"));
   LeagueAnswer again = f.Join(R"({"name":"Hélène D.","email":"HELENE@example.fr"})");
   CHECK(again.status == 409);
   CHECK(Field(again, "code") == "already_joined");
   CHECK(f.repository.ListLeaguePlayers("club")->size() == 1);
+  CHECK(f.repository.DueMail(storage::Timestamp::max(), 10)->size() == 1);  // no second mail
 }
 
 TEST_CASE("league bodies: nesting and numbers are bounded, naming the field", "[daemon][league]") {

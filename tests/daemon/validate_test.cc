@@ -79,6 +79,48 @@ TEST_CASE("display names are printable UTF-8 of bounded length", "[daemon][valid
   CHECK(DisplayNameProblem(accents + "é").has_value());
 }
 
+// Issue 20, point 6: a name may not impersonate another with characters one cannot see
+// (zero-width, direction marks, odd spaces, an accent typed apart from its letter).
+TEST_CASE("display names hold no invisible or look-alike trick", "[daemon][validate]") {
+  for (const std::string& good :
+       std::vector<std::string>{"Hélène Dupré", "Ærøskøbing", "Jean-Noël", "Đặng Thị Ngọc", "Zoë",
+                                "Μαρία", "Ἀθῆναι", "Łukasz Żółć"}) {
+    INFO(good);
+    CHECK_FALSE(DisplayNameProblem(good).has_value());
+  }
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {"Ann\xE2\x80\x8B", "U+200B"},                  // zero-width space
+      {"An\xE2\x80\x8Dn", "U+200D"},                  // zero-width joiner
+      {"Ann\xE2\x80\x8F", "U+200F"},                  // right-to-left mark
+      {"Ann\xD8\x9C", "U+061C"},                      // Arabic letter mark
+      {"A\xC2\xADnn", "U+00AD"},                      // soft hyphen
+      {"Ann\xC2\xA0Lee", "U+00A0"},                   // no-break space
+      {"Ann\xE3\x80\x80Lee", "U+3000"},               // ideographic space
+      {"Ann\xE2\x81\xA0", "U+2060"},                  // word joiner
+      {"Ann\xEF\xB8\x8F", "U+FE0F"},                  // variation selector
+      {"Ann\xF3\xA0\x80\x81", "U+E0001"},             // tag
+      {"Ann\xEE\x80\x80", "U+E000"},                  // private use
+      {"Ann  Lee", "two spaces"},                     // looks like "Ann Lee"
+      {"He\xCC\x81le\xCC\x80ne", "accented letter"},  // e + combining acute: é typed apart
+      {"\xCC\x81"
+       "Ann",
+       "accent"},                                           // a combining mark with no letter
+      {"\xC3\xA9\xCD\x91\xCD\x92\xCD\x93", "two accents"},  // é + 3 stacked marks
+  };
+  for (const auto& [name, why] : bad) {
+    INFO(name);
+    std::optional<std::string> problem = DisplayNameProblem(name);
+    REQUIRE(problem.has_value());
+    CHECK_THAT(*problem, Catch::Contains(why));
+  }
+  // Bounded in bytes as well as characters: 64 four-byte characters pass, 65 do not.
+  std::string wide;
+  for (int i = 0; i < 64; ++i) wide += "\xF0\x9F\x90\x89";  // U+1F409
+  CHECK(wide.size() == kMaxNameBytes);
+  CHECK_FALSE(DisplayNameProblem(wide).has_value());
+  CHECK_THAT(*DisplayNameProblem(wide + "a"), Catch::Contains("64 characters"));
+}
+
 TEST_CASE("header-safe text holds no line break or control character", "[daemon][validate]") {
   CHECK(IsHeaderSafe("Game g1: turn 3, à vous"));
   CHECK(IsHeaderSafe("tab\tok"));

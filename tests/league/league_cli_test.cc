@@ -106,12 +106,17 @@ TEST_CASE("pbem league: organiser commands; bad input changes nothing") {
   REQUIRE(cli.Run({"result", "club-s1-r1-g2", "--token", "org", "--draw"}, out) == 0);
   CHECK_THAT(out, Catch::Contains("round complete"));
   REQUIRE(cli.Run({"standings", "club"}, out) == 0);
-  CHECK_THAT(out, Catch::Contains("- ann 5 1 1 1-0-0 1 1662"));
-  CHECK_THAT(out, Catch::Contains("- dan 1 1 1 0-0-1 0 1338"));
+  // Columns aligned under their heading; SB with one decimal (never "6e+01").
+  CHECK_THAT(out, Catch::Contains("rank  player  points  played  pending  W-D-L  SB   rating\n"));
+  CHECK_THAT(out, Catch::Contains("\n-     ann     5       1       1        1-0-0  1.0  1662\n"));
+  CHECK_THAT(out, Catch::Contains("\n-     dan     1       1       1        0-0-1  0.0  1338\n"));
 
-  // dan vanishes: eve replaces him with a fresh token; dan's league token is gone.
-  REQUIRE(cli.Run({"replace", "club", "dan", "eve", "--mail", "eve@example.org", "--token", "org"},
+  // dan vanishes: eve replaces him with a fresh token; dan's league token is gone. She reads
+  // French: her welcome mail and the mails of the game she takes over are in French.
+  REQUIRE(cli.Run({"replace", "club", "dan", "eve", "--mail", "eve@example.org", "--token", "org",
+                   "--lang", "fr", "--address", "referee@pbem.example"},
                   out) == 0);
+  CHECK_THAT(out, Catch::Contains("welcome mail to eve@example.org queued (1 game(s) in play)"));
   const std::string eve_token = out.substr(out.rfind("token ") + 6, 32);
   const std::string after_replace = cli.Snapshot();
   {
@@ -119,28 +124,54 @@ TEST_CASE("pbem league: organiser commands; bad input changes nothing") {
     // token dan was mailed for it does not.
     storage::SqliteRepository repo(cli.dir);
     REQUIRE(repo.OpenOrMigrate().ok());
-    std::string dan_token;
+    std::string dan_token, welcome;
     const auto mails = repo.DueMail(storage::Timestamp::max(), 1000);
     REQUIRE(mails.ok());
+    const std::string line =
+        "Game club-s1-r2-g2: you play blue against bob.\n    Your token for this game: ";
     for (const auto& m : mails.value()) {
-      const auto at = m.body.find("club-s1-r2-g2: you play blue against bob; token ");
+      const auto at = m.body.find(line);
       if (m.recipient == "dan@example.org" && at != std::string::npos) {
-        dan_token = m.body.substr(at + 48, 32);
+        dan_token = m.body.substr(at + line.size(), 32);
       }
+      if (m.recipient == "eve@example.org") welcome = m.subject + "\n" + m.body;
     }
     REQUIRE(dan_token.size() == 32);
+    INFO(welcome);
+    CHECK_THAT(welcome, Catch::StartsWith("Club\u00a0: vous prenez la place de dan\nBonjour eve,"));
+    CHECK_THAT(welcome, Catch::Contains("Partie club-s1-r2-g2\u00a0: vous jouez le camp bleu "
+                                        "contre bob.\n    Votre jeton pour cette partie\u00a0: " +
+                                        eve_token));
+    CHECK_THAT(welcome, Catch::Contains("par courriel à referee@pbem.example"));
+    const auto seats = repo.ListPlayers("club-s1-r2-g2");
+    REQUIRE(seats.ok());
+    for (const auto& seat : seats.value()) {
+      CHECK(seat.language == (seat.side == "blue" ? "fr" : "en"));
+    }
     CHECK(*repo.VerifyToken("club-s1-r2-g2", "blue", eve_token));
     CHECK_FALSE(*repo.VerifyToken("club-s1-r2-g2", "blue", dan_token));
     CHECK(repo.GetLeagueGame("club-s1-r2-g2")->blue == "eve");
     CHECK(repo.GetLeagueGame("club-s1-r1-g1")->orange == "dan");  // finished: stays his
   }
-  // The static standings page, in French, linking the games' archive pages.
+  // The static standings page, in French, linking the games' archive pages, which it writes:
+  // every link leads to a page.
   REQUIRE(cli.Run({"standings", "club", "--html", (cli.dir / "site").string(), "--lang", "fr"},
                   out) == 0);
   auto page = codec::ReadFile(cli.dir / "site/standings.html");
   REQUIRE(page.ok());
   CHECK_THAT(page.value(), Catch::Contains("<a href=\"club-s1-r1-g1/index.html\">"));
   CHECK_THAT(page.value(), Catch::Contains("ann gagne, victoire majeure"));
+  CHECK_THAT(page.value(), Catch::Contains("Un joueur est classé après 4\u00a0parties terminées"));
+  int links = 0;
+  for (std::size_t at = page.value().find("href=\""); at != std::string::npos;
+       at = page.value().find("href=\"", at + 1)) {
+    const std::size_t start = at + 6;
+    const std::string target = page.value().substr(start, page.value().find('"', start) - start);
+    INFO(target);
+    CHECK(fs::is_regular_file(cli.dir / "site" / target));
+    ++links;
+  }
+  CHECK(links == 4);  // the four games of rounds 1 and 2
   CHECK(after_replace.find("dan@example.org") == std::string::npos);
   CHECK_THAT(after_replace, Catch::Contains("eve eve@example.org"));
   CHECK(cli.Run({"replace", "club", "dan", "fay", "--mail", "f@example.org", "--token", "org"},

@@ -143,7 +143,7 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
   REQUIRE(h.Replies("dave@test.local").size() == 1);
   const std::string reply = h.Replies("dave@test.local")[0];
   CHECK_THAT(reply, Catch::Contains("Vous avez rejoint la ligue club sous le nom dave."));
-  const std::string marker = "Votre jeton de ligue : ";
+  const std::string marker = "Votre jeton de ligue\u00a0: ";
   const std::size_t at = reply.find(marker);
   REQUIRE(at != std::string::npos);
   const std::string token =
@@ -193,13 +193,32 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
   CHECK_THAT(h.Replies("gus@test.local")[0],
              Catch::Contains("Votre inscription à la ligue club est refusée (malformed)"));
 
+  // A name of several words, with accents (issue 20): the words after the league id, the last
+  // one the language.
+  CHECK(h.Handle(TextMail("helene@test.local", "j8", "join club Hélène Dupré fr\n")) ==
+        mail::Disposition::kAnswered);
+  REQUIRE(h.Replies("helene@test.local").size() == 1);
+  CHECK_THAT(h.Replies("helene@test.local")[0],
+             Catch::Contains("Vous avez rejoint la ligue club sous le nom Hélène Dupré."));
+  players = Players(h);
+  REQUIRE(players.size() == 2);
+  CHECK(players[0].player == "Hélène Dupré");  // (listed by name: 'H' before 'd')
+  CHECK(players[0].language == "fr");
+  // A zero-width space would make a second "Hélène Dupré": refused, naming the character.
+  CHECK(h.Handle(TextMail("eve2@test.local", "j9", "join club Hélène\xE2\x80\x8B Dupré\n")) ==
+        mail::Disposition::kAnswered);
+  REQUIRE(h.Replies("eve2@test.local").size() == 1);
+  CHECK_THAT(h.Replies("eve2@test.local")[0],
+             Catch::Contains("refused (malformed)") && Catch::Contains("U+200B"));
+  REQUIRE(Players(h).size() == 2);
+
   // A second player joins in English (the default): the join path is the same.
   CHECK(h.Handle(TextMail("erin@test.local", "j7", "join club erin\n")) ==
         mail::Disposition::kAnswered);
   players = Players(h);
-  REQUIRE(players.size() == 2);
-  CHECK(players[1].player == "erin");
-  CHECK(players[1].language == "en");
+  REQUIRE(players.size() == 3);
+  CHECK(players[2].player == "erin");
+  CHECK(players[2].language == "en");
   REQUIRE(h.Replies("erin@test.local").size() == 2);
   CHECK_THAT(h.Replies("erin@test.local")[1],
              Catch::Contains("You joined league club as erin.\nYour league token: "));

@@ -179,7 +179,10 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
   REQUIRE(due->size() == 4);
   CHECK(due->at(0).subject == "Club de la Morne: standings after round 1 of season 1");
   // A: rank 1, 6 points, 1 played, 0 pending, 1-0-0, SB = D's 1 point x 1, rating 1662.
-  CHECK_THAT(due->at(0).body, Catch::Contains("1  A  6  1  0  1-0-0  1.0  1662"));
+  // The columns aligned under their heading (Rank, Player, Points, ...).
+  CHECK_THAT(due->at(0).body, Catch::Contains("Rank  Player  Points  Played  Pending  W-D-L  SB   "
+                                              "Rating\n1     A       6       1       0        "
+                                              "1-0-0  1.0  1662\n"));
   CHECK_THAT(due->at(0).body, Catch::Contains("B wins by forfeit"));
   CHECK_THAT(due->at(0).body, Catch::Contains("A wins by resignation"));
   std::set<std::string> recipients;
@@ -245,7 +248,7 @@ TEST_CASE("standings mails in each player's language") {
   REQUIRE(due.ok());
   std::map<std::string, std::string> subjects;
   for (const auto& m : *due) subjects[m.recipient] = m.subject;
-  CHECK(subjects["a@example.org"] == "Club : classement après la ronde 1 de la saison 1");
+  CHECK(subjects["a@example.org"] == "Club\u00a0: classement après la ronde 1 de la saison 1");
   CHECK(subjects["b@example.org"] == "Club: standings after round 1 of season 1");
 }
 
@@ -277,7 +280,7 @@ TEST_CASE("the standings page links each game's archive page, in English and Fre
   REQUIRE(fr.ok());
   CHECK_THAT(fr->html, Catch::Contains("lang=\"fr\""));
   CHECK_THAT(fr->html, Catch::Contains("bob gagne, victoire majeure"));
-  CHECK(fr->subject == "Club <Morne> : classement après la ronde 3 de la saison 2");
+  CHECK(fr->subject == "Club <Morne>\u00a0: classement après la ronde 3 de la saison 2");
   CHECK(RenderStandings(kTemplates, "de", view).status().code() == StatusCode::kInvalidArgument);
   CHECK(RenderStandings("/nonexistent", "en", view).status().code() == StatusCode::kNotFound);
 }

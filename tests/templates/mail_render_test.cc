@@ -168,8 +168,9 @@ TEST_CASE("results mail tells every event with odds, roll and result (English)")
   // Victory points, refusals, the next turn and deadline, the dice.
   CHECK(Has(mail.text, "Moulin (0506): held by blue; worth 3 VP to blue, 2 VP to orange."));
   CHECK(Has(mail.text, "move 2 (Batterie Lefort (b-a1)): refused: artillery that bombarded"));
-  CHECK(Has(mail.text,
-            "Next: turn 3, orange to move. Orders are due by 23 November 2026 at 18:00 UTC."));
+  CHECK(
+      Has(mail.text,
+          "Next: turn 3, orange to move. Orders are due by Monday 23 November 2026 at 18:00 UTC."));
   CHECK(Has(mail.text, "seed, now revealed: 00aa11bb22cc33dd"));
   CHECK(Has(mail.text,
             "(SHA-256): 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08"));
@@ -265,7 +266,7 @@ TEST_CASE("results mail in French uses the French words") {
             "1er de Ligne (b-i1) se déplace de 0404 à 0505 (chemin 0405 0505) ; "
             "2 PM restants."));
   CHECK(Has(mail.text, "<script>alert(1)</script> (o-i1) recule de 0506 à 0607 (combat)."));
-  CHECK(Has(mail.text, "Les ordres sont attendus avant le 23 novembre 2026 à 18 h 00 UTC."));
+  CHECK(Has(mail.text, "Les ordres sont attendus avant le lundi 23 novembre 2026 à 18 h 00 UTC."));
   CHECK(Has(mail.text, "jet 5, modifié à 4, contre une valeur de bombardement de 3 : touché."));
   CHECK(Has(mail.text, "Ensuite : tour 3, au camp orange de jouer."));
   CHECK(Has(mail.text, "Moulin (0506) : au camp bleu ; vaut 3 PV pour le camp bleu"));
@@ -503,7 +504,7 @@ TEST_CASE("reminder names the deadline and the time left") {
   Mail en;
   REQUIRE(Templates().RenderReminder(Language::kEnglish, in, &en).ok);
   CHECK(en.subject ==
-        "Game g1, turn 5 (orange): your orders are due by 2 January 2026 at 07:05 UTC");
+        "Game g1, turn 5 (orange): your orders are due by Friday 2 January 2026 at 07:05 UTC");
   CHECK(Has(en.text, "2 h 30 min from now"));
   Mail fr;
   REQUIRE(Templates().RenderReminder(Language::kFrench, in, &fr).ok);
@@ -706,10 +707,12 @@ TEST_CASE("dates in the player's language: French months, 1er, no leading zero")
   using namespace std::chrono;
   const sys_seconds t1 = sys_days{year{2026} / 11 / 25} + hours{19} + minutes{41};
   const sys_seconds t2 = sys_days{year{2027} / 3 / 1} + hours{9} + minutes{5};
-  CHECK(Templates().FormatDate(Language::kFrench, t1) == "le 25 novembre 2026 à 19 h 41 UTC");
-  CHECK(Templates().FormatDate(Language::kFrench, t2) == "le 1er mars 2027 à 9 h 05 UTC");
-  CHECK(Templates().FormatDate(Language::kEnglish, t1) == "25 November 2026 at 19:41 UTC");
-  CHECK(Templates().FormatDate(Language::kEnglish, t2) == "1 March 2027 at 09:05 UTC");
+  CHECK(Templates().FormatDate(Language::kFrench, t1) ==
+        "le mercredi 25 novembre 2026 à 19 h 41 UTC");
+  CHECK(Templates().FormatDate(Language::kFrench, t2) == "le lundi 1er mars 2027 à 9 h 05 UTC");
+  CHECK(Templates().FormatDate(Language::kEnglish, t1) ==
+        "Wednesday 25 November 2026 at 19:41 UTC");
+  CHECK(Templates().FormatDate(Language::kEnglish, t2) == "Monday 1 March 2027 at 09:05 UTC");
 }
 
 TEST_CASE("French report lines need neither the unit's gender nor its number") {
