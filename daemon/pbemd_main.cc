@@ -307,6 +307,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.catalog = &catalog;
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;
+    services.retry_after = settings.http.retry_after;
     services.admin_token = settings.http_admin_token;
     services.leagues = &league_services;
 
