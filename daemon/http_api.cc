@@ -86,14 +86,14 @@ std::string Stringify(const Poco::JSON::Object& object) {
   return out.str();
 }
 
-// Every 503 says when to try again: about when a database that went away is tried again.
-constexpr const char* kRetryAfterSeconds = "2";
-
+// Every 503 says when to try again: `retry_after` (pbemd.http.retry_after_seconds), about
+// when a database that went away is tried again.
 void Send(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
-          const std::string& content_type, const std::string& body) {
+          const std::string& content_type, const std::string& body,
+          std::chrono::seconds retry_after) {
   response.setStatusAndReason(status);
   if (status == HTTPResponse::HTTP_SERVICE_UNAVAILABLE) {
-    response.set("Retry-After", kRetryAfterSeconds);
+    response.set("Retry-After", std::to_string(retry_after.count()));
   }
   response.setContentType(content_type);
   response.setContentLength(static_cast<std::streamsize>(body.size()));
@@ -101,8 +101,8 @@ void Send(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
 }
 
 void SendJson(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
-              const std::string& body) {
-  Send(response, status, "application/json", body);
+              const std::string& body, std::chrono::seconds retry_after) {
+  Send(response, status, "application/json", body, retry_after);
 }
 
 // An answer in the making: status and body.
@@ -228,7 +228,7 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       answer =
           Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no route for " + method + " " + path);
     }
-    Send(response, answer.status, answer.content_type, answer.body);
+    Send(response, answer.status, answer.content_type, answer.body, services_->retry_after);
     logger_->debug("event=http_request method={} path={} status={}", method, QuoteLogValue(path),
                    static_cast<int>(answer.status));
   }
@@ -882,7 +882,7 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
                    QuoteLogValue(request.getURI()), QuoteLogValue(what));
     if (!response.sent()) {
       SendJson(response, HTTPResponse::HTTP_INTERNAL_SERVER_ERROR,
-               ErrorBody("internal", "internal error"));
+               ErrorBody("internal", "internal error"), services_->retry_after);
     }
   }
 

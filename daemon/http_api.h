@@ -28,6 +28,7 @@
 
 #include <Poco/Net/HTTPRequestHandlerFactory.h>
 
+#include <chrono>
 #include <cstddef>
 #include <filesystem>
 #include <functional>
@@ -72,6 +73,8 @@ struct ApiServices {
   std::filesystem::path archive_template_dir;
   std::filesystem::path archive_cache_dir;
   std::size_t max_body_bytes = 1 << 20;
+  // The Retry-After of every 503 (pbemd.http.retry_after_seconds).
+  std::chrono::seconds retry_after{2};
   std::string admin_token;  // empty: POST /v1/games is refused (403)
   // The welcome mails of a new game (welcome_mail.h), enqueued with it: on when mail_templates
   // is set and mail_from (pbemd's own address, named in them) is not empty.

@@ -27,7 +27,7 @@ Result<DeskOutcome> OrderDesk::Submit(storage::GameRepository& repository,
     Result<DeskOutcome> judged = Judge(repository, current, player, orders);
     if (!judged.ok()) return judged.status();
     if (!record) return judged;
-    FaultPoint("order_desk.before_store");
+    FaultPoint(kFaultOrderDeskBeforeStore, "game=" + game.id + " side=" + player.side);
     Result<std::optional<DeskOutcome>> stored =
         Store(repository, current, std::move(judged).value(), &orders, envelope);
     if (!stored.ok()) return stored.status();

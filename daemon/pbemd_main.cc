@@ -25,7 +25,7 @@
 
 #include "daemon/config.h"
 #include "daemon/database_health.h"
-#include "daemon/fault_points.h"
+#include "daemon/fault_point.h"
 #include "daemon/game_catalog.h"
 #include "daemon/http/server.h"
 #include "daemon/http_api.h"
@@ -140,13 +140,14 @@ class Pbemd final : public Poco::Util::ServerApplication {
     } else {
       mailer = std::make_unique<mail::FileMailer>(settings.outbox_dir);
     }
-    // TEST-ONLY fault points (daemon/fault_points.h): none armed unless PBEM_FAULT is set.
-    std::unique_ptr<FaultPoints> faults = FaultPoints::FromEnvironment();
-    if (faults->any_armed()) {
-      logger->warn("event=fault_points_armed note=\"test-only (PBEM_FAULT); never in production\"");
+    // TEST-ONLY fault points (daemon/fault_point.h): none armed unless PBEM_FAULT is set.
+    Result<std::vector<FaultEntry>> faults = ArmedFaultPoints(logger.get());
+    if (!faults.ok()) {
+      logger->critical("event=config_invalid error={}", QuoteLogValue(faults.status().ToString()));
+      return EXIT_CONFIG;
     }
-    if (faults->armed(kFaultHoldOutboxAfterSend)) {
-      mailer = std::make_unique<FaultMailer>(std::move(mailer), *faults, *logger);
+    if (!faults->empty()) {
+      logger->warn("event=fault_points_armed note=\"test-only (PBEM_FAULT); never in production\"");
     }
     mail::OutboxSender sender(**outbox_repository, *mailer, settings.mail_from,
                               settings.instance_name, settings.mail_out, *metrics, *logger);
@@ -221,7 +222,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     TurnLoop turn_loop(catalog, mail_templates, entropy, *metrics, settings.limits, turn_options);
     SystemClock clock;
     Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get());
-    if (faults->armed(kFaultBlockAfterGameLock)) {
+    if (FaultArmed(kFaultSchedulerAfterGameLock)) {
       // TEST-ONLY: stop holding a due game's lock, after a turn was resolved and its mail
       // claimed (tests/daemon/two_instances.sh).
       scheduler.SetAfterLockHook([&](const std::string& game_id) {
@@ -234,8 +235,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
             turn_loop.FindOrders(**turn_repository, game_id, game->turns_committed,
                                  std::string(engine::SideName(context->state.side_to_move)));
         if (!pending.ok() || !pending->has_value()) return;
-        faults->WaitFor(kFaultHoldOutboxAfterSend);
-        faults->Stop(kFaultBlockAfterGameLock, "game=" + game_id, *logger);
+        WaitForFaultPoint(kFaultOutboxAfterSend);
+        FaultPoint(kFaultSchedulerAfterGameLock, "game=" + game_id);
       });
     }
     // Leagues (daemon/league_api.h): after each scheduler pass, the league pass records the
@@ -307,6 +308,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.catalog = &catalog;
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;
+    services.retry_after = settings.http.retry_after;
     services.admin_token = settings.http_admin_token;
     services.mail_from = settings.mail_from;
     services.rulesets_dir = settings.rulesets_dir;

@@ -56,7 +56,7 @@ class Scheduler {
   // in at once).
   static constexpr int kMaxTurnsPerPass = 8;
 
-  // TEST-ONLY fault point (daemon/fault_points.h): called right after the pass took a game's
+  // TEST-ONLY fault point (daemon/fault_point.h): called right after the pass took a game's
   // lock, before it works on the game. Never set in production.
   void SetAfterLockHook(std::function<void(const std::string& game_id)> hook) {
     after_lock_ = std::move(hook);

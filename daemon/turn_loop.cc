@@ -204,7 +204,7 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
     mail_count = after.mails.size();
     return after;
   };
-  FaultPoint("turn_loop.before_commit");
+  FaultPoint(kFaultTurnLoopBeforeCommit, "game=" + game_id);
   Result<ResolvedTurn> committed =
       ResolveAndCommit(repository, data.ruleset, data.scenario, game_id, orders, now, plan);
   if (!committed.ok()) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string_view>
 
+#include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
 #include "engine/ids.h"
@@ -43,17 +44,7 @@ MailIntake::MailIntake(storage::GameRepository& repository, OrderDesk& desk, Met
       quarantine_folder_(config.mail_in.quarantine_folder),
       attempts_(config.data_dir.empty() ? std::filesystem::path()
                                         : config.data_dir / "mail-attempts"),
-      on_mail_queued_(std::move(on_mail_queued)) {
-  // The test-only fault point (intake.h).
-  constexpr std::string_view kAbortOnSubject = "intake_abort_on_subject:";
-  if (const char* fault = std::getenv("PBEM_FAULT"); fault != nullptr) {
-    const std::string_view value(fault);
-    if (value.substr(0, kAbortOnSubject.size()) == kAbortOnSubject &&
-        value.size() > kAbortOnSubject.size()) {
-      abort_on_subject_ = value.substr(kAbortOnSubject.size());
-    }
-  }
-}
+      on_mail_queued_(std::move(on_mail_queued)) {}
 
 Status MailIntake::Reply(const storage::NewMail& mail) {
   Result<std::int64_t> id = repository_.EnqueueMail(mail);
@@ -115,12 +106,9 @@ storage::NewMail MailIntake::RefusalMail(const storage::Game& game, const storag
 
 Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Timestamp now) {
   const InboundMail mail = ParseInbound(message.data, limits_, message.truncated);
-  if (!abort_on_subject_.empty() && mail.subject.find(abort_on_subject_) != std::string::npos) {
-    logger_.critical("event=fault_point name=intake_abort_on_subject message_id={}",
-                     QuoteLogValue(mail.message_id));
-    logger_.flush();
-    std::abort();  // test-only (PBEM_FAULT): a crash while processing this mail
-  }
+  // TEST-ONLY (daemon/fault_point.h): e.g. a crash while processing this mail.
+  FaultPoint(kFaultIntakeBeforeHandle, "subject=" + QuoteLogValue(mail.subject) +
+                                           " message_id=" + QuoteLogValue(mail.message_id));
   if (mail.from.empty() || mail.auto_submitted || mail.from == own_address_) {
     logger_.info("event=mail_dropped reason={} from={} message_id={}",
                  mail.from.empty() ? "no_sender" : "auto_submitted", QuoteLogValue(mail.from),

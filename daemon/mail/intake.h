@@ -24,9 +24,9 @@
 // subject names, else in English. A store failure (the database down) is not the mail's fault
 // and counts no attempt.
 //
-// Test-only fault point: with the environment variable PBEM_FAULT set to
-// "intake_abort_on_subject:TEXT", pbemd calls abort() while processing a mail whose subject
-// contains TEXT (tests/mail/mail_quarantine.sh). Never set it in production.
+// Test-only fault point intake.before_handle (daemon/fault_point.h), e.g.
+// PBEM_FAULT=intake.before_handle:abort:poison makes pbemd abort while processing a mail whose
+// subject contains "poison" (tests/mail/mail_quarantine.sh). Never set it in production.
 //
 // Several pbemd on one database read the mailbox one at a time: PollIfLeader polls only while
 // this instance holds the lock kIntakeLock (GameRepository::TryLock), which it takes at the
@@ -137,7 +137,6 @@ class MailIntake {
   std::string own_address_;
   std::string quarantine_folder_;
   AttemptLog attempts_;
-  std::string abort_on_subject_;  // the test-only fault point; empty = off
   std::function<void()> on_mail_queued_;
   const templates::MailTemplates* templates_ = nullptr;
   GameCatalog* catalog_ = nullptr;

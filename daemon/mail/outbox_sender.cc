@@ -4,6 +4,8 @@
 
 #include <algorithm>
 
+#include "daemon/fault_point.h"
+
 namespace pbem::daemon::mail {
 
 storage::Timestamp NextAttempt(storage::Timestamp now, std::int64_t failed_attempts,
@@ -35,6 +37,8 @@ Result<OutboxPass> OutboxSender::RunOnce(storage::Timestamp now, int batch) {
     Result<OutgoingMessage> message = BuildMimeMessage(mail, from_);
     sent = message.ok() ? mailer_.Send(*message) : message.status();
     if (sent.ok()) {
+      // TEST-ONLY (daemon/fault_point.h): the mail is out, not yet marked sent.
+      FaultPoint(kFaultOutboxAfterSend, "mail=" + message->name);
       Status marked = repository_.MarkMailSent(mail.id, now);
       if (!marked.ok()) {
         // Sent but not marked: it will be sent again (at least once beats at most once).

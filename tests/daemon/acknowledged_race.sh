@@ -1,6 +1,6 @@
 #!/bin/bash
 # Acknowledged means played, on the real pbemd over HTTP (issue 13, finding 4). Two races
-# forced with pbemd's fault points (PBEM_FAULT_POINT, daemon/fault_point.h), no timing luck:
+# forced with pbemd's fault points (PBEM_FAULT=<point>:pause:<dir>, daemon/fault_point.h), no timing luck:
 #   1. the turn loop stopped between reading blue's orders (revision A) and committing; blue
 #      sends revision B meanwhile and is told "accepted": the turn must play B.
 #   2. the order desk stopped between judging blue's orders and storing them; the turn is
@@ -33,12 +33,12 @@ start() {  # start POINT: pbemd on a fresh store, stopping once at POINT
   mkdir -p "$WORK/fault"
   PORT=$(free_port) || fail "no free port"
   API=http://127.0.0.1:$PORT
-  PBEM_FAULT_POINT="$1:$WORK/fault" "$PBEMD" -Dpbemd.data_dir="$WORK/data" \
+  PBEM_FAULT="$1:pause:$WORK/fault" "$PBEMD" -Dpbemd.data_dir="$WORK/data" \
     -Dpbemd.outbox_dir="$WORK/outbox" -Dpbemd.http.port="$PORT" \
     -Dpbemd.http.admin_token="$ADMIN" -Dpbemd.mail.from=referee@pbem.example \
     -Dpbemd.turns.poll_ms=50 -Dpbemd.turns.grace_seconds=0 >"$WORK/pbemd.log" 2>&1 </dev/null &
   pid=$!
-  for _ in $(seq 1 200); do
+  for _ in $(seq 1 1200); do  # up to 60 s: a loaded machine starts slowly
     curl -sf "$API/healthz" >/dev/null 2>&1 && break
     kill -0 "$pid" 2>/dev/null || fail "pbemd exited"
     sleep 0.05
@@ -54,8 +54,8 @@ post() {  # post PATH TOKEN TYPE FILE: prints the status; the body goes to $WORK
   curl -sS --max-time 30 -X POST -H "Authorization: Bearer $2" -H "Content-Type: $3" \
     --data-binary "@$4" -o "$WORK/reply" -w '%{http_code}' "$API$1"
 }
-wait_file() {  # wait_file PATH: up to 30 s
-  for _ in $(seq 1 600); do
+wait_file() {  # wait_file PATH: up to 120 s
+  for _ in $(seq 1 2400); do
     [[ -e $1 ]] && return 0
     sleep 0.05
   done
@@ -87,7 +87,7 @@ wait_file "$WORK/fault/turn_loop.before_commit.reached"
   fail "revision B: $(cat "$WORK/reply")"
 grep -q '"accepted" *: *true' "$WORK/reply" || fail "revision B not accepted: $(cat "$WORK/reply")"
 touch "$WORK/fault/turn_loop.before_commit.go"
-for _ in $(seq 1 600); do [[ $(turns) -ge 1 ]] && break; sleep 0.05; done
+for _ in $(seq 1 2400); do [[ $(turns) -ge 1 ]] && break; sleep 0.05; done
 [[ $(turns) -ge 1 ]] || fail "the turn was never committed"
 [[ -n $(latest) && $(played) == "$(latest)" ]] || fail "the turn did not play revision B"
 echo "   revision B, accepted while the turn was being committed, was played"
@@ -97,7 +97,7 @@ start order_desk.before_store 1
 post /v1/games/race/orders blue-secret-1 text/plain "$WORK/b.textproto" >"$WORK/status" &
 poster=$!
 wait_file "$WORK/fault/order_desk.before_store.reached"
-for _ in $(seq 1 600); do [[ $(turns) -ge 1 ]] && break; sleep 0.05; done
+for _ in $(seq 1 2400); do [[ $(turns) -ge 1 ]] && break; sleep 0.05; done
 [[ $(turns) -ge 1 ]] || fail "the missed turn was never committed"
 touch "$WORK/fault/order_desk.before_store.go"
 wait "$poster" || true

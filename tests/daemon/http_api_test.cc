@@ -25,11 +25,17 @@ using Reply = pbem::testing::HttpReply;
 class TestServer {
  public:
   explicit TestServer(std::shared_ptr<const Metrics> metrics = nullptr)
+      : TestServer([&metrics] {
+          ApiServices services;
+          services.metrics = std::move(metrics);
+          return services;
+        }()) {}
+  explicit TestServer(ApiServices services)
       : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
         server_(new ApiRequestHandlerFactory(
                     std::make_shared<spdlog::logger>(
                         "http_api_test", std::make_shared<spdlog::sinks::null_sink_mt>()),
-                    std::move(metrics)),
+                    std::move(services)),
                 socket_, new Poco::Net::HTTPServerParams) {
     server_.start();
   }
@@ -83,6 +89,18 @@ TEST_CASE("GET /healthz answers 503 naming the database while it cannot be reach
   CHECK(server.Send("GET", "/healthz").status == 200);
   CHECK_THAT(metrics->RenderPrometheus(), Catch::Contains("\npbemd_database_up 1\n"));
   CHECK_THAT(metrics->RenderPrometheus(), Catch::Contains("\npbemd_database_reconnects_total 1\n"));
+}
+
+TEST_CASE("a 503's Retry-After is pbemd.http.retry_after_seconds", "[daemon][http]") {
+  auto metrics = std::make_shared<Metrics>();
+  ApiServices services;
+  services.metrics = metrics;
+  services.retry_after = std::chrono::seconds(7);
+  TestServer server(std::move(services));
+  metrics->DatabaseDown("the database cannot be reached: refused");
+  Reply down = server.Send("GET", "/healthz");
+  CHECK(down.status == 503);
+  CHECK(down.retry_after == "7");
 }
 
 TEST_CASE("anything else is a JSON 404", "[daemon][http]") {

@@ -164,7 +164,7 @@ def attack(port, max_connections):
     flood(port, max_connections, held)
     status, _, _, _ = ask(port, HEALTHZ)
     tries = 0
-    while status != 200 and tries < 100:  # the held connections are being closed
+    while status != 200 and tries < 600:  # the held connections are being closed (60 s)
         time.sleep(0.1)
         status, _, _, _ = ask(port, HEALTHZ)
         tries += 1
@@ -187,7 +187,7 @@ def start_pbemd(pbemd, work, max_connections):
              "-Dpbemd.http.address=" + HOST, "-Dpbemd.http.port=%d" % port,
              "-Dpbemd.http.max_connections=%d" % max_connections],
             stdout=log, stderr=subprocess.STDOUT)
-        for _ in range(200):
+        for _ in range(1200):  # up to 60 s: a loaded machine starts slowly
             if process.poll() is not None:
                 break
             with open(os.path.join(work, "pbemd.log")) as f:

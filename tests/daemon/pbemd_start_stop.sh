@@ -60,7 +60,7 @@ for attempt in 1 2 3 4 5; do
   echo "start: pbemd on 127.0.0.1:$port (attempt $attempt)"
   "$PBEMD" --config="$tmp/pbemd.properties" -Dpbemd.http.port="$port" >"$tmp/pbemd.log" 2>&1 &
   pid=$!
-  for _ in $(seq 1 100); do
+  for _ in $(seq 1 600); do  # up to 60 s: a loaded machine starts slowly
     if ! kill -0 "$pid" 2>/dev/null; then
       rc=0
       wait "$pid" || rc=$?
@@ -96,18 +96,18 @@ grep -q "event=listening address=127.0.0.1 port=$port" "$tmp/pbemd.log" ||
 
 echo "check: a second pbemd on the same port fails instead of sharing it"
 rc=0
-timeout 10 "$PBEMD" -Dpbemd.data_dir="$tmp/data2" -Dpbemd.http.port="$port" \
+timeout 60 "$PBEMD" -Dpbemd.data_dir="$tmp/data2" -Dpbemd.http.port="$port" \
   >"$tmp/second.log" 2>&1 || rc=$?
 [[ $rc -ne 0 && $rc -ne 124 ]] || fail "a second pbemd on port $port exited with $rc"
 grep -q "event=startup_failed" "$tmp/second.log" || fail "second pbemd: $(cat "$tmp/second.log")"
 
 echo "stop: SIGTERM to pid $pid"
 kill -TERM "$pid"
-for _ in $(seq 1 100); do
+for _ in $(seq 1 600); do
   kill -0 "$pid" 2>/dev/null || break
   sleep 0.1
 done
-kill -0 "$pid" 2>/dev/null && fail "pbemd still running 10 s after SIGTERM"
+kill -0 "$pid" 2>/dev/null && fail "pbemd still running 60 s after SIGTERM"
 rc=0
 wait "$pid" || rc=$?
 pid=""

@@ -5,9 +5,9 @@
 #
 # pbemd-a and pbemd-b run on their own loopback ports, each with its own file outbox, both
 # on the same database. The takeover happens by construction, not by luck (issue 13, finding
-# 11): pbemd-a runs with the test-only fault points of daemon/fault_points.h
-# (PBEM_FAULT=hold_outbox_after_send,block_after_game_lock). It starts alone and takes the
-# mail intake lock; GAMES games (default 100) are created on it and blue's orders for every
+# 11): pbemd-a runs with test-only fault points (daemon/fault_point.h,
+# PBEM_FAULT=outbox.after_send:stop,scheduler.after_game_lock:stop). It starts alone and takes
+# the mail intake lock; GAMES games (default 100) are created on it and blue's orders for every
 # game sent to it. It resolves one turn; its outbox sends the first results mail and stops
 # before marking it sent (the rest of its batch stays claimed); its scheduler then takes the
 # lock of the next due game and stops there. Both are logged (event=fault_point); what
@@ -79,7 +79,7 @@ metric() {  # metric PORT NAME: the value of an unlabelled series (empty when un
 leader_is() { [[ $(metric "$1" pbemd_mail_intake_leader) == "$2" ]]; }
 healthy() { curl -sf --max-time 2 "http://127.0.0.1:$1/healthz" >/dev/null 2>&1; }
 
-pid_a=$(PBEM_FAULT=hold_outbox_after_send,block_after_game_lock start a "$PORT_A" 100)
+pid_a=$(PBEM_FAULT=outbox.after_send:stop,scheduler.after_game_lock:stop start a "$PORT_A" 100)
 wait_for 30 "pbemd-a answers /healthz" healthy "$PORT_A"
 wait_for 10 "pbemd-a takes the mail intake lock" leader_is "$PORT_A" 1
 echo "pbemd-a on :$PORT_A (mail intake leader, fault points armed), one database"
@@ -100,7 +100,7 @@ submit() {  # submit SIDE I PORT: SIDE's bundled orders for game I; prints the H
 }
 games_with() { sql "SELECT count(*) FROM games WHERE turns_committed >= $1"; }
 all_have() { [[ $(games_with "$1") -eq $GAMES ]]; }
-fault_line() { grep -m1 "event=fault_point name=$1" "$work/a.log"; }
+fault_line() { grep -m1 -F "event=fault_point name=$1 " "$work/a.log"; }
 fault_reached() { fault_line "$1" >/dev/null; }
 
 # 1. The games, and blue's orders for each, all on pbemd-a.
@@ -122,10 +122,10 @@ echo "$GAMES games created and blue's orders sent to pbemd-a ($((SECONDS - t0)) 
 
 # 2. pbemd-a stops at its fault points: its outbox after sending one mail, its scheduler
 # holding the lock of a due game.
-wait_for 60 "pbemd-a's outbox stops after a mail" fault_reached hold_outbox_after_send
-wait_for 60 "pbemd-a's scheduler stops holding a game" fault_reached block_after_game_lock
-frozen_game=$(fault_line block_after_game_lock | sed -n 's/.* game=\([^ ]*\).*/\1/p')
-window_mail=$(fault_line hold_outbox_after_send | sed -n 's/.* mail=outbox-\([0-9]*\).*/\1/p')
+wait_for 60 "pbemd-a's outbox stops after a mail" fault_reached outbox.after_send
+wait_for 60 "pbemd-a's scheduler stops holding a game" fault_reached scheduler.after_game_lock
+frozen_game=$(fault_line scheduler.after_game_lock | sed -n 's/.* game=\([^ ]*\).*/\1/p')
+window_mail=$(fault_line outbox.after_send | sed -n 's/.* mail=outbox-\([0-9]*\).*/\1/p')
 [[ -n $frozen_game && -n $window_mail ]] || fail "fault lines without game or mail"
 held_by_a() {  # the advisory locks held by pbemd-a's connections
   sql "SELECT l.objid::bigint | (l.classid::bigint << 32) FROM pg_locks l

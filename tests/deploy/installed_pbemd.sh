@@ -24,7 +24,7 @@ env -i PATH=/usr/bin:/bin "${UNIT_ENV[@]}" "$@" -Dpbemd.http.port="$PORT" \
   >"$TMP/pbemd.log" 2>&1 </dev/null &
 pid=$!
 trap 'kill -TERM $pid 2>/dev/null || true' EXIT
-for _ in $(seq 1 100); do
+for _ in $(seq 1 600); do  # up to 60 s: a loaded machine starts slowly
   curl -sf "$API/healthz" >/dev/null 2>&1 && break
   kill -0 $pid 2>/dev/null || fail "the installed pbemd exited at start"
   sleep 0.1
@@ -56,7 +56,7 @@ done
 # Two players: two welcome mails; two player-turns: four results mails, in the outbox the
 # sample configures.
 OUTBOX=$WORKDIR/pbem-data/outbox
-for _ in $(seq 1 200); do
+for _ in $(seq 1 1200); do
   [[ $(find "$OUTBOX" -name '*.eml' 2>/dev/null | wc -l) -ge 6 ]] && break
   sleep 0.1
 done

@@ -1,6 +1,6 @@
 # Sourced by the mail end-to-end tests: a work directory, free loopback ports, the mail rig
 # (Postfix + Dovecot, mailrig.sh) started, game "demo" seeded with alice (blue) and bob
-# (orange), and helpers (send, count, body, expect_reply). Cleans up on exit (pbemd killed by its PID, the rig stopped).
+# (orange), and helpers (send, count, body, expect_reply, wait_settled). Cleans up on exit (pbemd killed by its PID, the rig stopped).
 # Expects HERE (tests/mail), SEED (pbemd_seed_game) and WORK_PREFIX set by the caller.
 [[ $(id -u) -eq 0 ]] || { echo "SKIP-FAIL: needs root (postfix/dovecot rig)" >&2; exit 1; }
 
@@ -67,4 +67,26 @@ expect_reply() {  # expect_reply USER SUBJECT WHAT TEXT...: USER's mail SUBJECT 
   [[ -n $reply ]] || fail "$user has no mail with subject: $subject"
   sed 's/^/  | /' <<<"$reply"
   for text in "$@"; do grep -qF -- "$text" <<<"$reply" || fail "$user's mail lacks: $text"; done
+}
+# settled TURNS: nothing more is on its way. The game mailbox is empty (pbemd deletes a mail
+# only after storing it and queueing its reply), the store holds TURNS turns and no unsent
+# outbox mail (a turn and its results mails commit in one transaction; a mail is marked sent
+# once Postfix took it), and Postfix's queue is empty (it delivered all it took). Checked in
+# that order, so whatever a check sees done cannot make more mail after the later checks.
+settled() {
+  [[ $(count game) -eq 0 ]] || return 1
+  [[ $(sqlite3 "$work/data/pbem.sqlite" "SELECT (SELECT count(*) FROM turns) || ' ' ||
+       (SELECT count(*) FROM outbox WHERE sent_at_ms IS NULL)" 2>/dev/null) == "$1 0" ]] ||
+    return 1
+  "$HERE/mailrig.sh" queue-empty
+}
+wait_settled() {  # wait_settled TURNS: up to 120 s (a loaded machine), else fail
+  local deadline=$((SECONDS + 120))
+  until settled "$1"; do
+    [[ -z $pbemd_pid ]] || kill -0 "$pbemd_pid" 2>/dev/null || fail "pbemd exited"
+    ((SECONDS < deadline)) || fail "not settled within 120 s (turns $(sqlite3 \
+      "$work/data/pbem.sqlite" "SELECT count(*) FROM turns" 2>&1), unsent $(sqlite3 \
+      "$work/data/pbem.sqlite" "SELECT count(*) FROM outbox WHERE sent_at_ms IS NULL" 2>&1))"
+    sleep 0.2
+  done
 }

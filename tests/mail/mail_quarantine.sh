@@ -3,7 +3,7 @@
 # finding 1), and mails players really send are answered (finding 9), through real Postfix +
 # Dovecot on loopback (mailrig.sh). The game mailbox holds, in this order:
 #   1. alice's blue orders in iso-8859-1, with accents in a comment   -> a receipt
-#   2. alice's "poison" mail: the test-only fault point PBEM_FAULT=intake_abort_on_subject:poison
+#   2. alice's "poison" mail: the test-only fault point PBEM_FAULT=intake.before_handle:abort:poison
 #      makes pbemd abort() while processing it
 #   3. bob's mail whose body is `game_id` and 30,000 blanks (it crashed pbemd through std::regex)
 #                                                                      -> an error reply
@@ -51,7 +51,7 @@ done
 
 # claim_seconds=2: a reply a dead run claimed from the outbox is sent by the next run soon after.
 run_pbemd() {  # run_pbemd: starts pbemd with the fault point, in the background
-  PBEM_FAULT=intake_abort_on_subject:poison "$PBEMD" -Dpbemd.data_dir="$work/data" \
+  PBEM_FAULT=intake.before_handle:abort:poison "$PBEMD" -Dpbemd.data_dir="$work/data" \
     -Dpbemd.http.port="$HTTP_PORT" -Dpbemd.mail.from=game@test.local \
     -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
     -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.in.quarantine_folder=Quarantine \
@@ -67,7 +67,7 @@ for run in 1 2; do
   wait $pbemd_pid || rc=$?
   pbemd_pid=""
   [[ $rc -eq 134 ]] || fail "pbemd run $run exited with $rc, expected 134 (abort)"
-  [[ $(grep -c 'event=fault_point name=intake_abort_on_subject' "$work/pbemd.log") -eq $run ]] ||
+  [[ $(grep -c 'event=fault_point name=intake.before_handle ' "$work/pbemd.log") -eq $run ]] ||
     fail "run $run did not stop at the fault point"
 done
 [[ $(count game) -eq 3 ]] || fail "after two runs the mailbox holds $(count game) mails, expected 3"
@@ -76,13 +76,13 @@ ls "$work/data/mail-attempts" >/dev/null || fail "no attempt was recorded on dis
 echo "step: pbemd run 3 quarantines the poison mail and answers the others"
 run_pbemd
 has() { [[ -n $(body "$1" "$2") ]]; }
-deadline=$((SECONDS + 40))
+deadline=$((SECONDS + 120))
 until [[ $(count game) -eq 0 ]] && has alice "Re: [pbem demo] poison pill: your orders could not be read" &&
   has alice "Re: [pbem demo] blue orders" &&
   has bob "Re: [pbem demo] orange orders: your orders could not be read" &&
   has bob "Re: [pbem demo] forwarded orders: your orders could not be read"; do
   kill -0 "$pbemd_pid" 2>/dev/null || fail "pbemd run 3 exited"
-  ((SECONDS < deadline)) || fail "no quarantine and replies within 40 s (game mailbox: $(count game))"
+  ((SECONDS < deadline)) || fail "no quarantine and replies within 120 s (game mailbox: $(count game))"
   sleep 0.5
 done
 

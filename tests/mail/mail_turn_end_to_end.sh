@@ -32,11 +32,11 @@ orders_mail() {  # orders_mail FROM SIDE TOKEN > FILE
 }
 orders_mail alice@test.local blue tok-blue | crlf >"$work/alice.eml"
 orders_mail bob@test.local orange tok-orange | crlf >"$work/bob.eml"
-wait_for() {  # wait_for USER N WHAT: until USER holds at least N mails (30 s)
-  local deadline=$((SECONDS + 30))
+wait_for() {  # wait_for USER N WHAT: until USER holds at least N mails (120 s)
+  local deadline=$((SECONDS + 120))
   until [[ $(count "$1") -ge $2 ]]; do
     kill -0 $pbemd_pid 2>/dev/null || fail "pbemd exited"
-    ((SECONDS < deadline)) || fail "$1 holds $(count "$1") mails after 30 s, expected $2 ($3)"
+    ((SECONDS < deadline)) || fail "$1 holds $(count "$1") mails after 120 s, expected $2 ($3)"
     sleep 0.3
   done
 }
@@ -61,7 +61,7 @@ echo "step: bob mails orange's orders: a receipt, then the results to both playe
 send bob@test.local "$work/bob.eml"
 wait_for bob 3 "blue's results, receipt and orange's results"
 wait_for alice 3 "receipt, blue's results and orange's results"
-sleep 1  # anything more would arrive now
+wait_settled 2  # anything more would have arrived by now
 [[ $(count alice) -eq 3 && $(count bob) -eq 3 ]] ||
   fail "alice holds $(count alice) mails and bob $(count bob), expected 3 each"
 

@@ -1,5 +1,5 @@
 #!/bin/bash
-# mailrig.sh start|stop|smtp-stop|smtp-start|imap-stop|imap-start  -- a throw-away mail system on loopback for the mail tests, as root,
+# mailrig.sh start|stop|smtp-stop|smtp-start|imap-stop|imap-start|queue-empty  -- a throw-away mail system on loopback for the mail tests, as root,
 # without systemd: Postfix (SMTP 127.0.0.1:$SMTP_PORT) -> LMTP -> Dovecot (IMAP
 # 127.0.0.1:$IMAP_PORT), following ../shared/notes/toolchain.md section 2 (verified recipe).
 # Domain test.local; users game, alice, bob, carol (password: <user>pw). Anything else is
@@ -18,6 +18,8 @@
 # certificate; plain IMAP on IMAP_PORT stays as it was.
 # imap-stop / imap-start do the same for Dovecot alone (IMAP and delivery), e.g. to drop
 # pbemd's IMAP connections.
+# queue-empty succeeds when Postfix's queue holds no mail (all it took was delivered): the
+# positive signal a test waits for before it checks that nothing more arrived.
 # smtp-stop / smtp-start stop and start Postfix alone (Dovecot keeps running), to test what
 # happens while the outgoing mail server is down.
 # Needs: deploy/install-deps.sh mail (postfix dovecot-imapd dovecot-lmtpd).
@@ -27,7 +29,8 @@ SMTP_PORT=${SMTP_PORT:-2525}; IMAP_PORT=${IMAP_PORT:-1143}; LMTP_PORT=${LMTP_POR
 SUBMISSION_PORT=${SUBMISSION_PORT:-2587}; SMTPS_PORT=${SMTPS_PORT:-2465}; AUTH_PORT=${AUTH_PORT:-2426}
 IMAPS_PORT=${IMAPS_PORT:-1993}
 USERS=(game alice bob carol)
-wait_port() { for i in $(seq 1 200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.05; done; echo "mailrig: port $1 not up" >&2; return 1; }
+# Up to 60 s: a loaded machine starts servers slowly.
+wait_port() { for i in $(seq 1 1200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.05; done; echo "mailrig: port $1 not up" >&2; return 1; }
 case "${1:-}" in
 start)
   for tool in postfix dovecot openssl; do
@@ -193,5 +196,8 @@ imap-stop)
 imap-start)
   dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1
   wait_port $IMAP_PORT; wait_port $IMAPS_PORT; wait_port $LMTP_PORT; wait_port $AUTH_PORT ;;
-*) echo "usage: $0 start|stop|smtp-stop|smtp-start|imap-stop|imap-start" >&2; exit 2 ;;
+queue-empty)  # exit 0 when Postfix holds no mail: everything it took was delivered (or bounced)
+  [ -z "$(find $R/pf-spool/maildrop $R/pf-spool/incoming $R/pf-spool/active \
+      $R/pf-spool/deferred $R/pf-spool/hold -type f 2>/dev/null | head -n 1)" ] ;;
+*) echo "usage: $0 start|stop|smtp-stop|smtp-start|imap-stop|imap-start|queue-empty" >&2; exit 2 ;;
 esac

@@ -109,7 +109,7 @@ void CutConnections(RepositoryHarness& harness, const std::string& connection,
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
       "WHERE application_name = '" +
       application_name + "'");
-  for (int i = 0; i < 100 && Backends(connection, application_name) > 0; ++i) {
+  for (int i = 0; i < 1200 && Backends(connection, application_name) > 0; ++i) {  // 60 s
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   REQUIRE(Backends(connection, application_name) == 0);

@@ -1,8 +1,15 @@
 // store_crash_test PBEM_BINARY [--db DB | --postgres-env] [--runs N] [--max-delay-ms M]
 //
 // The crash test of issue 5. The parent starts this same binary as a child ("--child") N times
-// (default 200) and kills it with SIGKILL after a random delay (10 to M ms, default 120, seeded,
-// so a run can be repeated). The child plays bot games on the store as fast as it can: it creates
+// (default 200) and kills it with SIGKILL after a random delay (seeded, so a run can be
+// repeated). When it kills does not depend on how fast the machine is: the child tells the
+// parent (one byte on a pipe) once its store is open, and
+//   - the first child is killed only after it logged a committed turn (bounded wait), so every
+//     run checks submissions and turns, however slow the machine;
+//   - one child in four is killed 10 to M ms after it started (default M 120), wherever it is
+//     then: loading, opening or migrating the store, or playing;
+//   - the others are killed 0 to M ms after their store is open, while they play. The child plays
+//   bot games on the store as fast as it can: it creates
 // games of the bundled scenario, opens each player-turn (seed stored first), records an accepted
 // order submission, resolves and commits the turn (daemon/turn/turn_job.h ResolveAndCommit
 // with a CommitPlan, the path pbemd's turn loop commits every turn through). After each
@@ -21,10 +28,12 @@
 // connection string from $PBEM_TEST_PG (set by tests/storage/with_postgres.sh).
 // Prints what it checked and exits 0, or 1 naming every breach.
 #include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -83,7 +92,7 @@ void AppendLog(int fd, const std::string& line) {
 }
 
 // The child: plays until killed (or until it has finished `max_games` games).
-int RunChild(const std::string& db, const std::string& log_path, int run) {
+int RunChild(const std::string& db, const std::string& log_path, int run, int ready_fd) {
   const testing::BundledGame& b = testing::Bois();
   const int log = open(log_path.c_str(), O_WRONLY | O_APPEND | O_CREAT, 0644);
   if (log < 0) {
@@ -92,6 +101,9 @@ int RunChild(const std::string& db, const std::string& log_path, int run) {
   }
   auto repository = MakeRepository(db);
   if (Result<int> opened = repository->OpenOrMigrate(); !opened.ok()) Die(opened.status());
+  // Tell the parent the store is open (it may wait for this before it starts its delay).
+  if (write(ready_fd, "r", 1) != 1) std::_Exit(4);
+  close(ready_fd);
   daemon::SystemEntropy entropy;
   // The current game: the highest existing id, or the next one when that is finished.
   int n = 1;
@@ -164,6 +176,41 @@ int RunChild(const std::string& db, const std::string& log_path, int run) {
   }
 }
 
+// How long the parent waits for a child to open its store (or, for the first, to commit a
+// turn): generous, so that only a hung child, never a slow machine, reaches it.
+constexpr std::chrono::seconds kReadyLimit{120};
+
+// True once `fd` is readable (the child wrote its byte) within `limit`; false on timeout or
+// when the child closed the pipe without writing (it died).
+bool WaitReadable(int fd, std::chrono::seconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  for (;;) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        until - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return false;
+    pollfd p{fd, POLLIN, 0};
+    const int n = poll(&p, 1, static_cast<int>(left.count()));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    char byte = 0;
+    return read(fd, &byte, 1) == 1;
+  }
+}
+
+// True once the log at `path` holds a line starting with `prefix`, within `limit`.
+bool WaitForLine(const std::string& path, const std::string& prefix, std::chrono::seconds limit) {
+  const auto until = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < until) {
+    std::ifstream in(path, std::ios::binary);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.rfind(prefix, 0) == 0) return true;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return false;
+}
+
 int Fail(int& breaches, const std::string& what) {
   ++breaches;
   std::cout << "BREACH: " << what << "\n";
@@ -178,27 +225,52 @@ int RunParent(const std::string& self, const std::string& pbem_binary, std::stri
   if (db.empty()) db = "sqlite:" + (scratch / "data").string();
   const std::string log_path = (scratch / "acknowledged.log").string();
   std::cout << "crash test: " << runs << " children on " << db.substr(0, db.find(' '))
-            << ", killed with SIGKILL after 10-" << max_delay_ms << " ms\n";
+            << ", killed with SIGKILL: the first after its first turn, one in four 10-"
+            << max_delay_ms << " ms after it started, the others 0-" << max_delay_ms - 10
+            << " ms after their store was open\n";
 
   engine::Pcg32 rng(20261122, 5);
   int killed = 0, exited = 0;
   const auto started = std::chrono::steady_clock::now();
+  int never_ready = 0;
   for (int run = 0; run < runs; ++run) {
+    int ready[2];
+    if (pipe(ready) != 0) {
+      std::perror("pipe");
+      return 1;
+    }
     const pid_t pid = fork();
     if (pid < 0) {
       std::perror("fork");
       return 1;
     }
     if (pid == 0) {
+      close(ready[0]);
       execl(self.c_str(), self.c_str(), "--child", db.c_str(), log_path.c_str(),
-            std::to_string(run).c_str(), static_cast<char*>(nullptr));
+            std::to_string(run).c_str(), std::to_string(ready[1]).c_str(),
+            static_cast<char*>(nullptr));
       std::_Exit(127);
     }
-    // The child needs ~20-30 ms to load the scenario and open the store: kill anywhere from
-    // before it starts to well into its play.
-    const auto delay = std::chrono::microseconds(
-        10000 + rng.Bounded(static_cast<std::uint32_t>(std::max(1, max_delay_ms - 10) * 1000)));
-    std::this_thread::sleep_for(delay);
+    close(ready[1]);
+    const std::uint32_t delay_us =
+        rng.Bounded(static_cast<std::uint32_t>(std::max(1, max_delay_ms - 10) * 1000));
+    if (run % 4 == 1) {
+      // Anywhere from before it starts to well into its play (a child needs ~20-30 ms to
+      // load the scenario and open the store on an idle machine).
+      std::this_thread::sleep_for(std::chrono::microseconds(10000 + delay_us));
+    } else if (!WaitReadable(ready[0], kReadyLimit)) {
+      ++never_ready;  // it died before (counted below, by its status) or hangs
+      std::cout << "child " << run << " did not open the store within " << kReadyLimit.count()
+                << " s\n";
+    } else if (run == 0) {
+      if (!WaitForLine(log_path, "turn ", kReadyLimit)) {
+        std::cout << "child 0 committed no turn within " << kReadyLimit.count() << " s\n";
+        ++never_ready;
+      }
+    } else {
+      std::this_thread::sleep_for(std::chrono::microseconds(delay_us));
+    }
+    close(ready[0]);
     kill(pid, SIGKILL);
     int status = 0;
     waitpid(pid, &status, 0);
@@ -217,6 +289,11 @@ int RunParent(const std::string& self, const std::string& pbem_binary, std::stri
 
   int breaches = 0;
   if (exited > 0) Fail(breaches, std::to_string(exited) + " children were not killed (crashed?)");
+  if (never_ready > 0) {
+    Fail(breaches, std::to_string(never_ready) +
+                       " children never got to the point they were "
+                       "to be killed after (hung?)");
+  }
 
   // What the store acknowledged, from the log (a torn last line is ignored).
   std::map<std::string, std::map<std::int64_t, std::string>> submissions;  // game -> id -> sha
@@ -355,8 +432,8 @@ int RunParent(const std::string& self, const std::string& pbem_binary, std::stri
 
 int main(int argc, char** argv) {
   const std::vector<std::string> args(argv + 1, argv + argc);
-  if (args.size() == 4 && args[0] == "--child") {
-    return pbem::RunChild(args[1], args[2], std::stoi(args[3]));
+  if (args.size() == 5 && args[0] == "--child") {
+    return pbem::RunChild(args[1], args[2], std::stoi(args[3]), std::stoi(args[4]));
   }
   if (args.empty()) {
     std::cerr << "usage: store_crash_test PBEM_BINARY [--db DB | --postgres-env] [--runs N] "
