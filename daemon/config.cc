@@ -143,6 +143,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kHttpAddressKey,
       kHttpPortKey,
       kHttpAdminTokenKey,
+      kHttpPublicUrlKey,
       kHttpWorkersKey,
       kHttpQueueKey,
       kHttpMaxConnectionsKey,
@@ -262,6 +263,24 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   if (!result.http_admin_token.empty() && result.http_admin_token.size() < 16) {
     errors.push_back(std::string(kHttpAdminTokenKey) +
                      ": must be at least 16 characters long (or empty: no game creation)");
+  }
+
+  const std::string host = address.family() == Poco::Net::IPAddress::IPv6
+                               ? "[" + result.http_address + "]"
+                               : result.http_address;
+  result.http_public_url = ReadString(config, kHttpPublicUrlKey, "", errors);
+  if (result.http_public_url.empty()) {  // unset or empty: pbemd's own address
+    result.http_public_url = "http://" + host + ":" + std::to_string(result.http_port);
+  }
+  while (!result.http_public_url.empty() && result.http_public_url.back() == '/') {
+    result.http_public_url.pop_back();
+  }
+  if (std::any_of(result.http_public_url.begin(), result.http_public_url.end(),
+                  [](unsigned char c) { return c <= ' ' || c == 0x7F; })) {
+    errors.push_back(std::string(kHttpPublicUrlKey) + ": " + Quoted(result.http_public_url) +
+                     " holds a blank or a control character");
+  } else {
+    CheckUrl(kHttpPublicUrlKey, result.http_public_url, {"http", "https"}, errors);
   }
 
   HttpConfig& http = result.http;
@@ -476,6 +495,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kHttpAddressKey, config.http_address},
       {kHttpPortKey, std::to_string(config.http_port)},
       {kHttpAdminTokenKey, config.http_admin_token},
+      {kHttpPublicUrlKey, config.http_public_url},
       {kHttpWorkersKey, std::to_string(config.http.workers)},
       {kHttpQueueKey, std::to_string(config.http.queue)},
       {kHttpMaxConnectionsKey, std::to_string(config.http.max_connections)},

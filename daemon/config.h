@@ -40,6 +40,7 @@ inline constexpr std::string_view kDbReconnectMaxMsKey = "pbemd.db.reconnect_max
 inline constexpr std::string_view kHttpPortKey = "pbemd.http.port";
 inline constexpr std::string_view kHttpAddressKey = "pbemd.http.address";
 inline constexpr std::string_view kHttpAdminTokenKey = "pbemd.http.admin_token";
+inline constexpr std::string_view kHttpPublicUrlKey = "pbemd.http.public_url";
 inline constexpr std::string_view kHttpWorkersKey = "pbemd.http.workers";
 inline constexpr std::string_view kHttpQueueKey = "pbemd.http.queue";
 inline constexpr std::string_view kHttpMaxConnectionsKey = "pbemd.http.max_connections";
@@ -161,9 +162,12 @@ struct DaemonConfig {
   // pbemd.db.reconnect_min_ms / _max_ms: a broken database connection is made again at
   // once, then after min, doubling up to max (storage/connection.h).
   storage::ReconnectPolicy db_reconnect;
-  std::string http_address;                  // pbemd.http.address: an IPv4 or IPv6 address to bind
-  std::uint16_t http_port = 0;               // pbemd.http.port: 1..65535
-  std::string http_admin_token;              // pbemd.http.admin_token: empty = no game creation
+  std::string http_address;      // pbemd.http.address: an IPv4 or IPv6 address to bind
+  std::uint16_t http_port = 0;   // pbemd.http.port: 1..65535
+  std::string http_admin_token;  // pbemd.http.admin_token: empty = no game creation
+  // pbemd.http.public_url: where players reach the HTTP API (http(s)://host[:port][/path], no
+  // trailing '/'), for the links of mails. Default: http://<http.address>:<http.port>.
+  std::string http_public_url;
   HttpConfig http;                           // pbemd.http.workers, .queue, ..._timeout_ms
   std::filesystem::path outbox_dir;          // pbemd.outbox_dir: default <data_dir>/outbox
   std::filesystem::path scenarios_dir;       // <name>.textproto for each game's scenario
