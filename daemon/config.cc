@@ -267,17 +267,25 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
                      ": must be at least 16 characters long (or empty: no game creation)");
   }
 
+  const std::string host = address.family() == Poco::Net::IPAddress::IPv6
+                               ? "[" + result.http_address + "]"
+                               : result.http_address;
   result.http_public_url = ReadString(config, kHttpPublicUrlKey, "", errors);
+  if (result.http_public_url.empty()) {  // unset or empty: pbemd's own address
+    result.http_public_url = "http://" + host + ":" + std::to_string(result.http_port);
+  }
   while (!result.http_public_url.empty() && result.http_public_url.back() == '/') {
     result.http_public_url.pop_back();
   }
-  if (!result.http_public_url.empty()) {
+  if (std::any_of(result.http_public_url.begin(), result.http_public_url.end(),
+                  [](unsigned char c) { return c <= ' ' || c == 0x7F; })) {
+    errors.push_back(std::string(kHttpPublicUrlKey) + ": " + Quoted(result.http_public_url) +
+                     " holds a blank or a control character");
+  } else if (result.http_public_url.find_first_of("\"<>") != std::string::npos) {
+    errors.push_back(std::string(kHttpPublicUrlKey) + ": " + Quoted(result.http_public_url) +
+                     " may not hold a quote, '<' or '>'");
+  } else {
     CheckUrl(kHttpPublicUrlKey, result.http_public_url, {"http", "https"}, errors);
-    if (!IsHeaderSafe(result.http_public_url) ||
-        result.http_public_url.find_first_of(" \"<>") != std::string::npos) {
-      errors.push_back(std::string(kHttpPublicUrlKey) + ": " + Quoted(result.http_public_url) +
-                       " may not hold a space, a quote, '<' or '>'");
-    }
   }
 
   HttpConfig& http = result.http;

@@ -165,8 +165,10 @@ struct DaemonConfig {
   std::string http_address;      // pbemd.http.address: an IPv4 or IPv6 address to bind
   std::uint16_t http_port = 0;   // pbemd.http.port: 1..65535
   std::string http_admin_token;  // pbemd.http.admin_token: empty = no game creation
-  std::string http_public_url;   // pbemd.http.public_url: pbemd as players reach it; "" = unknown
-  HttpConfig http;               // pbemd.http.workers, .queue, ..._timeout_ms
+  // pbemd.http.public_url: where players reach the HTTP API (http(s)://host[:port][/path], no
+  // trailing '/'), for the links of mails. Default: http://<http.address>:<http.port>.
+  std::string http_public_url;
+  HttpConfig http;                           // pbemd.http.workers, .queue, ..._timeout_ms
   std::filesystem::path outbox_dir;          // pbemd.outbox_dir: default <data_dir>/outbox
   std::filesystem::path scenarios_dir;       // <name>.textproto for each game's scenario
   std::filesystem::path rulesets_dir;        // <ruleset>/ directories of *.textproto

@@ -28,9 +28,11 @@
 #include "daemon/json_input.h"
 #include "daemon/league_api.h"
 #include "daemon/mail/replies.h"
+#include "daemon/mail/scan.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
 #include "daemon/text_body.h"
+#include "daemon/turn/archive.h"
 #include "daemon/turn_loop.h"
 #include "daemon/validate.h"
 #include "daemon/welcome_mail.h"
@@ -132,8 +134,11 @@ storage::Timestamp Now() {
 }
 
 // `words` may be null (no templates loaded: tests only); "text" is then the verdict's codes.
+// "text" is in `language`, units named from `scenario` (may be null: ids as sent).
 Poco::JSON::Array::Ptr VerdictsJson(const std::vector<engine::OrderVerdict>& verdicts,
-                                    int label_width, const templates::MailTemplates* words) {
+                                    int label_width, const templates::MailTemplates* words,
+                                    templates::Language language,
+                                    const engine::Scenario* scenario) {
   Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
   for (const engine::OrderVerdict& v : verdicts) {
     Poco::JSON::Object::Ptr item = new Poco::JSON::Object;
@@ -151,8 +156,7 @@ Poco::JSON::Array::Ptr VerdictsJson(const std::vector<engine::OrderVerdict>& ver
       }
     }
     item->set("args", args);
-    item->set("text", words != nullptr ? words->VerdictSentence(templates::Language::kEnglish, v,
-                                                                nullptr, label_width)
+    item->set("text", words != nullptr ? words->VerdictSentence(language, v, scenario, label_width)
                                        : mail::VerdictText(v, label_width));
     array->add(item);
   }
@@ -252,6 +256,8 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     } else if ((s.size() == 4 || s.size() == 5) && s[3] == "archive" && get) {
       const std::string file = s.size() == 5 ? s[4] : "index.html";
       return WithRepository([&](auto& r) { return Archive(r, s[2], file); });
+    } else if (s.size() == 4 && s[3] == "export" && get) {
+      return WithRepository([&](auto& r) { return Export(r, s[2]); });
     } else if (s.size() == 4 && (s[3] == "pause" || s[3] == "resume") && post) {
       return WithRepository([&](auto& r) { return Pause(request, r, s[2], s[3] == "pause"); });
     } else if (s.size() == 5 && s[3] == "orders" && s[4] == "check" && post) {
@@ -525,6 +531,24 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     return Answer{HTTPResponse::HTTP_OK, type, std::move(body)};
   }
 
+  // The game's verifiable archive file (pbem.v1.Archive, binary: what `pbem export` writes and
+  // `pbem verify` checks), public like the archive page: committed turns only, whose seeds are
+  // revealed already.
+  Answer Export(storage::GameRepository& repository, const std::string& id) {
+    Result<pbem::v1::Archive> archive = ExportArchive(repository, id);
+    if (!archive.ok()) {
+      if (archive.status().code() == StatusCode::kFailedPrecondition) {
+        return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found",
+                     "game \"" + id +
+                         "\" has no verifiable archive: it was created without "
+                         "its ruleset and scenario");
+      }
+      return StoreError(archive.status(), "game \"" + id + "\"");
+    }
+    return Answer{HTTPResponse::HTTP_OK, "application/octet-stream",
+                  codec::SerializeMessage(*archive, codec::Format::kBinary)};
+  }
+
   // Builds the archive input from the store and writes it into `dir` (through a temporary
   // directory renamed into place, so a concurrent request never serves half of it).
   std::optional<Answer> WriteArchiveDir(storage::GameRepository& repository,
@@ -579,6 +603,22 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     Answer error;
     std::optional<std::string> body = ReadBody(request, error);
     if (!body) return error;
+    // The language of the verdicts' "text": ?lang=en|fr, else the player's.
+    std::optional<templates::Language> language;
+    try {
+      for (const auto& [key, value] : Poco::URI(request.getURI()).getQueryParameters()) {
+        if (key != "lang") continue;
+        language = templates::ParseLanguage(value);
+        if (!language) {
+          return Error(HTTPResponse::HTTP_BAD_REQUEST, "invalid_argument",
+                       "lang: \"" + mail::OneLine(std::string_view(value).substr(0, 32)) +
+                           "\" is not a language (en or fr)");
+        }
+      }
+    } catch (const Poco::Exception& e) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                   "the query does not parse: " + e.displayText());
+    }
     const std::string token = BearerToken(request);
     if (token.empty()) {
       return Error(HTTPResponse::HTTP_UNAUTHORIZED, mail::kUnauthenticated,
@@ -641,8 +681,13 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     reply.set("game", outcome->game_id);
     reply.set("turn", outcome->turn);
     reply.set("side", outcome->side);
+    std::shared_ptr<const ScenarioData> data;
+    if (auto found = services_->catalog->Scenario(game->scenario); found.ok()) data = *found;
     reply.set("verdicts",
-              VerdictsJson(outcome->verdicts, outcome->label_width, services_->mail_templates));
+              VerdictsJson(outcome->verdicts, outcome->label_width, services_->mail_templates,
+                           language.value_or(templates::ParseLanguage(player->language)
+                                                 .value_or(templates::Language::kEnglish)),
+                           data ? &data->scenario : nullptr));
     if (!record) {
       if (Result<GameContext> context = services_->catalog->Load(*game); context.ok()) {
         reply.set("destinations", DestinationPaths(*context, codec::OrdersFromProto(orders)));

@@ -30,6 +30,7 @@
 #include "daemon/http/server.h"
 #include "daemon/http_api.h"
 #include "daemon/league_api.h"
+#include "daemon/mail/commands.h"
 #include "daemon/mail/idle.h"
 #include "daemon/mail/intake.h"
 #include "daemon/mail/mailbox.h"
@@ -280,19 +281,30 @@ class Pbemd final : public Poco::Util::ServerApplication {
     desk.OnAccepted([&turn_worker](const std::string&) { turn_worker.Wake(); });
     if (intake) intake->UseTemplates(&mail_templates, &catalog);
     // Resignation ("resign <game> <token>") and joining a league ("join <league> <name>
-    // [en|fr]") by mail, on the intake's own repository.
+    // [en|fr]") by mail, on the intake's own repository (when it keeps leagues); then the
+    // commands status, archive and help (daemon/mail/commands.h).
     HandledMessages join_mails;
-    if (auto* intake_leagues = dynamic_cast<storage::LeagueRepository*>(intake_repository.get());
-        intake && intake_leagues != nullptr) {
+    mail::CommandServices command_services;
+    command_services.catalog = &catalog;
+    command_services.templates = &mail_templates;
+    command_services.address = settings.mail_from;
+    command_services.public_url = settings.http_public_url;
+    if (intake) {
+      auto* intake_leagues = dynamic_cast<storage::LeagueRepository*>(intake_repository.get());
       intake->UseCommandHook(
           [&, intake_leagues](const mail::InboundMail& mail,
                               storage::Timestamp now) -> std::optional<mail::Disposition> {
-            if (auto resigned = HandleResignationMail(league_services, mail, *intake_repository,
-                                                      *intake_leagues, now)) {
-              return resigned;
+            if (intake_leagues != nullptr) {
+              if (auto resigned = HandleResignationMail(league_services, mail, *intake_repository,
+                                                        *intake_leagues, now)) {
+                return resigned;
+              }
+              if (auto joined = HandleJoinMail(league_services, mail, *intake_repository,
+                                               *intake_leagues, join_mails, now)) {
+                return joined;
+              }
             }
-            return HandleJoinMail(league_services, mail, *intake_repository, *intake_leagues,
-                                  join_mails, now);
+            return mail::HandleCommandMail(command_services, mail, *intake_repository, now);
           });
     }
 

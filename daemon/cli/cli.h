@@ -64,8 +64,9 @@ int UsageError(std::string_view command, std::string_view message);
 // True when args ask for help (-h, --help).
 bool WantsHelp(const Args& args);
 
-// The repository's data directory: $PBEM_DATA_DIR if set, else the source
-// directory this binary was built from.
+// The repository's data directory: $PBEM_DATA_DIR if set, else <the binary's
+// directory>/../share/pbem when it holds engine/scenarios (installed: cmake --install lays it
+// out so), else the source directory this binary was built from.
 std::filesystem::path DataDir();
 
 // Opens the game store named by `db` (sqlite:DIR, a path to its pbem.sqlite, or
@@ -89,7 +90,9 @@ void PrintErrors(const std::vector<codec::Error>& errors);
 // mail templates' one verdict wording (templates::MailTemplates::VerdictSentence, read from
 // <data dir>/templates/mail); the reason code only when the templates cannot be read (said
 // once on stderr).
-std::string VerdictLine(const engine::OrderVerdict& verdict, int label_width);
+// Units are named from `scenario` ("Dragons (b-c1)"); by their ids when it is null.
+std::string VerdictLine(const engine::OrderVerdict& verdict, int label_width,
+                        const engine::Scenario* scenario = nullptr);
 // The language of VerdictLine's sentences ("en" by default; `pbem orders check --lang fr`).
 void SetSentenceLanguage(templates::Language language);
 
@@ -107,10 +110,11 @@ VerdictCounts CountVerdicts(const std::vector<engine::OrderVerdict>& verdicts);
 std::string SummaryLine(const VerdictCounts& counts);
 
 // Checks orders and prints one line per verdict to stdout, problem lines
-// prefixed with the order's place ("file:line:col: "). Returns the counts.
+// prefixed with the order's place ("file:line:col: "), units named from `scenario` and hexes
+// labelled as its labels are. Returns the counts.
 VerdictCounts PrintVerdicts(const std::vector<engine::OrderVerdict>& verdicts,
                             const codec::OrdersLocations& locations, std::string_view source,
-                            int label_width, std::string_view indent = "");
+                            const engine::Scenario& scenario, std::string_view indent = "");
 
 // A scenario with the ruleset it was loaded against.
 struct ScenarioBundle {

@@ -133,7 +133,8 @@ constexpr std::string_view kGeneralUsage =
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
-    "Data directory: $PBEM_DATA_DIR, else the source tree the binary was built from.\n";
+    "Data directory: $PBEM_DATA_DIR, else <the binary's directory>/../share/pbem when it\n"
+    "holds engine/scenarios (an installed pbem), else the source tree it was built from.\n";
 
 }  // namespace
 
@@ -171,6 +172,14 @@ bool WantsHelp(const Args& args) {
 std::filesystem::path DataDir() {
   if (const char* env = std::getenv("PBEM_DATA_DIR"); env != nullptr && *env != '\0') {
     return env;
+  }
+  // An installed pbem: <prefix>/bin/pbem reads <prefix>/share/pbem, as pbemd does
+  // (daemon/config.h kDataDirVariable). /proc/self/exe names this very binary.
+  std::error_code ec;
+  const std::filesystem::path exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec && exe.has_parent_path()) {
+    const std::filesystem::path installed = exe.parent_path().parent_path() / "share" / "pbem";
+    if (std::filesystem::is_directory(installed / "engine" / "scenarios", ec)) return installed;
   }
 #ifdef PBEM_SOURCE_DIR
   return PBEM_SOURCE_DIR;
@@ -271,10 +280,11 @@ std::string VerdictCodes(const engine::OrderVerdict& v, int label_width) {
 
 void SetSentenceLanguage(templates::Language language) { sentence_language = language; }
 
-std::string VerdictLine(const engine::OrderVerdict& v, int label_width) {
+std::string VerdictLine(const engine::OrderVerdict& v, int label_width,
+                        const engine::Scenario* scenario) {
   const templates::MailTemplates* words = CliTemplates();
   if (words == nullptr) return VerdictCodes(v, label_width);
-  return words->VerdictSentence(sentence_language, v, nullptr, label_width);
+  return words->VerdictSentence(sentence_language, v, scenario, label_width);
 }
 
 VerdictCounts CountVerdicts(const std::vector<engine::OrderVerdict>& verdicts) {
@@ -317,11 +327,12 @@ std::string SummaryLine(const VerdictCounts& c) {
 
 VerdictCounts PrintVerdicts(const std::vector<engine::OrderVerdict>& verdicts,
                             const codec::OrdersLocations& locations, std::string_view source,
-                            int label_width, std::string_view indent) {
+                            const engine::Scenario& scenario, std::string_view indent) {
+  const int label_width = codec::LabelWidth(scenario);
   for (const engine::OrderVerdict& v : verdicts) {
     std::cout << indent;
     if (v.verdict != engine::VerdictKind::kOk) std::cout << locations.Where(source, v) << ": ";
-    std::cout << VerdictLine(v, label_width) << "\n";
+    std::cout << VerdictLine(v, label_width, &scenario) << "\n";
   }
   const VerdictCounts counts = CountVerdicts(verdicts);
   std::cout << indent << SummaryLine(counts) << "\n";
@@ -398,7 +409,7 @@ std::optional<VerdictCounts> CheckOrdersFile(const ScenarioBundle& bundle,
     state = &initial;
   }
   const auto verdicts = engine::ValidateOrders(bundle.ruleset, bundle.scenario, *state, orders);
-  return PrintVerdicts(verdicts, locations, source, codec::LabelWidth(bundle.scenario), indent);
+  return PrintVerdicts(verdicts, locations, source, bundle.scenario, indent);
 }
 
 }  // namespace pbem::cli

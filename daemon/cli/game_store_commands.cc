@@ -12,6 +12,7 @@
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
@@ -24,6 +25,7 @@
 #include "engine/ids.h"
 #include "pbem/v1/archive.pb.h"
 #include "pbem/v1/orders.pb.h"
+#include "pbem/v1/scenario.pb.h"
 #include "pbem/v1/turn_result.pb.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"
@@ -113,9 +115,23 @@ std::string IsoTime(storage::Timestamp t) {
   return buffer;
 }
 
-// "3 units moved, 1 attack, eliminated: o-i2" from a turn's events; empty when no unit
-// moved or fought.
-std::string EventWords(const pbem::v1::TurnResult& result) {
+// Unit id -> "Name (id)" from the game's pinned scenario; ids without a name are left out.
+using UnitNames = std::map<std::string, std::string>;
+UnitNames NamesOf(const storage::Game& game) {
+  UnitNames names;
+  pbem::v1::Scenario scenario;
+  if (!scenario.ParseFromString(game.scenario_proto)) return names;
+  for (const auto& unit : scenario.units()) {
+    if (!unit.name().empty() && unit.name() != unit.id()) {
+      names[unit.id()] = unit.name() + " (" + unit.id() + ")";
+    }
+  }
+  return names;
+}
+
+// "3 units moved, 1 attack, eliminated: Brigade Lambert (b-i2)" from a turn's events; empty
+// when no unit moved or fought. Units are named from `names`, else by id.
+std::string EventWords(const pbem::v1::TurnResult& result, const UnitNames& names) {
   std::set<std::string> moved;
   int attacks = 0, charges = 0, bombardments = 0;
   std::vector<std::string> eliminated, retreated, objectives;
@@ -125,8 +141,10 @@ std::string EventWords(const pbem::v1::TurnResult& result) {
     if (kind == "combat") ++attacks;
     if (kind == "charge") ++charges;
     if (kind == "bombard") ++bombardments;
-    if (kind == "eliminated") eliminated.push_back(e.unit());
-    if (kind == "retreat") retreated.push_back(e.unit());
+    const auto named = names.find(e.unit());
+    const std::string unit = named != names.end() ? named->second : e.unit();
+    if (kind == "eliminated") eliminated.push_back(unit);
+    if (kind == "retreat") retreated.push_back(unit);
     if (kind == "objective_taken" && e.hexes_size() > 0) objectives.push_back(e.hexes(0));
   }
   std::vector<std::string> parts;
@@ -167,7 +185,7 @@ bool MissedTurn(const storage::Turn& turn,
 // Who did what in one player-turn: "blue gave 4 orders (3 ok, 1 illegal): 3 units moved,
 // 1 attack, eliminated: o-i2; 23 events" (+ "; game over: blue major 12-3" on the last
 // turn). `missed`: the side sent no orders and the turn was resolved at its deadline.
-std::string TurnSummary(const storage::Turn& turn, bool missed) {
+std::string TurnSummary(const storage::Turn& turn, bool missed, const UnitNames& names) {
   pbem::v1::TurnResult result;
   if (!result.ParseFromString(turn.result)) return "(result does not parse)";
   pbem::v1::Orders orders;
@@ -195,7 +213,7 @@ std::string TurnSummary(const storage::Turn& turn, bool missed) {
     if (illegal > 0) out += ", " + std::to_string(illegal) + " illegal";
     out += ")";
   }
-  const std::string words = EventWords(result);
+  const std::string words = EventWords(result, names);
   out += ": " + (words.empty() ? std::string("no unit moved or fought") : words);
   out += "; " + std::to_string(result.events_size()) + " events";
   if (result.next_state().finished()) {
@@ -300,7 +318,9 @@ int RunVerifyCommand(const Args& args) {
   if (!archive) return kExitProblems;
   const daemon::VerifyReport report = daemon::VerifyArchive(*archive);
   if (!report.ok) {
-    if (report.failed_turn > 0) {
+    if (report.other_engine) {  // not a mismatch: this build cannot replay it
+      std::cout << SourceName(path) << ": not verified: " << report.problem << "\n";
+    } else if (report.failed_turn > 0) {
       std::cout << SourceName(path) << ": FAILED at " << report.problem << "\n"
                 << "first differing turn: " << report.failed_turn << "\n";
     } else {
@@ -347,6 +367,7 @@ int RunHistoryCommand(const Args& args) {
   for (const storage::Submission& s : *submissions) {
     if (s.accepted) played.emplace(s.turn, s.side);
   }
+  const UnitNames names = NamesOf(*game);
   std::cout << "game " << game_id << " (" << game->scenario << ", " << game->ruleset_name << " "
             << game->ruleset_version << "): " << turns->size() << " player-turns\n";
   for (const storage::Turn& turn : *turns) {
@@ -355,8 +376,9 @@ int RunHistoryCommand(const Args& args) {
                                       ? commitment.commitment()
                                       : std::string("(commitment does not parse)");
     std::cout << turn.sequence << " turn " << turn.turn << " " << turn.side << " "
-              << IsoTime(turn.committed_at) << " " << TurnSummary(turn, MissedTurn(turn, played))
-              << "; commitment " << committed << "\n";
+              << IsoTime(turn.committed_at) << " "
+              << TurnSummary(turn, MissedTurn(turn, played), names) << "; commitment " << committed
+              << "\n";
   }
   return kExitOk;
 }

@@ -172,7 +172,7 @@ int RunPlayCommand(const Args& args) {
       for (const engine::OrderVerdict& v : result.verdicts) {
         if (v.verdict == engine::VerdictKind::kPartial) ++partial;
         if (v.verdict != engine::VerdictKind::kOk && v.verdict != engine::VerdictKind::kPartial) {
-          report(pt, state, VerdictLine(v, width));
+          report(pt, state, VerdictLine(v, width, &scenario));
         }
       }
       if (!quiet) {

@@ -193,7 +193,8 @@ bool ResolveOrders(const ScenarioBundle& bundle, const std::vector<std::string>&
               << SummaryLine(counts) << "\n";
     if (counts.header_problems > 0) {
       for (const engine::OrderVerdict& v : result.verdicts) {
-        std::cerr << "  " << VerdictLine(v, codec::LabelWidth(bundle.scenario)) << "\n";
+        std::cerr << "  " << VerdictLine(v, codec::LabelWidth(bundle.scenario), &bundle.scenario)
+                  << "\n";
       }
       std::cerr << "pbem: render: " << SourceName(files[i])
                 << ": the orders are not for this game, turn and side; nothing resolved\n";

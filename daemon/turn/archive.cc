@@ -1,6 +1,8 @@
 #include "daemon/turn/archive.h"
 
 #include <algorithm>
+#include <optional>
+#include <string_view>
 #include <utility>
 
 #include "daemon/turn/dice.h"
@@ -28,7 +30,31 @@ std::string FirstDifference(const Bytes& expected, const Bytes& actual) {
          ")";
 }
 
+// N of "pbem-engine N"; nullopt for any other text.
+std::optional<long> EngineNumber(std::string_view version) {
+  constexpr std::string_view kPrefix = "pbem-engine ";
+  if (version.substr(0, kPrefix.size()) != kPrefix || version.size() == kPrefix.size() ||
+      version.size() > kPrefix.size() + 9) {
+    return std::nullopt;
+  }
+  long n = 0;
+  for (const char c : version.substr(kPrefix.size())) {
+    if (c < '0' || c > '9') return std::nullopt;
+    n = n * 10 + (c - '0');
+  }
+  return n;
+}
+
 }  // namespace
+
+std::string OtherEngineProblem(const std::string& archived) {
+  const std::optional<long> theirs = EngineNumber(archived);
+  const std::optional<long> ours = EngineNumber(kEngineVersion);
+  const std::string which = !theirs || !ours ? "another" : *theirs < *ours ? "an older" : "a newer";
+  const std::string name = archived.empty() ? std::string("no engine version") : archived;
+  return "made by " + which + " engine (" + name + "); this build is " +
+         std::string(kEngineVersion) + ": cannot replay";
+}
 
 Result<pbem::v1::Archive> ExportArchive(storage::GameRepository& repository,
                                         const std::string& game_id) {
@@ -157,6 +183,13 @@ VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
     }
     const Resolution resolution =
         ResolveWithSeed(ruleset.value().ruleset, sc, state, orders, turn.dice_seed());
+    // Another engine's archive that does not re-resolve: this build cannot tell tampering from
+    // the engine's own changes, and says which (issue 14: not reported as a mismatch).
+    if (archive.engine_version() != kEngineVersion &&
+        (turn.result() != resolution.result || turn.next_state() != resolution.next_state)) {
+      report.other_engine = true;
+      return fail_turn(OtherEngineProblem(archive.engine_version()));
+    }
     if (std::string diff = FirstDifference(turn.result(), resolution.result); !diff.empty()) {
       return fail_turn("the result differs from the re-resolved one: " + diff);
     }

@@ -30,12 +30,22 @@ struct VerifyReport {
   std::int64_t failed_turn = 0;
   // Why it failed, naming the player-turn ("player-turn 3 (turn 2 blue): ..."); empty if ok.
   std::string problem;
+  // Set when a turn does not re-resolve and the archive was made by another engine version
+  // than kEngineVersion: not tampering, this build cannot replay it. `problem` then says so:
+  // "made by an older engine (pbem-engine 1); this build is pbem-engine 2: cannot replay".
+  bool other_engine = false;
 };
+
+// The sentence VerifyReport::problem holds when an archive made by engine `archived` does not
+// replay on this build: older, newer or another engine ("pbem-engine N" numbers compared).
+std::string OtherEngineProblem(const std::string& archived);
 
 // Checks every turn in order: the commitment is SHA-256 of the seed, the orders are canonical,
 // the turn and side are the ones the state before it waits for, and re-resolving the orders
 // from the archived ruleset, scenario and state before it, with the dice derived from the seed,
-// gives the archived result and next state byte for byte. Stops at the first failure.
+// gives the archived result and next state byte for byte. Stops at the first failure. A turn
+// that does not re-resolve in an archive of another engine version is reported as such
+// (other_engine), not as a difference.
 VerifyReport VerifyArchive(const pbem::v1::Archive& archive);
 
 // Loads an archive into a store as game `game_id` (empty: the archive's game id). Verifies it

@@ -95,6 +95,13 @@ run "check orders leaving the map, in French" 1 "$PBEM" orders check --lang fr -
   "$FIX/orders-off-map.textproto"
 expect "off map, French" "mouvement 1 (b-inf) : incompris : l'hexagone 0207 (étape 5 du chemin) n'est pas sur la carte."
 
+# Units are named as players know them, the id in parentheses (issue 14; seen failing before
+# the fix: "move 1 (b-i2): ok").
+BUNDLED="$REPO/engine/scenarios/bois-de-la-morne"
+run "check the bundled sample orders" 0 "$PBEM" orders check --scenario "$BUNDLED.textproto" \
+  "$BUNDLED.orders-blue.textproto"
+expect "unit names" "(Brigade Lambert (b-i2))"
+
 # The converters refuse malformed files too.
 run "encode a file with an unknown field" 1 "$PBEM" orders encode \
   "$FIX/orders-unknown-field.textproto" -o "$WORK/never.bin"

@@ -114,6 +114,27 @@ TEST_CASE("empty directories are refused and every problem is reported", "[daemo
   CHECK_THAT(message, Catch::Contains("pbemd.http.port: \"99999\""));
 }
 
+// The links of mails (issue 14 point 12): where players reach the HTTP API.
+TEST_CASE("the public URL defaults to pbemd's own address; a bad one is refused",
+          "[daemon][config]") {
+  AutoPtr<MapConfiguration> empty(new MapConfiguration);
+  CHECK(LoadDaemonConfig(*empty)->http_public_url == "http://127.0.0.1:8080");
+  AutoPtr<MapConfiguration> config(new MapConfiguration);
+  config->setString("pbemd.http.address", "::1");
+  config->setString("pbemd.http.port", "9000");
+  config->setString("pbemd.http.public_url", "");  // as the sample file leaves it
+  CHECK(LoadDaemonConfig(*config)->http_public_url == "http://[::1]:9000");
+  config->setString("pbemd.http.public_url", "https://games.example.org/pbem/");
+  CHECK(LoadDaemonConfig(*config)->http_public_url == "https://games.example.org/pbem");
+  for (const char* bad : {"ftp://x.example", "games.example.org", "http://a b.example",
+                          "http://x.example/\r\nBcc: y"}) {
+    Result<DaemonConfig> refused = LoadFrom("pbemd.http.public_url", bad);
+    INFO(bad);
+    REQUIRE_FALSE(refused.ok());
+    CHECK_THAT(refused.status().message(), Catch::Contains("pbemd.http.public_url"));
+  }
+}
+
 TEST_CASE("environment variable names follow the keys", "[daemon][config]") {
   CHECK(EnvironmentVariableFor("pbemd.http.port") == "PBEMD_HTTP_PORT");
   CHECK(EnvironmentVariableFor("pbemd.data_dir") == "PBEMD_DATA_DIR");

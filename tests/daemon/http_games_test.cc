@@ -16,6 +16,8 @@
 #include <catch2/catch.hpp>
 
 #include "daemon/http_api.h"
+#include "daemon/turn/archive.h"
+#include "daemon/turn/turn_job.h"
 #include "daemon/turn_loop.h"
 #include "tests/daemon/game_fixture.h"
 #include "tests/daemon/games_server.h"
@@ -321,6 +323,98 @@ TEST_CASE("a resolved turn's report, map, archive page and history over HTTP", "
   CHECK(archived_map.body.compare(0, 8, "\x89PNG\r\n\x1a\n") == 0);
   CHECK(server.Send("GET", "/v1/games/demo/archive/..%2Fpbem.sqlite").status == 404);
   CHECK(server.Send("GET", "/v1/games/demo/archive/turn-002.html").status == 404);
+}
+
+// Issue 14: the verdicts' "text" was always English, units named by id. Now ?lang=en|fr, else
+// the player's language, and units named as the scenario names them (seen failing before the
+// fix: "move 1 (b-i2): accepted" for a French player).
+TEST_CASE("the verdicts' text: ?lang, else the player's language; units by name",
+          "[daemon][http]") {
+  testing::GameFixture fixture;
+  fixture.AddGame("fr", {{"blue", "lea@test.local", "tok-lea", "fr"},
+                         {"orange", "max@test.local", "tok-max", "en"}});
+  templates::MailTemplates mail_templates;
+  REQUIRE(
+      templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
+          .ok);
+  GamesServer server(fixture, &mail_templates);
+  const auto first_text = [&](const std::string& uri, const std::string& game,
+                              const std::string& token) {
+    std::string text = BlueOrdersText("");
+    const std::string demo = "game_id: \"demo\"";
+    text.replace(text.find(demo), demo.size(), "game_id: \"" + game + "\"");
+    Reply reply = server.Send("POST", uri, text, "text/plain", token);
+    INFO(reply.body);
+    REQUIRE(reply.status == 200);
+    return reply.json()->getArray("verdicts")->getObject(0)->getValue<std::string>("text");
+  };
+  CHECK(first_text("/v1/games/demo/orders/check", "demo", "tok-blue") ==
+        "move 1 (Brigade Lambert (b-i2)): accepted");
+  CHECK(first_text("/v1/games/demo/orders/check?lang=fr", "demo", "tok-blue") ==
+        "mouvement 1 (Brigade Lambert (b-i2)) : accepté");
+  CHECK(first_text("/v1/games/fr/orders/check", "fr", "tok-lea") ==
+        "mouvement 1 (Brigade Lambert (b-i2)) : accepté");
+  CHECK(first_text("/v1/games/fr/orders/check?lang=EN", "fr", "tok-lea") ==
+        "move 1 (Brigade Lambert (b-i2)): accepted");
+  // Stored submissions answer in the same words.
+  CHECK(first_text("/v1/games/fr/orders?lang=en", "fr", "tok-lea") ==
+        "move 1 (Brigade Lambert (b-i2)): accepted");
+
+  // An unknown language is refused, naming the field, and stores nothing.
+  Reply bad = server.Send("POST", "/v1/games/demo/orders?lang=klingon", BlueOrdersText(""),
+                          "text/plain", "tok-blue");
+  CHECK(bad.status == 400);
+  CHECK(bad.error_code() == "invalid_argument");
+  CHECK_THAT(bad.body, Catch::Contains("lang: \\\"klingon\\\" is not a language"));
+  CHECK(fixture.repository.ListSubmissions("demo")->empty());
+}
+
+// Issue 14 point 12: a player's own verifiable archive over HTTP (it was a 404).
+TEST_CASE("GET /v1/games/{id}/export: the archive file that pbem verify checks", "[daemon][http]") {
+  testing::GameFixture fixture;
+  templates::MailTemplates mail_templates;
+  REQUIRE(
+      templates::MailTemplates::Load(testing::SourceDir() / "templates" / "mail", &mail_templates)
+          .ok);
+  GamesServer server(fixture, &mail_templates);
+  auto data = fixture.catalog.Scenario("bois-de-la-morne");
+  REQUIRE(data.ok());
+  storage::NewGame game = MakeNewGame((*data)->ruleset_proto, (*data)->scenario_proto,
+                                      (*data)->scenario, "pinned", testing::At(1));
+  game.scenario = "bois-de-la-morne";
+  REQUIRE(fixture.repository.CreateGame(game).ok());
+  REQUIRE(fixture.repository.AddPlayer({"pinned", "blue", "a@test.local", "tok-a", "en"}).ok());
+  REQUIRE(fixture.repository.AddPlayer({"pinned", "orange", "b@test.local", "tok-b", "en"}).ok());
+  FixedEntropy entropy("http-export");
+  LimitsConfig limits;
+  TurnLoop loop(fixture.catalog, mail_templates, entropy, fixture.metrics, limits,
+                TurnLoopOptions{std::chrono::seconds(0), false});
+  REQUIRE(loop.Open(fixture.repository, "pinned", testing::At(1)).ok());
+  std::string orders = BlueOrdersText("");
+  const std::string demo = "game_id: \"demo\"";
+  orders.replace(orders.find(demo), demo.size(), "game_id: \"pinned\"");
+  REQUIRE(server.Send("POST", "/v1/games/pinned/orders", orders, "text/plain", "tok-a").status ==
+          200);
+  REQUIRE(*loop.ResolveIfDue(fixture.repository, "pinned", testing::At(2)));
+
+  Reply file = server.Send("GET", "/v1/games/pinned/export");
+  REQUIRE(file.status == 200);
+  CHECK(file.content_type == "application/octet-stream");
+  pbem::v1::Archive archive;
+  REQUIRE(archive.ParseFromString(file.body));
+  CHECK(archive.game_id() == "pinned");
+  CHECK(archive.turns_size() == 1);
+  const VerifyReport report = VerifyArchive(archive);
+  INFO(report.problem);
+  CHECK(report.ok);
+  CHECK(report.turns_checked == 1);
+
+  // A game created without its rules pinned has none; an unknown game is not found.
+  Reply none = server.Send("GET", "/v1/games/demo/export");
+  CHECK(none.status == 404);
+  CHECK_THAT(none.body, Catch::Contains("has no verifiable archive"));
+  CHECK(server.Send("GET", "/v1/games/nope/export").status == 404);
+  CHECK(server.Send("POST", "/v1/games/pinned/export").status == 404);
 }
 
 }  // namespace

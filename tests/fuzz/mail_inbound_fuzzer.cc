@@ -1,7 +1,9 @@
 // A raw mail as pbemd's mail intake reads it: MIME parsed (ParseInbound, with the default
 // limits, headers only when the first byte is odd so that both paths are reached), each
 // candidate part decoded as orders in its announced or guessed format, and the game-id hints
-// of a mail whose orders do not parse.
+// of a mail whose orders do not parse, and the mail command it may carry (status, archive,
+// help: daemon/mail/commands.h).
+#include "daemon/mail/commands.h"
 #include "daemon/mail/inbound.h"
 #include "tests/fuzz/fuzz_support.h"
 
@@ -18,6 +20,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)pbem::codec::ParseOrders(candidate.bytes, candidate.format, candidate.source);
   }
   (void)pbem::daemon::mail::GameIdHints(mail);
+  if (const auto command = pbem::daemon::mail::FindMailCommand(mail)) {
+    if (headers_only) pbem::fuzz::Fail("a command was read from a headers-only mail");
+    if (command->bad_game_id.size() > 64) pbem::fuzz::Fail("an unbounded game id in a command");
+    if (!command->game_id.empty() && !command->bad_game_id.empty()) {
+      pbem::fuzz::Fail("a command with a game id both good and bad");
+    }
+  }
   (void)pbem::daemon::mail::BareAddress(mail.from);
   return 0;
 }

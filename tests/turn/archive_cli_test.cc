@@ -63,6 +63,11 @@ TEST_CASE("pbem export/verify/import/history; a flipped archive byte names its t
   CHECK_THAT(out, Catch::Contains("6 player-turns"));
   CHECK_THAT(out, Catch::Contains("\n1 turn 1 blue 2023-11-14T22:14:20Z "));
   CHECK_THAT(out, Catch::Contains("\n6 turn 3 orange "));
+  // Units are named as players know them (every bundled unit has a name), not by bare id.
+  for (const char* bare : {"retreated: b-", "retreated: o-", "eliminated: b-", "eliminated: o-",
+                           ", b-", ", o-"}) {
+    CHECK_THAT(out, !Catch::Contains(bare));
+  }
   const std::string history = out;
 
   REQUIRE(Run({pbem, "import", file.string(), "--as", "copy", "--db", db}, out) == 0);
@@ -116,6 +121,24 @@ TEST_CASE("pbem export/verify/import/history; a flipped archive byte names its t
     CHECK_THAT(out, Catch::Contains("FAILED at player-turn 3 "));
     CHECK_THAT(out, Catch::Contains("derivation"));
     CHECK(Run({pbem, "import", bad.string(), "--as", "derivation", "--db", db}, out) == 1);
+  }
+
+  // An archive of an older engine whose turn 2 no longer re-resolves: verify says so in a
+  // sentence, not FAILED (seen failing before the fix: "FAILED at player-turn 2 ... result
+  // differs", as for tampering).
+  {
+    pbem::v1::Archive older = archive;
+    older.set_engine_version("pbem-engine 1");
+    std::string result = archive.turns(1).result();
+    result.back() = static_cast<char>(result.back() ^ 0x02);
+    older.mutable_turns(1)->set_result(result);
+    const fs::path old_file = scratch / "older.pbem";
+    WriteBytes(old_file, codec::SerializeMessage(older, codec::Format::kBinary));
+    CHECK(Run({pbem, "verify", old_file.string()}, out) == 1);
+    CHECK_THAT(out, Catch::Contains(old_file.string() + ": not verified: player-turn 2 "));
+    CHECK_THAT(out, Catch::Contains("made by an older engine (pbem-engine 1); this build is " +
+                                    std::string(kEngineVersion) + ": cannot replay\n"));
+    CHECK_THAT(out, !Catch::Contains("FAILED"));
   }
 
   // An archive whose scenario is broken fails before any turn.

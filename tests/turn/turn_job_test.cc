@@ -302,6 +302,35 @@ TEST_CASE("archives: export, verify, import; a flipped byte names its turn", "[t
     VerifyReport report = VerifyArchive(tampered);
     CHECK(report.failed_turn == 3);
     CHECK_THAT(report.problem, Catch::Contains("result differs"));
+    CHECK_FALSE(report.other_engine);
+  }
+
+  // Seen failing before the fix: an older engine's archive was reported as "the result differs
+  // from the re-resolved one", i.e. as tampering.
+  SECTION("an archive of an older engine that does not re-resolve says so, not tampering") {
+    pbem::v1::Archive older = *archive;
+    older.set_engine_version("pbem-engine 1");
+    // What an engine change does to a stored result: other bytes than this engine makes.
+    std::string result = archive->turns(1).result();
+    result.back() = static_cast<char>(result.back() ^ 0x02);
+    older.mutable_turns(1)->set_result(result);
+    VerifyReport report = VerifyArchive(older);
+    CHECK_FALSE(report.ok);
+    CHECK(report.other_engine);
+    CHECK(report.failed_turn == 2);
+    const std::string ours(kEngineVersion);
+    CHECK_THAT(report.problem, Catch::EndsWith("made by an older engine (pbem-engine 1); this "
+                                               "build is " +
+                                               ours + ": cannot replay"));
+    // Turns that still re-resolve are checked as ever: an older archive of them verifies.
+    pbem::v1::Archive replayable = *archive;
+    replayable.set_engine_version("pbem-engine 1");
+    CHECK(VerifyArchive(replayable).ok);
+    // A newer or unknown engine is named as such.
+    CHECK(OtherEngineProblem("pbem-engine 999") ==
+          "made by a newer engine (pbem-engine 999); this build is " + ours + ": cannot replay");
+    CHECK(OtherEngineProblem("other 7") ==
+          "made by another engine (other 7); this build is " + ours + ": cannot replay");
   }
 
   SECTION("import loads the archive byte for byte under another id; a bad one stores nothing") {
