@@ -11,7 +11,13 @@
 //       them and enqueues one mail per player listing the games and tokens (round 1 unless
 //       --round says otherwise).
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
-//   replace LEAGUE OLD NEW --mail ADDR --token ORG   prints the new player's token
+//       records the result; when it completes its round, the next round starts (or, after
+//       the last round, the season ends): league::RecordAndAdvance, as in pbemd's pass.
+//   replace LEAGUE OLD NEW --mail ADDR --token ORG   prints the new player's token; the new
+//       player takes the old one's seat in the season's round robin
+//   end LEAGUE --token ORG [--season N]
+//       league::FinishSeason: ends the season (default the latest) once no game of it is
+//       played: final table, a mail to every player in their language naming the champion
 //   standings LEAGUE [--season N] [--html DIR [--lang en|fr]]
 //       prints the table; with --html also writes DIR/standings.html, the static standings
 //       page linking each game's archive page DIR/<game>/index.html (`pbem archive`).
@@ -31,6 +37,7 @@
 
 #include "daemon/cli/cli.h"
 #include "daemon/league/league_flow.h"
+#include "daemon/league/season.h"
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "daemon/validate.h"
@@ -78,6 +85,7 @@ constexpr std::string_view kLeagueUsage =
     "pbem league result GAME --token ORG (--winner blue|orange --level LEVEL | --draw)\n"
     "                   [--resigned | --forfeit]\n"
     "pbem league replace LEAGUE OLD NEW --mail ADDR --token ORG\n"
+    "pbem league end LEAGUE --token ORG [--season N]\n"
     "pbem league standings LEAGUE [--season N] [--html DIR [--lang en|fr]]\n"
     "    Club leagues. ORG is the organiser's token chosen at create. Every command takes\n"
     "    --db DB (sqlite:DIR or postgresql:CONNSTRING; default sqlite:./pbem-data).\n";
@@ -165,6 +173,19 @@ storage::Timestamp Now() {
       std::chrono::system_clock::now().time_since_epoch()));
 }
 
+// The bundled ruleset and the league's scenarios from the bundled data.
+league::MaterialLoader BundledLoader() {
+  return [data = DataDir()](const std::string& name) -> Result<league::GameMaterial> {
+    auto ruleset = codec::LoadRulesetDir(data / "engine/rulesets/morne-plaine");
+    if (!ruleset.ok()) return Status::FailedPrecondition(ruleset.ErrorText());
+    auto scenario = codec::LoadScenarioFile(data / "engine/scenarios" / (name + ".textproto"),
+                                            ruleset.value().ruleset);
+    if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
+    return league::GameMaterial{ruleset.value().proto, scenario.value().proto,
+                                scenario.value().scenario};
+  };
+}
+
 int Create(storage::SqlRepository& repo, const Options& o) {
   if (o.positional.size() != 1 || !o.values.count("--token")) {
     return UsageError("league", "league create: LEAGUE and --token are required");
@@ -245,20 +266,10 @@ int Start(storage::SqlRepository& repo, const Options& o) {
       return UsageError("league", "league start: --round is a number from 1 to 10000");
     }
   }
-  // The bundled ruleset and the league's scenarios from the bundled data.
-  const std::filesystem::path data = DataDir();
-  league::MaterialLoader load = [&data](const std::string& name) -> Result<league::GameMaterial> {
-    auto ruleset = codec::LoadRulesetDir(data / "engine/rulesets/morne-plaine");
-    if (!ruleset.ok()) return Status::FailedPrecondition(ruleset.ErrorText());
-    auto scenario = codec::LoadScenarioFile(data / "engine/scenarios" / (name + ".textproto"),
-                                            ruleset.value().ruleset);
-    if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
-    return league::GameMaterial{ruleset.value().proto, scenario.value().proto,
-                                scenario.value().scenario};
-  };
   daemon::SystemEntropy entropy;
-  Result<league::StartedRound> started = league::StartRound(
-      repo, id, season, round_number, load, entropy, data / "templates/league", Now());
+  Result<league::StartedRound> started =
+      league::StartRound(repo, id, season, round_number, BundledLoader(), entropy,
+                         DataDir() / "templates/league", Now());
   if (!started.ok()) return Fail(started.status());
   std::cout << "season " << started->season << " round " << started->round << " of league " << id
             << ": " << started->games.size() << " games created";
@@ -293,12 +304,49 @@ int RecordResult(storage::SqlRepository& repo, const Options& o) {
     }
     if (!known) return Fail("--level is minor, tactical, major or total, not '" + level + "'");
   }
-  auto recorded = league::RecordGameEnd(repo, end, DataDir() / "templates/league", Now());
-  if (!recorded.ok()) return Fail(recorded.status());
+  // The path of every result (pbemd's league pass too): the next round starts, or the
+  // season ends, when this result completes its round.
+  daemon::SystemEntropy entropy;
+  auto advanced = league::RecordAndAdvance(repo, end, BundledLoader(), entropy,
+                                           DataDir() / "templates/league", Now());
+  if (!advanced.ok()) return Fail(advanced.status());
   std::cout << "result of " << end.game_id << " recorded"
-            << (recorded->round_complete ? "; round complete, ratings updated, standings mailed"
-                                         : "")
-            << '\n';
+            << (advanced->recorded.round_complete
+                    ? "; round complete, ratings updated, standings mailed"
+                    : "");
+  if (advanced->next) {
+    std::cout << "; round " << advanced->next->round << " started (" << advanced->next->games.size()
+              << " games)";
+  }
+  if (advanced->finished) {
+    std::cout << "; season " << advanced->finished->season << " finished"
+              << (advanced->finished->champion ? ", champion " + *advanced->finished->champion
+                                               : std::string());
+  }
+  std::cout << '\n';
+  if (!advanced->next_status.ok()) {
+    std::cerr << "pbem: league: the next round did not start: " << advanced->next_status.message()
+              << '\n';
+  }
+  return kExitOk;
+}
+
+int End(storage::SqlRepository& repo, const Options& o) {
+  if (o.positional.size() != 1) return UsageError("league", "league end: LEAGUE");
+  const std::string& id = o.positional[0];
+  if (auto bad = CheckOrganiser(repo, id, o)) return Fail(*bad);
+  int season = 0;  // the latest
+  if (o.values.count("--season")) {
+    std::optional<int> n = Count(o.values.at("--season"));
+    if (!n) return UsageError("league", "league end: --season is a number from 1 to 10000");
+    season = *n;
+  }
+  auto finished = league::FinishSeason(repo, id, season, DataDir() / "templates/league", Now());
+  if (!finished.ok()) return Fail(finished.status());
+  std::cout << "season " << finished->season << " of league " << id << " finished; "
+            << (finished->champion ? "champion " + *finished->champion
+                                   : "no champion (nobody ranked)")
+            << "; " << finished->mails_enqueued << " mails queued\n";
   return kExitOk;
 }
 
@@ -349,10 +397,9 @@ int Standings(storage::SqlRepository& repo, const Options& o) {
     const std::string lang = o.values.count("--lang") ? o.values.at("--lang") : settings->language;
     Result<storage::League> l = repo.GetLeague(id);
     if (!l.ok()) return Fail(l.status());
-    int round = 0;
-    for (const auto& g : season_games) round = std::max(round, g.round);
-    auto page = league::RenderStandings(DataDir() / "templates/league", lang,
-                                        {l->name, season, round, rows, season_games});
+    auto page = league::RenderStandings(
+        DataDir() / "templates/league", lang,
+        {l->name, season, league::CompletedRound(season_games), rows, season_games});
     if (!page.ok()) return Fail(page.status());
     const std::filesystem::path dir = o.values.at("--html");
     std::error_code ec;
@@ -376,8 +423,8 @@ int RunLeagueCommand(const Args& args) {
   if (!options) return exit_code;
   using Handler = int (*)(storage::SqlRepository&, const Options&);
   static const std::map<std::string, Handler> kHandlers = {
-      {"create", Create},       {"add", Add},         {"remove", Remove},      {"start", Start},
-      {"result", RecordResult}, {"replace", Replace}, {"standings", Standings}};
+      {"create", Create},       {"add", Add},         {"remove", Remove},       {"start", Start},
+      {"result", RecordResult}, {"replace", Replace}, {"standings", Standings}, {"end", End}};
   auto handler = kHandlers.find(sub);
   if (handler == kHandlers.end())
     return UsageError("league", "league: unknown command '" + sub + "'");
