@@ -18,6 +18,7 @@
 #include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
 #include "daemon/json_input.h"
+#include "daemon/league/season.h"
 #include "daemon/mail/scan.h"
 #include "daemon/validate.h"
 #include "engine/victory.h"
@@ -420,6 +421,8 @@ std::string RefusalCode(league::StartRefusal refusal) {
       return "game_limit";
     case league::StartRefusal::kUnfinishedRound:
       return "round_unfinished";
+    case league::StartRefusal::kSeasonFinished:
+      return "season_finished";
     case league::StartRefusal::kNone:
       break;
   }
@@ -531,6 +534,26 @@ std::string ResultText(const league::LeagueGame& g) {
   return "pending";
 }
 
+// A row of a table as JSON (rank null while the player is not ranked).
+Poco::JSON::Object RowJson(const league::StandingRow& r) {
+  Poco::JSON::Object row;
+  if (r.rank) {
+    row.set("rank", *r.rank);
+  } else {
+    row.set("rank", Poco::Dynamic::Var());
+  }
+  row.set("player", r.player);
+  row.set("points", r.points);
+  row.set("played", r.played);
+  row.set("pending", r.pending);
+  row.set("wins", r.wins);
+  row.set("draws", r.draws);
+  row.set("losses", r.losses);
+  row.set("sonnebornBerger", r.sonneborn_berger);
+  row.set("rating", r.rating);
+  return row;
+}
+
 LeagueAnswer Standings(const std::string& id, const LeagueRequest& request,
                        storage::LeagueRepository& leagues) {
   std::variant<SeasonView, LeagueAnswer> loaded = LoadSeason(id, request.season, leagues);
@@ -540,6 +563,8 @@ LeagueAnswer Standings(const std::string& id, const LeagueRequest& request,
   reply.set("league", id);
   reply.set("name", view.league.name);
   reply.set("season", view.season);
+  reply.set("finished", view.finished);
+  reply.set("completedRounds", league::CompletedRound(view.games));
   int rated = 0;
   for (const auto& r : view.history) {
     if (r.season == view.season) rated = std::max(rated, static_cast<int>(r.round));
@@ -547,21 +572,7 @@ LeagueAnswer Standings(const std::string& id, const LeagueRequest& request,
   reply.set("ratedRounds", rated);
   Poco::JSON::Array rows;
   for (const auto& r : view.rows) {
-    Poco::JSON::Object row;
-    if (r.rank) {
-      row.set("rank", *r.rank);
-    } else {
-      row.set("rank", Poco::Dynamic::Var());
-    }
-    row.set("player", r.player);
-    row.set("points", r.points);
-    row.set("played", r.played);
-    row.set("pending", r.pending);
-    row.set("wins", r.wins);
-    row.set("draws", r.draws);
-    row.set("losses", r.losses);
-    row.set("sonnebornBerger", r.sonneborn_berger);
-    row.set("rating", r.rating);
+    Poco::JSON::Object row = RowJson(r);
     Poco::JSON::Array history;
     for (const auto& h : view.history) {
       if (h.player != r.player) continue;
@@ -602,11 +613,12 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
   const SeasonView& view = std::get<SeasonView>(loaded);
   const std::string language = request.language.empty() ? view.settings.language : request.language;
   if (language != "en" && language != "fr") return Error(400, "malformed", "?lang= is en or fr");
-  int round = 0;
-  for (const auto& g : view.games) round = std::max(round, g.round);
-  league::StandingsView standings{
-      view.league.name, view.season, round,
-      view.rows,        view.games,  "/v1/games/{game}/archive/index.html"};
+  league::StandingsView standings{view.league.name,
+                                  view.season,
+                                  league::CompletedRound(view.games),
+                                  view.rows,
+                                  view.games,
+                                  "/v1/games/{game}/archive/index.html"};
   standings.rank_after = view.settings.limits.finished_to_rank;
   standings.league_id = id;
   standings.places = services.places;
@@ -616,8 +628,8 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
   return LeagueAnswer{200, "text/html; charset=utf-8", page->html};
 }
 
-// Records a league game's end and, when it completed a round, starts the next (round robin:
-// the schedule's; Swiss: up to the season's swiss_rounds).
+// Records a league game's end and what follows (league::RecordAndAdvance: the next round, or
+// the season's end), logging what happened.
 struct Recorded {
   bool league_game = false;
   bool round_complete = false;
@@ -626,44 +638,71 @@ struct Recorded {
 Result<Recorded> RecordAndAdvance(const LeagueServices& services,
                                   storage::LeagueRepository& leagues, const league::GameEnd& end,
                                   storage::Timestamp now, spdlog::logger* logger) {
-  Result<league::RecordedEnd> recorded =
-      league::RecordGameEnd(leagues, end, services.template_dir, now, services.places);
-  if (!recorded.ok()) return recorded.status();
+  Result<league::Advance> advanced = league::RecordAndAdvance(
+      leagues, end, Loader(*services.catalog), *services.entropy, services.template_dir, now,
+      services.places);
+  if (!advanced.ok()) return advanced.status();
+  const league::RecordedEnd& recorded = advanced->recorded;
   Recorded out;
-  out.league_game = recorded->league_game;
-  out.round_complete = recorded->round_complete;
-  if (!recorded->round_complete) return out;
-  Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(end.game_id);
-  if (!record.ok()) return record.status();
-  Result<storage::League> league = leagues.GetLeague(record->league_id);
-  if (!league.ok()) return league.status();
-  Result<LeagueSettings> settings = league::DecodeSettings(league->settings);
-  if (!settings.ok()) return settings.status();
-  // Swiss: the next round is paired from the standings now, up to the season's rounds.
-  if (settings->pairing == league::PairingSystem::kSwiss &&
-      (settings->swiss_rounds == 0 || recorded->round >= settings->swiss_rounds)) {
-    return out;
-  }
-  league::StartRefusal refusal = league::StartRefusal::kNone;
-  Result<league::StartedRound> next = league::StartRound(
-      leagues, record->league_id, recorded->season, recorded->round + 1, Loader(*services.catalog),
-      *services.entropy, services.template_dir, now, &refusal, services.places);
-  if (next.ok()) {
-    out.next_started = true;
-    if (logger != nullptr) {
-      logger->info("event=league_round_started league={} season={} round={} games={}",
-                   record->league_id, next->season, next->round, next->games.size());
-    }
-  } else if (refusal != league::StartRefusal::kStartedAlready &&
-             refusal != league::StartRefusal::kNotInSchedule) {
+  out.league_game = recorded.league_game;
+  out.round_complete = recorded.round_complete;
+  out.next_started = advanced->next.has_value();
+  if (logger == nullptr || !recorded.round_complete) return out;
+  if (advanced->next) {
+    logger->info("event=league_round_started game={} season={} round={} games={}", end.game_id,
+                 advanced->next->season, advanced->next->round, advanced->next->games.size());
+  } else if (advanced->finished) {
+    logger->info("event=league_season_finished game={} season={} champion={} mails={}", end.game_id,
+                 advanced->finished->season,
+                 QuoteLogValue(advanced->finished->champion.value_or("")),
+                 advanced->finished->mails_enqueued);
+  } else if (!advanced->next_status.ok()) {
     // Not an error of this game's result: the organiser starts the round by hand.
-    if (logger != nullptr) {
-      logger->warn("event=league_round_not_started league={} season={} round={} error={}",
-                   record->league_id, recorded->season, recorded->round + 1,
-                   QuoteLogValue(next.status().ToString()));
-    }
+    logger->warn("event=league_round_not_started game={} season={} round={} error={}", end.game_id,
+                 recorded.season, recorded.round + 1,
+                 QuoteLogValue(advanced->next_status.ToString()));
   }
   return out;
+}
+
+// POST /v1/leagues/{id}/end {"season": N}: the organiser ends a season (league::FinishSeason).
+LeagueAnswer EndSeason(const LeagueServices& services, const std::string& id,
+                       const LeagueRequest& request, storage::LeagueRepository& leagues,
+                       storage::Timestamp now) {
+  if (auto refused =
+          RefuseUnlessOrganiser(services, id, request.bearer_token, leagues, "end a season")) {
+    return *refused;
+  }
+  int season = 0;  // the latest
+  if (!request.body.empty()) {
+    std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
+    if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
+    const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
+    if (spec.has("season")) {
+      Result<std::int64_t> season_field = IntegerField(spec, "season", 1, 1, 10000);
+      if (!season_field.ok()) return Malformed(season_field.status());
+      season = static_cast<int>(*season_field);
+    }
+  }
+  league::StartRefusal refusal = league::StartRefusal::kNone;
+  Result<league::FinishedSeason> finished =
+      league::FinishSeason(leagues, id, season, services.template_dir, now, &refusal,
+                           services.places);
+  if (!finished.ok()) {
+    if (refusal != league::StartRefusal::kNone) {
+      return Error(409, RefusalCode(refusal), finished.status().message());
+    }
+    return StoreFailure(finished.status());
+  }
+  Poco::JSON::Object reply;
+  reply.set("league", id);
+  reply.set("season", finished->season);
+  if (finished->champion) reply.set("champion", *finished->champion);
+  Poco::JSON::Array table;
+  for (const auto& r : finished->table) table.add(RowJson(r));
+  reply.set("standings", table);
+  reply.set("mailsQueued", finished->mails_enqueued);
+  return Json(200, reply);
 }
 
 }  // namespace
@@ -682,6 +721,8 @@ LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueReq
   if (s.size() == 3 && s[2] == "start" && post) {
     return Start(services, s[1], request, leagues, now);
   }
+  if (s.size() == 3 && s[2] == "end" && post)
+    return EndSeason(services, s[1], request, leagues, now);
   if (s.size() == 3 && s[2] == "standings" && get) return Standings(s[1], request, leagues);
   if (s.size() == 3 && s[2] == "standings.html" && get) {
     return StandingsPage(services, s[1], request, leagues);

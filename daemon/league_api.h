@@ -9,6 +9,8 @@
 //                                             (the confirmation, as joining by mail replies)
 //   POST /v1/leagues/{id}/start               organiser token: starts a round of a season
 //                                             (pairs, creates the games, mails the tokens)
+//   POST /v1/leagues/{id}/end                 organiser token: ends a season (final table,
+//                                             champion mails; league::FinishSeason)
 //   GET  /v1/leagues/{id}/standings           the table (JSON) with each player's ratings
 //   GET  /v1/leagues/{id}/standings.html      the standings page (?lang=en|fr, ?season=N)
 //   POST /v1/games/{id}/resign                a player's token: the game ends, the other side
@@ -18,10 +20,11 @@
 // The league pass (RecordLeagueResults) runs after each scheduler pass: every league game
 // still "pending" whose game has ended (the victory rules, a forfeit, a resignation) is
 // recorded with league::RecordGameEnd, which is idempotent; so a crash anywhere leaves the
-// result for the next pass, and a round is rated and mailed exactly once. When a result
-// completes a round of a round-robin season, the pass starts the season's next round; of a
-// Swiss season with swissRounds set, the next round (paired from the standings at that
-// moment) up to the last.
+// result for the next pass, and a round is rated and mailed exactly once. What follows a
+// result is league::RecordAndAdvance (the CLI's path too): when a result completes a round of
+// a round-robin season, the season's next round starts, or after the last the season ends; of
+// a Swiss season with swissRounds set, the next round (paired from the standings at that
+// moment) up to the last, then the season's end.
 #ifndef PBEM_DAEMON_LEAGUE_API_H_
 #define PBEM_DAEMON_LEAGUE_API_H_
 

@@ -75,6 +75,17 @@ struct RatingRecord {
   double volatility = 0;
 };
 
+// A season of a league as started: the seats of its round robin (the players in the order the
+// whole schedule was computed from at the season's start, each slot keeping its place when its
+// player is replaced; empty for Swiss) and, once the season is over, when it finished.
+struct LeagueSeason {
+  std::string league_id;
+  std::int64_t season = 0;
+  std::vector<std::string> seats;
+  Timestamp started_at;
+  std::optional<Timestamp> finished_at;  // nullopt while the season is played
+};
+
 class LeagueRepository {
  public:
   virtual ~LeagueRepository() = default;
@@ -98,7 +109,9 @@ class LeagueRepository {
   // Replaces `old_player` by `replacement` in one transaction: the old player (and so the old
   // token) is gone, the new one is added, and the league's pending games of the old player
   // name the new one; in those games the old player's side (players table) gets the new
-  // player's address and token, so the old game tokens stop working too.
+  // player's address and token, so the old game tokens stop working too. In the seats of the
+  // league's unfinished seasons the new player takes the old one's slot. Finished games,
+  // ratings and finished seasons keep the old name.
   // NOT_FOUND / ALREADY_EXISTS as above.
   virtual Status ReplaceLeaguePlayer(const std::string& old_player,
                                      const NewLeaguePlayer& replacement) = 0;
@@ -133,6 +146,20 @@ class LeagueRepository {
                                const std::optional<LeagueGameRecord>& result) = 0;
   // In (player, season, round) order.
   virtual Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) = 0;
+
+  // Stores a season's start (its seats; finished_at is ignored). ALREADY_EXISTS (nothing
+  // stored) when the season is stored already; NOT_FOUND for an unknown league;
+  // INVALID_ARGUMENT for a season below 1.
+  virtual Status StartLeagueSeason(const LeagueSeason& season) = 0;
+  // In season order. NOT_FOUND for an unknown league.
+  virtual Result<std::vector<LeagueSeason>> ListLeagueSeasons(const std::string& league_id) = 0;
+  // Marks the season finished at `finished_at` and enqueues `mails` (the season's final
+  // mails) in ONE transaction, so a season ends and is announced once. A season never started
+  // through StartLeagueSeason (stored before seasons were) is stored with no seats.
+  // ALREADY_EXISTS (nothing stored) when the season is finished already; NOT_FOUND for an
+  // unknown league.
+  virtual Status FinishLeagueSeason(const std::string& league_id, std::int64_t season,
+                                    Timestamp finished_at, const std::vector<NewMail>& mails) = 0;
 };
 
 }  // namespace pbem::storage

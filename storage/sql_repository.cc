@@ -210,6 +210,24 @@ const std::vector<Migration>& Migrations() {
            "CREATE UNIQUE INDEX league_players_by_address ON league_players"
            "  (league_id, lower(mail_address))",
        }},
+      {10,
+       "league seasons: the round robin's seats pinned at the season's start, the season's end",
+       {
+           "CREATE TABLE league_seasons ("
+           "  league_id TEXT NOT NULL REFERENCES leagues (id),"
+           "  season {int64} NOT NULL,"
+           "  started_at_ms {int64} NOT NULL,"
+           "  finished_at_ms {int64},"  // NULL while the season is played
+           "  PRIMARY KEY (league_id, season))",
+           // A replacement takes over its predecessor's seat (ReplaceLeaguePlayer).
+           "CREATE TABLE league_seats ("
+           "  league_id TEXT NOT NULL,"
+           "  season {int64} NOT NULL,"
+           "  seat {int64} NOT NULL,"
+           "  player TEXT NOT NULL,"
+           "  PRIMARY KEY (league_id, season, seat),"
+           "  FOREIGN KEY (league_id, season) REFERENCES league_seasons (league_id, season))",
+       }},
   };
   return kMigrations;
 }
@@ -1621,6 +1639,12 @@ Status SqlRepository::ReplaceLeaguePlayer(const std::string& old_player,
                        column + " = ? AND result = 'pending'"),
           use(new_name), use(id), use(old_name), now;
     }
+    // The newcomer takes the vanished player's seat in the seasons still played.
+    std::string season_league = id;
+    *session_ << Sql(
+        "UPDATE league_seats SET player = ? WHERE league_id = ? AND player = ? AND season IN "
+        "(SELECT season FROM league_seasons WHERE league_id = ? AND finished_at_ms IS NULL)"),
+        use(new_name), use(id), use(old_name), use(season_league), now;
     transaction.Commit();
     return Status::Ok();
   });
@@ -1813,6 +1837,98 @@ Result<std::vector<RatingRecord>> SqlRepository::RatingHistory(const std::string
           RatingRecord{league_id, player[i], season[i], round[i], rating[i], rd[i], volatility[i]});
     }
     return out;
+  });
+}
+
+Status SqlRepository::StartLeagueSeason(const LeagueSeason& season) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "starting season " + std::to_string(season.season) + " of league " +
+                           season.league_id + " in " + store_name_;
+  if (season.season < 1) return Status::InvalidArgument(what + ": a season is a number from 1");
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    if (!LeagueExists(season.league_id)) return Status::NotFound(what + ": no such league");
+    std::string id = season.league_id;
+    Poco::Int64 number = season.season, started = ToMillis(season.started_at);
+    int count = 0;
+    *session_ << Sql("SELECT count(*) FROM league_seasons WHERE league_id = ? AND season = ?"),
+        use(id), use(number), into(count), now;
+    if (count > 0) return Status::AlreadyExists(what + ": the season is stored already");
+    *session_ << Sql(
+        "INSERT INTO league_seasons (league_id, season, started_at_ms) VALUES (?, ?, ?)"),
+        use(id), use(number), use(started), now;
+    for (std::size_t i = 0; i < season.seats.size(); ++i) {
+      std::string player = season.seats[i];
+      Poco::Int64 seat = static_cast<Poco::Int64>(i);
+      *session_ << Sql(
+          "INSERT INTO league_seats (league_id, season, seat, player) VALUES (?, ?, ?, ?)"),
+          use(id), use(number), use(seat), use(player), now;
+    }
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Result<std::vector<LeagueSeason>> SqlRepository::ListLeagueSeasons(const std::string& league_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "listing the seasons of league " + league_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Result<std::vector<LeagueSeason>> {
+    if (!LeagueExists(league_id)) return Status::NotFound(what + ": no such league");
+    std::string id = league_id;
+    std::vector<Poco::Int64> season, started, finished;
+    *session_ << Sql(
+        "SELECT season, started_at_ms, COALESCE(finished_at_ms, -1) FROM league_seasons "
+        "WHERE league_id = ? ORDER BY season"),
+        use(id), into(season), into(started), into(finished), now;
+    std::vector<LeagueSeason> out;
+    for (std::size_t i = 0; i < season.size(); ++i) {
+      LeagueSeason s{league_id, season[i], {}, FromMillis(started[i]), std::nullopt};
+      if (finished[i] >= 0) s.finished_at = FromMillis(finished[i]);
+      std::string seat_league = league_id;
+      Poco::Int64 number = season[i];
+      std::vector<std::string> players;
+      *session_ << Sql(
+          "SELECT player FROM league_seats WHERE league_id = ? AND season = ? ORDER BY seat"),
+          use(seat_league), use(number), into(players), now;
+      s.seats = std::move(players);
+      out.push_back(std::move(s));
+    }
+    return out;
+  });
+}
+
+Status SqlRepository::FinishLeagueSeason(const std::string& league_id, std::int64_t season,
+                                         Timestamp finished_at, const std::vector<NewMail>& mails) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "finishing season " + std::to_string(season) + " of league " +
+                           league_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    if (!LeagueExists(league_id)) return Status::NotFound(what + ": no such league");
+    std::string id = league_id;
+    Poco::Int64 number = season, at = ToMillis(finished_at);
+    std::vector<Poco::Int64> finished;
+    *session_ << Sql(
+        "SELECT COALESCE(finished_at_ms, -1) FROM league_seasons WHERE league_id = ? AND "
+        "season = ?" +
+        dialect_.lock_row_suffix),
+        use(id), use(number), into(finished), now;
+    if (!finished.empty() && finished[0] >= 0) {
+      return Status::AlreadyExists(what + ": the season is finished already");
+    }
+    if (finished.empty()) {
+      *session_ << Sql(
+          "INSERT INTO league_seasons (league_id, season, started_at_ms, finished_at_ms) "
+          "VALUES (?, ?, ?, ?)"),
+          use(id), use(number), use(at), use(at), now;
+    } else {
+      *session_ << Sql(
+          "UPDATE league_seasons SET finished_at_ms = ? WHERE league_id = ? AND season = ?"),
+          use(at), use(id), use(number), now;
+    }
+    for (const NewMail& mail : mails) InsertMail(mail);
+    transaction.Commit();
+    return Status::Ok();
   });
 }
 

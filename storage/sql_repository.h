@@ -46,7 +46,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 9;
+  static constexpr int kLatestSchemaVersion = 10;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -115,6 +115,10 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status AppendRatings(const std::vector<RatingRecord>& ratings, const std::vector<NewMail>& mails,
                        const std::optional<LeagueGameRecord>& result) override;
   Result<std::vector<RatingRecord>> RatingHistory(const std::string& league_id) override;
+  Status StartLeagueSeason(const LeagueSeason& season) override;
+  Result<std::vector<LeagueSeason>> ListLeagueSeasons(const std::string& league_id) override;
+  Status FinishLeagueSeason(const std::string& league_id, std::int64_t season,
+                            Timestamp finished_at, const std::vector<NewMail>& mails) override;
 
  protected:
   // `store_name` names the store in every error message ("database /data/pbem.sqlite").

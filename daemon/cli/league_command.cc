@@ -12,9 +12,15 @@
 //       --round says otherwise). The mails give --address as where orders go (pbemd's
 //       pbemd.mail.from) and link the standings under --url (pbemd.http.public_url).
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
+//       records the result; when it completes its round, the next round starts (or, after
+//       the last round, the season ends): league::RecordAndAdvance, as in pbemd's pass.
 //   replace LEAGUE OLD NEW --mail ADDR --token ORG [--lang en|fr] [--address A] [--url U]
 //       prints the new player's token and mails them a welcome in their language with their
-//       games in play and the token that plays them
+//       games in play and the token that plays them; the new player takes the old one's seat
+//       in the season's round robin
+//   end LEAGUE --token ORG [--season N] [--address A] [--url U]
+//       league::FinishSeason: ends the season (default the latest) once no game of it is
+//       played: final table, a mail to every player in their language naming the champion
 //   standings LEAGUE [--season N] [--html DIR [--lang en|fr]]
 //       prints the table; with --html also writes DIR/standings.html, the static standings
 //       page, and each game's archive page DIR/<game>/index.html (as `pbem archive`) that it
@@ -35,6 +41,7 @@
 
 #include "daemon/cli/cli.h"
 #include "daemon/league/league_flow.h"
+#include "daemon/league/season.h"
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "daemon/validate.h"
@@ -83,6 +90,7 @@ constexpr std::string_view kLeagueUsage =
     "                   [--resigned | --forfeit]\n"
     "pbem league replace LEAGUE OLD NEW --mail ADDR --token ORG [--lang en|fr]\n"
     "                    [--address ADDR] [--url URL]\n"
+    "pbem league end LEAGUE --token ORG [--season N] [--address ADDR] [--url URL]\n"
     "pbem league standings LEAGUE [--season N] [--html DIR [--lang en|fr]]\n"
     "    Club leagues. ORG is the organiser's token chosen at create. Every command takes\n"
     "    --db DB (sqlite:DIR or postgresql:CONNSTRING; default sqlite:./pbem-data).\n"
@@ -193,6 +201,19 @@ storage::Timestamp Now() {
       std::chrono::system_clock::now().time_since_epoch()));
 }
 
+// The bundled ruleset and the league's scenarios from the bundled data.
+league::MaterialLoader BundledLoader() {
+  return [data = DataDir()](const std::string& name) -> Result<league::GameMaterial> {
+    auto ruleset = codec::LoadRulesetDir(data / "engine/rulesets/morne-plaine");
+    if (!ruleset.ok()) return Status::FailedPrecondition(ruleset.ErrorText());
+    auto scenario = codec::LoadScenarioFile(data / "engine/scenarios" / (name + ".textproto"),
+                                            ruleset.value().ruleset);
+    if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
+    return league::GameMaterial{ruleset.value().proto, scenario.value().proto,
+                                scenario.value().scenario};
+  };
+}
+
 int Create(storage::SqlRepository& repo, const Options& o) {
   if (o.positional.size() != 1 || !o.values.count("--token")) {
     return UsageError("league", "league create: LEAGUE and --token are required");
@@ -273,23 +294,12 @@ int Start(storage::SqlRepository& repo, const Options& o) {
       return UsageError("league", "league start: --round is a number from 1 to 10000");
     }
   }
-  // The bundled ruleset and the league's scenarios from the bundled data.
-  const std::filesystem::path data = DataDir();
-  league::MaterialLoader load = [&data](const std::string& name) -> Result<league::GameMaterial> {
-    auto ruleset = codec::LoadRulesetDir(data / "engine/rulesets/morne-plaine");
-    if (!ruleset.ok()) return Status::FailedPrecondition(ruleset.ErrorText());
-    auto scenario = codec::LoadScenarioFile(data / "engine/scenarios" / (name + ".textproto"),
-                                            ruleset.value().ruleset);
-    if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
-    return league::GameMaterial{ruleset.value().proto, scenario.value().proto,
-                                scenario.value().scenario};
-  };
   league::MailPlaces places;
   if (auto bad = Places(o, places)) return Fail(*bad);
   daemon::SystemEntropy entropy;
   Result<league::StartedRound> started =
-      league::StartRound(repo, id, season, round_number, load, entropy, data / "templates/league",
-                         Now(), nullptr, places);
+      league::StartRound(repo, id, season, round_number, BundledLoader(), entropy,
+                         DataDir() / "templates/league", Now(), nullptr, places);
   if (!started.ok()) return Fail(started.status());
   std::cout << "season " << started->season << " round " << started->round << " of league " << id
             << ": " << started->games.size() << " games created";
@@ -326,12 +336,52 @@ int RecordResult(storage::SqlRepository& repo, const Options& o) {
   }
   league::MailPlaces places;
   if (auto bad = Places(o, places)) return Fail(*bad);
-  auto recorded = league::RecordGameEnd(repo, end, DataDir() / "templates/league", Now(), places);
-  if (!recorded.ok()) return Fail(recorded.status());
+  // The path of every result (pbemd's league pass too): the next round starts, or the
+  // season ends, when this result completes its round.
+  daemon::SystemEntropy entropy;
+  auto advanced = league::RecordAndAdvance(repo, end, BundledLoader(), entropy,
+                                           DataDir() / "templates/league", Now(), places);
+  if (!advanced.ok()) return Fail(advanced.status());
   std::cout << "result of " << end.game_id << " recorded"
-            << (recorded->round_complete ? "; round complete, ratings updated, standings mailed"
-                                         : "")
-            << '\n';
+            << (advanced->recorded.round_complete
+                    ? "; round complete, ratings updated, standings mailed"
+                    : "");
+  if (advanced->next) {
+    std::cout << "; round " << advanced->next->round << " started (" << advanced->next->games.size()
+              << " games)";
+  }
+  if (advanced->finished) {
+    std::cout << "; season " << advanced->finished->season << " finished"
+              << (advanced->finished->champion ? ", champion " + *advanced->finished->champion
+                                               : std::string());
+  }
+  std::cout << '\n';
+  if (!advanced->next_status.ok()) {
+    std::cerr << "pbem: league: the next round did not start: " << advanced->next_status.message()
+              << '\n';
+  }
+  return kExitOk;
+}
+
+int End(storage::SqlRepository& repo, const Options& o) {
+  if (o.positional.size() != 1) return UsageError("league", "league end: LEAGUE");
+  const std::string& id = o.positional[0];
+  if (auto bad = CheckOrganiser(repo, id, o)) return Fail(*bad);
+  int season = 0;  // the latest
+  if (o.values.count("--season")) {
+    std::optional<int> n = Count(o.values.at("--season"));
+    if (!n) return UsageError("league", "league end: --season is a number from 1 to 10000");
+    season = *n;
+  }
+  league::MailPlaces places;
+  if (auto bad = Places(o, places)) return Fail(*bad);
+  auto finished = league::FinishSeason(repo, id, season, DataDir() / "templates/league", Now(),
+                                       nullptr, places);
+  if (!finished.ok()) return Fail(finished.status());
+  std::cout << "season " << finished->season << " of league " << id << " finished; "
+            << (finished->champion ? "champion " + *finished->champion
+                                   : "no champion (nobody ranked)")
+            << "; " << finished->mails_enqueued << " mails queued\n";
   return kExitOk;
 }
 
@@ -430,8 +480,7 @@ int Standings(storage::SqlRepository& repo, const Options& o) {
     if (!language || (lang != "en" && lang != "fr")) return Fail("--lang is en or fr");
     Result<storage::League> l = repo.GetLeague(id);
     if (!l.ok()) return Fail(l.status());
-    int round = 0;
-    for (const auto& g : season_games) round = std::max(round, g.round);
+    const int round = league::CompletedRound(season_games);
     const std::filesystem::path dir = o.values.at("--html");
     std::error_code ec;
     std::filesystem::create_directories(dir, ec);
@@ -466,8 +515,8 @@ int RunLeagueCommand(const Args& args) {
   if (!options) return exit_code;
   using Handler = int (*)(storage::SqlRepository&, const Options&);
   static const std::map<std::string, Handler> kHandlers = {
-      {"create", Create},       {"add", Add},         {"remove", Remove},      {"start", Start},
-      {"result", RecordResult}, {"replace", Replace}, {"standings", Standings}};
+      {"create", Create},       {"add", Add},         {"remove", Remove},       {"start", Start},
+      {"result", RecordResult}, {"replace", Replace}, {"standings", Standings}, {"end", End}};
   auto handler = kHandlers.find(sub);
   if (handler == kHandlers.end())
     return UsageError("league", "league: unknown command '" + sub + "'");

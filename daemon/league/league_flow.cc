@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "daemon/league/season.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/victory.h"
 
@@ -191,6 +192,8 @@ Result<SeasonStandings> LoadSeasonStandings(storage::LeagueRepository& leagues,
   if (!games.ok()) return games.status();
   Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league_id);
   if (!history.ok()) return history.status();
+  Result<std::vector<storage::LeagueSeason>> seasons = leagues.ListLeagueSeasons(league_id);
+  if (!seasons.ok()) return seasons.status();
   SeasonStandings out;
   out.history = *history;
   out.season = season;
@@ -198,13 +201,15 @@ Result<SeasonStandings> LoadSeasonStandings(storage::LeagueRepository& leagues,
     out.season = 1;
     for (const auto& g : *games) out.season = std::max(out.season, static_cast<int>(g.season));
   }
-  std::vector<std::string> names;
-  for (const auto& p : *players) names.push_back(p.player);
   for (const auto& g : *games) {
     if (g.season == out.season) out.games.push_back(FromRecord(g));
   }
-  out.rows = ComputeStandings(names, out.games, settings.points, settings.limits,
-                              LatestRatings(out.history, names, settings.glicko), settings.glicko);
+  const std::optional<storage::LeagueSeason> stored = FindSeason(*seasons, out.season);
+  out.finished = stored && stored->finished_at;
+  const std::vector<std::string> names = TablePlayers(stored, *players, out.games);
+  out.rows = ComputeStandings(
+      names, out.games, settings.points, settings.limits,
+      LatestRatings(HistoryUpTo(out.history, out.season), names, settings.glicko), settings.glicko);
   return out;
 }
 
@@ -313,6 +318,7 @@ mst::data ViewData(const StandingsView& view, const std::string& language) {
   d.set("has_url", !view.places.public_url.empty());
   d.set("standings_link", view.places.public_url + "/v1/leagues/" + view.league_id +
                               "/standings.html?lang=" + language);
+  d.set("round_done", view.round > 0);  // "after round N" only once a round is over
   mst::list rows;
   for (const auto& r : view.rows) {
     mst::data row;
@@ -364,6 +370,27 @@ mst::data ViewData(const StandingsView& view, const std::string& language) {
   return d;
 }
 
+// Renders the template at `path` (HTML-escaped when `html`). NOT_FOUND / INVALID_ARGUMENT
+// naming the file.
+Result<std::string> RenderFile(const std::filesystem::path& path, const mst::data& data,
+                               bool html) {
+  Result<std::string> text = ReadLeagueTemplate(path);
+  if (!text.ok()) return text.status();
+  mst::mustache tmpl(text.value());
+  if (!tmpl.is_valid()) {
+    return Status::InvalidArgument("league template " + path.string() + ": " +
+                                   tmpl.error_message());
+  }
+  if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
+  return tmpl.render(data);
+}
+
+void TrimLineEnd(std::string& subject) {
+  while (!subject.empty() && (subject.back() == '\n' || subject.back() == '\r')) {
+    subject.pop_back();
+  }
+}
+
 }  // namespace
 
 Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
@@ -379,20 +406,33 @@ Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_
   for (auto [name, target, html] : {std::tuple{"standings.subject", &out.subject, false},
                                     std::tuple{"standings.txt", &out.text, false},
                                     std::tuple{"standings.html", &out.html, true}}) {
-    const auto path = template_dir / language / name;
-    Result<std::string> text = ReadLeagueTemplate(path);
-    if (!text.ok()) return text.status();
-    mst::mustache tmpl(text.value());
-    if (!tmpl.is_valid()) {
-      return Status::InvalidArgument("league template " + path.string() + ": " +
-                                     tmpl.error_message());
-    }
-    if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
-    *target = tmpl.render(data);
+    Result<std::string> rendered = RenderFile(template_dir / language / name, data, html);
+    if (!rendered.ok()) return rendered.status();
+    *target = std::move(*rendered);
   }
-  while (!out.subject.empty() && (out.subject.back() == '\n' || out.subject.back() == '\r')) {
-    out.subject.pop_back();
+  TrimLineEnd(out.subject);
+  out.text = AlignColumns(out.text);
+  return out;
+}
+
+Result<RenderedMail> RenderSeasonEnd(const std::filesystem::path& template_dir,
+                                     const std::string& language, const StandingsView& view,
+                                     const std::optional<std::string>& champion,
+                                     const std::string& player) {
+  if (language != "en" && language != "fr") {
+    return Status::InvalidArgument("no league templates for language '" + language + "'");
   }
+  mst::data data = ViewData(view, language);
+  data.set("player", player);
+  if (champion) data.set("champion", *champion);
+  RenderedMail out;
+  for (auto [name, target] :
+       {std::pair{"season_end.subject", &out.subject}, std::pair{"season_end.txt", &out.text}}) {
+    Result<std::string> rendered = RenderFile(template_dir / language / name, data, false);
+    if (!rendered.ok()) return rendered.status();
+    *target = std::move(*rendered);
+  }
+  TrimLineEnd(out.subject);
   out.text = AlignColumns(out.text);
   return out;
 }
@@ -436,7 +476,16 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
       std::any_of(history->begin(), history->end(), [&](const storage::RatingRecord& r) {
         return r.season == out.season && r.round == out.round;
       });
+  // The period rates the league's players and whoever played in the round: a player who left
+  // is not rated for the rounds after (a removal changes only the future).
   std::map<std::string, Rating> ratings = LatestRatings(*history, names, settings.glicko);
+  std::set<std::string> in_period(names.begin(), names.end());
+  for (const auto& g : season_games) {
+    if (g.round != out.round) continue;
+    in_period.insert(g.blue);
+    in_period.insert(g.orange);
+  }
+  std::erase_if(ratings, [&](const auto& entry) { return !in_period.count(entry.first); });
   const bool rate_now = RoundComplete(season_games, out.round) && !rated_already;
   std::vector<storage::RatingRecord> stored;
   if (rate_now) {
@@ -445,10 +494,19 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
       stored.push_back({league.id, player, out.season, out.round, r.rating, r.rd, r.volatility});
     }
   }
-  out.standings = ComputeStandings(names, season_games, settings.points, settings.limits, ratings,
-                                   settings.glicko);
+  // The table: the season's players (TablePlayers), with the ratings just computed.
+  Result<std::vector<storage::LeagueSeason>> seasons = leagues.ListLeagueSeasons(league.id);
+  if (!seasons.ok()) return seasons.status();
+  const std::vector<std::string> table_names =
+      TablePlayers(FindSeason(*seasons, out.season), *players, season_games);
+  std::map<std::string, Rating> table_ratings =
+      LatestRatings(HistoryUpTo(*history, out.season), table_names, settings.glicko);
+  for (const auto& [player, r] : ratings) table_ratings[player] = r;
+  out.standings = ComputeStandings(table_names, season_games, settings.points, settings.limits,
+                                   table_ratings, settings.glicko);
   if (!rate_now) return Status::Ok();
-  StandingsView view{league.name, out.season, out.round, out.standings, season_games};
+  StandingsView view{league.name, out.season, CompletedRound(season_games), out.standings,
+                     season_games};
   view.rank_after = settings.limits.finished_to_rank;
   view.league_id = league.id;
   view.places = places;
@@ -584,8 +642,11 @@ Result<std::string> NewToken(daemon::EntropySource& entropy) {
 
 namespace {
 
+// `seats`: the round robin's seats (the whole schedule is computed from them); a pairing
+// with a seat whose player is no longer in `names` is left out (its opponent sits out).
 Result<Round> PairRound(storage::LeagueRepository& leagues, const std::string& league_id,
                         const LeagueSettings& settings, const std::vector<std::string>& names,
+                        const std::vector<std::string>& seats,
                         const std::vector<storage::LeagueGameRecord>& games, int season,
                         int round_number) {
   if (settings.pairing == PairingSystem::kSwiss) {
@@ -598,14 +659,43 @@ Result<Round> PairRound(storage::LeagueRepository& leagues, const std::string& l
     return PairSwissRound(names, season_games, LatestRatings(*history, names, settings.glicko),
                           settings, round_number);
   }
-  Result<std::vector<Round>> rounds = RoundRobin(names, settings.sides);
+  Result<std::vector<Round>> rounds = RoundRobin(seats, settings.sides);
   if (!rounds.ok()) return rounds.status();
   if (round_number < 1 || round_number > static_cast<int>(rounds->size())) {
     return Status::FailedPrecondition("round " + std::to_string(round_number) +
                                       " is not in the schedule of league " + league_id + " (1.." +
                                       std::to_string(rounds->size()) + ")");
   }
-  return (*rounds)[static_cast<std::size_t>(round_number - 1)];
+  Round round = (*rounds)[static_cast<std::size_t>(round_number - 1)];
+  const std::set<std::string> present(names.begin(), names.end());
+  std::erase_if(round.games, [&](const Pairing& p) {
+    return !present.count(p.blue) || !present.count(p.orange);
+  });
+  if (round.bye && !present.count(*round.bye)) round.bye.reset();
+  return round;
+}
+
+// Why `round_number` of `season` may not start: an earlier round not started or not finished.
+std::optional<std::string> EarlierRoundOpen(const std::vector<storage::LeagueGameRecord>& games,
+                                            const std::string& league_id, int season,
+                                            int round_number) {
+  std::set<std::int64_t> started;
+  for (const auto& g : games) {
+    if (g.season != season || g.round >= round_number) continue;
+    started.insert(g.round);
+    if (g.result == "pending") {
+      return "round " + std::to_string(g.round) + " of season " + std::to_string(season) +
+             " of league " + league_id + " is not finished (game " + g.game_id +
+             " is still played): round " + std::to_string(round_number) + " starts once it is over";
+    }
+  }
+  for (int r = 1; r < round_number; ++r) {
+    if (!started.count(r)) {
+      return "round " + std::to_string(r) + " of season " + std::to_string(season) + " of league " +
+             league_id + " has not started: rounds start in order";
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace
@@ -648,6 +738,14 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
         "a season of league " + league_id + " has " + std::to_string(settings->swiss_rounds) +
         " Swiss rounds: there is no round " + std::to_string(round_number));
   }
+  Result<std::vector<storage::LeagueSeason>> seasons = leagues.ListLeagueSeasons(league_id);
+  if (!seasons.ok()) return seasons.status();
+  const std::optional<storage::LeagueSeason> stored_season = FindSeason(*seasons, season);
+  if (stored_season && stored_season->finished_at) {
+    why = StartRefusal::kSeasonFinished;
+    return Status::FailedPrecondition("season " + std::to_string(season) + " of league " +
+                                      league_id + " is finished: its rounds are history");
+  }
   std::vector<std::string> names;
   std::map<std::string, const storage::LeaguePlayer*> by_name;
   for (const auto& p : *players) {
@@ -665,8 +763,19 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
     }
     for (const auto& p : {g.blue, g.orange}) ++(g.result == "pending" ? active : finished)[p];
   }
+  if (std::optional<std::string> open = EarlierRoundOpen(*games, league_id, season, round_number)) {
+    why = StartRefusal::kUnfinishedRound;
+    return Status::FailedPrecondition(*open);
+  }
+  // Round robin: the seats pinned at the season's start (stored below with the first round
+  // started since), so that every round comes from one schedule.
+  const bool round_robin = settings->pairing == PairingSystem::kRoundRobin;
+  const bool new_season = !stored_season.has_value();
+  const std::vector<std::string> seats = !round_robin ? std::vector<std::string>{}
+                                         : new_season ? names
+                                                      : stored_season->seats;
   Result<Round> paired =
-      PairRound(leagues, league_id, *settings, names, *games, season, round_number);
+      PairRound(leagues, league_id, *settings, names, seats, *games, season, round_number);
   if (!paired.ok()) {
     if (paired.status().code() == StatusCode::kFailedPrecondition) {
       why = settings->pairing == PairingSystem::kSwiss ? StartRefusal::kUnfinishedRound
@@ -745,6 +854,17 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
     mail.body = rendered->body;
     mail.next_try = now;
     mails.push_back(std::move(mail));
+  }
+  if (new_season) {
+    Status stored = leagues.StartLeagueSeason({league_id, season, seats, now, std::nullopt});
+    // Stored meanwhile by another caller: fine when it pinned the same seats.
+    if (stored.code() == StatusCode::kAlreadyExists) {
+      Result<std::vector<storage::LeagueSeason>> again = leagues.ListLeagueSeasons(league_id);
+      if (!again.ok()) return again.status();
+      const std::optional<storage::LeagueSeason> other = FindSeason(*again, season);
+      if (other && other->seats == seats) stored = Status::Ok();
+    }
+    if (!stored.ok()) return stored;
   }
   if (Status s = leagues.AddLeagueRound(new_games, out.games, mails); !s.ok()) return s;
   out.mails_enqueued = static_cast<int>(mails.size());

@@ -148,19 +148,28 @@ enum class StartRefusal {
   kStartedAlready,
   kNotInSchedule,
   kGameLimit,
-  kUnfinishedRound,  // Swiss: an earlier round is unfinished, or no pairing avoids a rematch
+  // An earlier round of the season is not started or not finished (a round starts once the
+  // previous one is over), or Swiss found no pairing without a rematch.
+  kUnfinishedRound,
+  kSeasonFinished,  // the season is over (FinishSeason): its history stays as it is
 };
 
 // Starts `round` of `season` (nullopt: the season's first round not started yet): pairs the
-// league's players (round robin schedule, or Swiss from the season so far), checks every
+// league's players (round robin: the schedule fixed at the season's start, see below; Swiss:
+// from the season so far), checks every
 // player's game limit, creates the games (game id <league>-s<season>-r<round>-g<n>) of the
 // round's scenario with the league's deadlines and a fresh token per game and side, stores
 // them as the league's games, and enqueues one mail per player listing their games and tokens,
 // blue's first deadline, where orders go and the standings link (`places`; RenderGamesMail,
 // templates/league/<player's language>/games.{subject,txt}).
+// Round robin: the season's first round pins the seats (the league's players in name order,
+// LeagueRepository::StartLeagueSeason) and every round of the season is computed from them;
+// a replacement takes its predecessor's seat, and a seat whose player left the league without
+// a replacement gives its opponent a round off.
 // Errors, with nothing written: NOT_FOUND (no such league); FAILED_PRECONDITION (fewer than
 // two players, the round started already, a round beyond the schedule, a player over the
-// game limit, Swiss with an unfinished earlier round; `refusal`, when given, says which);
+// game limit, an earlier round not started or not finished, the season finished; `refusal`,
+// when given, says which);
 // the loader's and the store's Statuses. The games, their players, their league records and
 // the mails are stored in ONE transaction (LeagueRepository::AddLeagueRound): all or nothing.
 Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::string& league_id,
@@ -178,11 +187,14 @@ std::map<std::string, Rating> LatestRatings(const std::vector<storage::RatingRec
 // the rating history (what `pbem league standings` and GET .../standings show).
 struct SeasonStandings {
   int season = 1;
+  bool finished = false;  // the season is over (FinishSeason): its table is final
   std::vector<LeagueGame> games;
   std::vector<StandingRow> rows;
   std::vector<storage::RatingRecord> history;
 };
-// `season` 0: the latest season with games (1 when there are none). The stores' Statuses.
+// `season` 0: the latest season with games (1 when there are none). The table's players are
+// TablePlayers (season.h) and its ratings those of the season's end (HistoryUpTo), so a
+// finished season's table is history. The stores' Statuses.
 Result<SeasonStandings> LoadSeasonStandings(storage::LeagueRepository& leagues,
                                             const std::string& league_id,
                                             const LeagueSettings& settings, int season);
@@ -201,7 +213,7 @@ Result<Round> PairSwissRound(const std::vector<std::string>& players,
 struct StandingsView {
   std::string league_name;
   int season = 0;
-  int round = 0;
+  int round = 0;  // the last completed round (CompletedRound); 0: none yet
   std::vector<StandingRow> rows;
   std::vector<LeagueGame> games;  // the season's games, each linked to its archive page
   // The link of a game's archive page, "{game}" standing for its id: the static layout of
@@ -217,6 +229,17 @@ struct RenderedStandings {
   std::string text;  // the mail body
   std::string html;  // the static standings page
 };
+// The season's end mail: <template_dir>/<language>/season_end.{subject,txt} with the final
+// table (view.rows), the champion (nullopt: nobody is ranked) and the addressee's name.
+struct RenderedMail {
+  std::string subject;
+  std::string text;
+};
+Result<RenderedMail> RenderSeasonEnd(const std::filesystem::path& template_dir,
+                                     const std::string& language, const StandingsView& view,
+                                     const std::optional<std::string>& champion,
+                                     const std::string& player);
+
 // Renders <template_dir>/<language>/standings.{subject,txt,html} (the text's tables aligned,
 // AlignColumns; the page with <template_dir>/style.css inlined). NOT_FOUND / INVALID_ARGUMENT
 // naming the file when one is missing or does not parse.

@@ -339,27 +339,29 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
     REQUIRE(started.json()->getValue<int>("round") == 1);
     Poco::JSON::Array::Ptr round1 = started.json()->getArray("games");
     REQUIRE(round1->size() == 4);
-    // Round 2 may start at once (one game each, limit 2); round 3 would give every new player
-    // a third game at once: refused, nothing created.
-    Reply second = pbemd.Send("POST", "/v1/leagues/club/start", R"({"round":2})", kOrganiser);
-    REQUIRE(second.status == 201);
-    Reply third = pbemd.Send("POST", "/v1/leagues/club/start", R"({"round":3})", kOrganiser);
-    CHECK(third.status == 409);
-    CHECK(third.error_code() == "game_limit");
-    CHECK_THAT(third.error_message(),
-               Catch::Contains("would have 3 games at once; the limit after 0 "
-                               "finished games is 2"));
-    CHECK(Standings(pbemd)->getArray("games")->size() == 8);
+    // A round starts once the previous one is over (round_unfinished), in order: nothing
+    // created. Round 2 starts by itself when round 1 ends.
+    for (const char* body : {R"({"round":2})", R"({"round":3})"}) {
+      Reply early = pbemd.Send("POST", "/v1/leagues/club/start", body, kOrganiser);
+      CHECK(early.status == 409);
+      CHECK(early.error_code() == "round_unfinished");
+      CHECK_THAT(early.error_message(),
+                 Catch::Contains("round 1 of season 1 of league club is not finished"));
+    }
+    CHECK(Standings(pbemd)->getArray("games")->size() == 4);
+    // Nor can a season end while its games are played.
+    CHECK(pbemd.Send("POST", "/v1/leagues/club/end", "{}", kOrganiser).error_code() ==
+          "round_unfinished");
     CHECK(pbemd.Send("POST", "/v1/leagues/club/start", R"({"round":1})", kOrganiser).error_code() ==
           "round_started");
 
     // The tokens come by mail (the file outbox), in each player's language.
     std::map<std::pair<std::string, std::string>, std::string> tokens;
-    for (int i = 0; i < 200 && tokens.size() < 16; ++i) {
+    for (int i = 0; i < 200 && tokens.size() < 8; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       tokens = Tokens(pbemd.outbox());
     }
-    REQUIRE(tokens.size() == 16);
+    REQUIRE(tokens.size() == 8);
     std::set<std::string> french_subjects;
     for (const Mail& m : ReadOutbox(pbemd.outbox())) {
       if (m.to != "p3@example.org") continue;
@@ -546,6 +548,32 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
     }
     CHECK(standings_mails == 56);
     CHECK(french == 7);
+
+    // After round 7 the season ended by itself: the table is final, and every player got the
+    // champion mail in their language (p3 in French).
+    CHECK(final_standings->getValue<bool>("finished"));
+    const std::string champion = ordered->getObject(0)->getValue<std::string>("player");
+    int champion_mails = 0;
+    for (int i = 0; i < 100 && champion_mails < 8; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      champion_mails = 0;
+      for (const Mail& m : ReadOutbox(pbemd.outbox())) {
+        if (m.to == "p3@example.org" && m.subject == "Club de la Morne : saison 1 terminée, " +
+                                                         champion + " remporte le titre") {
+          ++champion_mails;
+        }
+        if (m.to != "p3@example.org" &&
+            m.subject == "Club de la Morne: season 1 is over: " + champion + " is the champion") {
+          ++champion_mails;
+        }
+      }
+    }
+    CHECK(champion_mails == 8);
+    // Ended once: again is refused; a player may not end it.
+    Reply again = pbemd.Send("POST", "/v1/leagues/club/end", R"({"season":1})", kOrganiser);
+    CHECK(again.status == 409);
+    CHECK(again.error_code() == "season_finished");
+    CHECK(pbemd.Send("POST", "/v1/leagues/club/end", "{}", league_tokens["p1"]).status == 403);
   }
   INFO(pbemd.Log());
   CHECK(pbemd.Stop() == 0);

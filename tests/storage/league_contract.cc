@@ -231,6 +231,63 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repo.ListLeaguePlayers("spring")->size() == 3);
   }
 
+  SECTION("seasons: seats pinned at the start; a replacement takes its seat while played") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    for (const char* name : {"ann", "bob", "cid"}) {
+      REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", name)).ok());
+    }
+    CHECK(repo.ListLeagueSeasons("spring")->empty());
+    CHECK(repo.ListLeagueSeasons("autumn").status().code() == StatusCode::kNotFound);
+    CHECK(repo.StartLeagueSeason({"autumn", 1, {"ann"}, At(3000), std::nullopt}).code() ==
+          StatusCode::kNotFound);
+    CHECK(repo.StartLeagueSeason({"spring", 0, {"ann"}, At(3000), std::nullopt}).code() ==
+          StatusCode::kInvalidArgument);
+    // Seats in the order given (not name order).
+    REQUIRE(
+        repo.StartLeagueSeason({"spring", 1, {"cid", "ann", "bob"}, At(3000), std::nullopt}).ok());
+    CHECK(repo.StartLeagueSeason({"spring", 1, {"ann"}, At(3100), std::nullopt}).code() ==
+          StatusCode::kAlreadyExists);
+    auto seasons = repo.ListLeagueSeasons("spring");
+    REQUIRE(seasons.ok());
+    REQUIRE(seasons->size() == 1);
+    CHECK((*seasons)[0].seats == std::vector<std::string>{"cid", "ann", "bob"});
+    CHECK((*seasons)[0].started_at == At(3000));
+    CHECK_FALSE((*seasons)[0].finished_at.has_value());
+
+    // Season 1 ends with one mail; again: refused, no second mail.
+    NewMail champion;
+    champion.recipient = "ann@example.org";
+    champion.subject = "season 1 is over";
+    champion.body = "table";
+    champion.next_try = At(4000);
+    REQUIRE(repo.FinishLeagueSeason("spring", 1, At(4000), {champion}).ok());
+    CHECK(repo.FinishLeagueSeason("spring", 1, At(4100), {champion}).code() ==
+          StatusCode::kAlreadyExists);
+    CHECK(repo.FinishLeagueSeason("autumn", 1, At(4100), {}).code() == StatusCode::kNotFound);
+    auto due = o.owner->DueMail(At(5000), 10);
+    REQUIRE(due.ok());
+    REQUIRE(due->size() == 1);
+    CHECK((*due)[0].subject == "season 1 is over");
+    REQUIRE(
+        repo.StartLeagueSeason({"spring", 2, {"bob", "ann", "cid"}, At(6000), std::nullopt}).ok());
+
+    // ann vanishes in season 2: dan takes her seat there; finished season 1 keeps her.
+    REQUIRE(repo.ReplaceLeaguePlayer("ann", SamplePlayer("spring", "dan")).ok());
+    seasons = repo.ListLeagueSeasons("spring");
+    REQUIRE(seasons->size() == 2);
+    CHECK((*seasons)[0].seats == std::vector<std::string>{"cid", "ann", "bob"});
+    CHECK((*seasons)[0].finished_at == At(4000));
+    CHECK((*seasons)[1].seats == std::vector<std::string>{"bob", "dan", "cid"});
+    CHECK_FALSE((*seasons)[1].finished_at.has_value());
+
+    // A season never started through StartLeagueSeason (stored before seasons were) ends too.
+    REQUIRE(repo.FinishLeagueSeason("spring", 3, At(7000), {}).ok());
+    seasons = repo.ListLeagueSeasons("spring");
+    REQUIRE(seasons->size() == 3);
+    CHECK((*seasons)[2].seats.empty());
+    CHECK((*seasons)[2].finished_at == At(7000));
+  }
+
   SECTION("ratings history: appended per round, read back in order, no period twice") {
     REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
     NewMail standings;

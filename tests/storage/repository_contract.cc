@@ -95,6 +95,14 @@ void DropMigration6(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 6");
 }
 
+// Takes a store back from schema version 10 (league seasons and their seats). Migrations apply
+// above the highest version recorded: drop 10 before 9.
+void DropMigration10(RepositoryHarness& harness) {
+  harness.ExecuteSql("DROP TABLE league_seats");
+  harness.ExecuteSql("DROP TABLE league_seasons");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 10");
+}
+
 // Takes a store back from schema version 9 (the unique index on league player addresses).
 // Migrations apply above the highest version recorded: drop 9 before 8.
 void DropMigration9(RepositoryHarness& harness) {
@@ -136,11 +144,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 9);
+    CHECK(*repository->SchemaVersion() == 10);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 9);
+    CHECK(*reopened == 10);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -153,7 +161,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 9"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 10"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -167,7 +175,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 9);
+    CHECK(*repository->SchemaVersion() == 10);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -178,6 +186,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
     DropMigration7(*harness);
@@ -194,7 +203,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 9);
+    CHECK(*repository->SchemaVersion() == 10);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -209,6 +218,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
     harness->ExecuteSql(
@@ -216,7 +226,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 9);
+    CHECK(*repository->SchemaVersion() == 10);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -363,6 +373,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
     DropMigration7(*harness);
@@ -373,7 +384,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 9);
+    CHECK(*repository->SchemaVersion() == 10);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -390,12 +401,13 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 9);
+    CHECK(*repository->SchemaVersion() == 10);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
