@@ -11,6 +11,10 @@
 //       them and enqueues one mail per player listing the games and tokens (round 1 unless
 //       --round says otherwise).
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
+//          [--reason TEXT]
+//       league::RecordOrganiserResult: ends the game when it still runs and records its
+//       league result; a game with a league result already is corrected, which needs
+//       --reason (logged, ratings rated again from its round on, every player mailed).
 //   replace LEAGUE OLD NEW --mail ADDR --token ORG   prints the new player's token
 //   standings LEAGUE [--season N] [--html DIR [--lang en|fr]]
 //       prints the table; with --html also writes DIR/standings.html, the static standings
@@ -30,6 +34,7 @@
 #include <string>
 
 #include "daemon/cli/cli.h"
+#include "daemon/league/correction.h"
 #include "daemon/league/league_flow.h"
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
@@ -76,7 +81,7 @@ constexpr std::string_view kLeagueUsage =
     "pbem league remove LEAGUE PLAYER --token ORG\n"
     "pbem league start LEAGUE --token ORG [--season N] [--round N]\n"
     "pbem league result GAME --token ORG (--winner blue|orange --level LEVEL | --draw)\n"
-    "                   [--resigned | --forfeit]\n"
+    "                   [--resigned | --forfeit] [--reason TEXT]\n"
     "pbem league replace LEAGUE OLD NEW --mail ADDR --token ORG\n"
     "pbem league standings LEAGUE [--season N] [--html DIR [--lang en|fr]]\n"
     "    Club leagues. ORG is the organiser's token chosen at create. Every command takes\n"
@@ -91,7 +96,7 @@ struct Options {
 std::optional<Options> Parse(const Args& args, int& exit_code) {
   static const std::vector<std::string> kValued = {"--db",    "--token",  "--name",  "--settings",
                                                    "--mail",  "--season", "--round", "--winner",
-                                                   "--level", "--html",   "--lang"};
+                                                   "--level", "--html",   "--lang",  "--reason"};
   static const std::vector<std::string> kFlags = {"--draw", "--resigned", "--forfeit"};
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -293,11 +298,27 @@ int RecordResult(storage::SqlRepository& repo, const Options& o) {
     }
     if (!known) return Fail("--level is minor, tactical, major or total, not '" + level + "'");
   }
-  auto recorded = league::RecordGameEnd(repo, end, DataDir() / "templates/league", Now());
-  if (!recorded.ok()) return Fail(recorded.status());
+  const std::string reason = o.values.count("--reason") ? o.values.at("--reason") : "";
+  league::OrganiserRefusal refusal = league::OrganiserRefusal::kNone;
+  auto recorded = league::RecordOrganiserResult(repo, repo, end, reason,
+                                                DataDir() / "templates/league", Now(), &refusal);
+  if (!recorded.ok()) {
+    if (refusal == league::OrganiserRefusal::kReasonRequired) {
+      return Fail(recorded.status().message() + " (--reason TEXT); nothing was changed");
+    }
+    return Fail(recorded.status());
+  }
+  if (recorded->corrected) {
+    std::cout << "result of " << end.game_id << " corrected; " << recorded->rerated_periods
+              << " rating periods rated again, " << recorded->mails_enqueued
+              << " players told by mail\n";
+    return kExitOk;
+  }
   std::cout << "result of " << end.game_id << " recorded"
-            << (recorded->round_complete ? "; round complete, ratings updated, standings mailed"
-                                         : "")
+            << (recorded->ended_game ? "; the game is over" : "")
+            << (recorded->recorded.round_complete
+                    ? "; round complete, ratings updated, standings mailed"
+                    : "")
             << '\n';
   return kExitOk;
 }

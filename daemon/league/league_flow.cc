@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 
+#include "daemon/league/league_render.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/victory.h"
 
@@ -332,26 +333,13 @@ mst::data ViewData(const StandingsView& view) {
   d.set("rows", rows);
   mst::list games;
   for (const auto& g : view.games) {
-    mst::data game;
-    game.set("game", g.game_id);
+    mst::data game = GameData(g);
     std::string link = view.archive_link;
     for (std::size_t at = link.find("{game}"); at != std::string::npos;
          at = link.find("{game}", at + g.game_id.size())) {
       link.replace(at, 6, g.game_id);
     }
     game.set("link", link);
-    game.set("round", std::to_string(g.round));
-    game.set("blue", g.blue);
-    game.set("orange", g.orange);
-    game.set("pending", g.kind == ResultKind::kPending);
-    game.set("draw", g.kind == ResultKind::kDraw);
-    game.set("forfeit", g.kind == ResultKind::kForfeit);
-    game.set("resigned", g.kind == ResultKind::kResigned);
-    game.set("winner",
-             g.winner ? (*g.winner == engine::Side::kBlue ? g.blue : g.orange) : std::string());
-    game.set("level", std::string(engine::VictoryLevelName(g.level)));
-    // The level as a flag too, for languages whose word is not the code ("victoire majeure").
-    game.set("level_" + std::string(engine::VictoryLevelName(g.level)), true);
     games.push_back(game);
   }
   d.set("games", games);
@@ -360,26 +348,53 @@ mst::data ViewData(const StandingsView& view) {
 
 }  // namespace
 
-Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
-                                          const std::string& language, const StandingsView& view) {
+mst::data GameData(const LeagueGame& g) {
+  mst::data game;
+  game.set("game", g.game_id);
+  game.set("round", std::to_string(g.round));
+  game.set("blue", g.blue);
+  game.set("orange", g.orange);
+  game.set("pending", g.kind == ResultKind::kPending);
+  game.set("draw", g.kind == ResultKind::kDraw);
+  game.set("forfeit", g.kind == ResultKind::kForfeit);
+  game.set("resigned", g.kind == ResultKind::kResigned);
+  game.set("winner",
+           g.winner ? (*g.winner == engine::Side::kBlue ? g.blue : g.orange) : std::string());
+  game.set("has_winner", g.winner.has_value());
+  game.set("level", std::string(engine::VictoryLevelName(g.level)));
+  // The level as a flag too, for languages whose word is not the code ("victoire majeure").
+  game.set("level_" + std::string(engine::VictoryLevelName(g.level)), true);
+  return game;
+}
+
+Result<std::string> RenderLeagueTemplate(const std::filesystem::path& template_dir,
+                                         const std::string& language, const std::string& name,
+                                         const mst::data& data, bool html) {
   if (language != "en" && language != "fr") {
     return Status::InvalidArgument("no league templates for language '" + language + "'");
   }
+  const auto path = template_dir / language / name;
+  Result<std::string> text = ReadFile(path);
+  if (!text.ok()) return text.status();
+  mst::mustache tmpl(text.value());
+  if (!tmpl.is_valid()) {
+    return Status::InvalidArgument("league template " + path.string() + ": " +
+                                   tmpl.error_message());
+  }
+  if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
+  return tmpl.render(data);
+}
+
+Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
+                                          const std::string& language, const StandingsView& view) {
   const mst::data data = ViewData(view);
   RenderedStandings out;
   for (auto [name, target, html] : {std::tuple{"standings.subject", &out.subject, false},
                                     std::tuple{"standings.txt", &out.text, false},
                                     std::tuple{"standings.html", &out.html, true}}) {
-    const auto path = template_dir / language / name;
-    Result<std::string> text = ReadFile(path);
-    if (!text.ok()) return text.status();
-    mst::mustache tmpl(text.value());
-    if (!tmpl.is_valid()) {
-      return Status::InvalidArgument("league template " + path.string() + ": " +
-                                     tmpl.error_message());
-    }
-    if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
-    *target = tmpl.render(data);
+    Result<std::string> rendered = RenderLeagueTemplate(template_dir, language, name, data, html);
+    if (!rendered.ok()) return rendered.status();
+    *target = std::move(rendered).value();
   }
   while (!out.subject.empty() && (out.subject.back() == '\n' || out.subject.back() == '\r')) {
     out.subject.pop_back();
@@ -467,6 +482,13 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
 
 }  // namespace
 
+LeagueGame WithEnd(LeagueGame game, const GameEnd& end) {
+  game = WithOutcome(game, end.outcome);
+  if (end.kind == EndKind::kResigned) game.kind = ResultKind::kResigned;
+  if (end.kind == EndKind::kForfeit) game.kind = ResultKind::kForfeit;
+  return game;
+}
+
 Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
                                   const std::filesystem::path& template_dir,
                                   storage::Timestamp now) {
@@ -487,11 +509,7 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
 
   LeagueGame game = FromRecord(*record);
   const bool newly_ended = game.kind == ResultKind::kPending;
-  if (newly_ended) {
-    game = WithOutcome(game, end.outcome);
-    if (end.kind == EndKind::kResigned) game.kind = ResultKind::kResigned;
-    if (end.kind == EndKind::kForfeit) game.kind = ResultKind::kForfeit;
-  }
+  if (newly_ended) game = WithEnd(game, end);
   Result<std::vector<LeagueGame>> season_games =
       SeasonGames(leagues, league_id, record->season, game);
   if (!season_games.ok()) return season_games.status();
@@ -526,31 +544,84 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
 
 // --- game ends ---------------------------------------------------------------------------------
 
-std::string ResignationResult(engine::Side resigning) {
-  return std::string(engine::SideName(engine::Opponent(resigning))) +
-         " wins: " + std::string(engine::SideName(resigning)) + " resigned";
+storage::GameEnding ResignationEnding(engine::Side resigning) {
+  storage::GameEnding ending;
+  ending.kind = storage::GameEndKind::kResigned;
+  ending.winner = std::string(engine::SideName(engine::Opponent(resigning)));
+  ending.level = std::string(engine::VictoryLevelName(engine::VictoryLevel::kTotal));
+  ending.text = ending.winner + " wins: " + std::string(engine::SideName(resigning)) + " resigned";
+  return ending;
 }
 
-std::optional<GameEnd> EndOfGame(const std::string& game_id, const std::string& result,
+storage::GameEnding OrganiserEnding(const GameEnd& end) {
+  storage::GameEnding ending;
+  ending.by_organiser = true;
+  const std::optional<engine::Side> winner = end.outcome.winner;
+  ending.winner = winner ? std::string(engine::SideName(*winner)) : std::string();
+  ending.level = std::string(
+      engine::VictoryLevelName(winner ? end.outcome.level : engine::VictoryLevel::kDraw));
+  switch (end.kind) {
+    case EndKind::kPlayed:
+      ending.kind = winner ? storage::GameEndKind::kVictory : storage::GameEndKind::kDraw;
+      break;
+    case EndKind::kResigned:
+      ending.kind = storage::GameEndKind::kResigned;
+      break;
+    case EndKind::kForfeit:
+      ending.kind = storage::GameEndKind::kForfeit;
+      break;
+  }
+  const std::string loser = winner ? std::string(engine::SideName(engine::Opponent(*winner))) : "";
+  switch (ending.kind) {
+    case storage::GameEndKind::kVictory:
+      ending.text = ending.winner + " wins (" + ending.level + "), recorded by the organiser";
+      break;
+    case storage::GameEndKind::kDraw:
+      ending.text = "a draw, recorded by the organiser";
+      break;
+    case storage::GameEndKind::kResigned:
+      ending.text = ending.winner + " wins: " + loser + " resigned, recorded by the organiser";
+      break;
+    case storage::GameEndKind::kForfeit:
+      ending.text =
+          winner ? ending.winner + " wins: " + loser + " forfeited, recorded by the organiser"
+                 : "no winner: both forfeited, recorded by the organiser";
+      break;
+  }
+  return ending;
+}
+
+std::optional<GameEnd> EndOfGame(const std::string& game_id,
+                                 const std::optional<storage::GameEnding>& ending,
                                  const engine::GameState& state) {
   GameEnd end;
   end.game_id = game_id;
-  if (result.empty()) {
+  if (!ending) {
     if (!state.finished) return std::nullopt;
     end.kind = EndKind::kPlayed;
     end.outcome = state.outcome;
     return end;
   }
-  // A service result: "<winner> wins: <loser> resigned|forfeited ..."; the winner gets the
-  // highest level (the loser gave up the whole game); any other sentence is a draw.
-  const std::size_t wins = result.find(" wins: ");
-  if (wins != std::string::npos) end.outcome.winner = engine::ParseSide(result.substr(0, wins));
+  switch (ending->kind) {
+    case storage::GameEndKind::kVictory:
+    case storage::GameEndKind::kDraw:
+      end.kind = EndKind::kPlayed;
+      break;
+    case storage::GameEndKind::kResigned:
+      end.kind = EndKind::kResigned;
+      break;
+    case storage::GameEndKind::kForfeit:
+      end.kind = EndKind::kForfeit;
+      break;
+  }
+  if (ending->kind != storage::GameEndKind::kDraw) {
+    end.outcome.winner = engine::ParseSide(ending->winner);
+  }
   end.outcome.level =
-      end.outcome.winner ? engine::VictoryLevel::kTotal : engine::VictoryLevel::kDraw;
-  if (result.find(" resigned") != std::string::npos) {
-    end.kind = EndKind::kResigned;
-  } else if (result.find(" forfeited") != std::string::npos) {
-    end.kind = EndKind::kForfeit;
+      end.outcome.winner ? LevelFromName(ending->level) : engine::VictoryLevel::kDraw;
+  // A winner stored with no level it names (never written so): the whole game, as a resignation.
+  if (end.outcome.winner && end.outcome.level == engine::VictoryLevel::kDraw) {
+    end.outcome.level = engine::VictoryLevel::kTotal;
   }
   return end;
 }
