@@ -510,7 +510,8 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     Result<storage::Game> game = repository.GetGame(id);
     if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
     const std::filesystem::path dir =
-        services_->archive_cache_dir / (id + "-" + std::to_string(game->turns_committed));
+        services_->archive_cache_dir /
+        (id + "-" + std::to_string(game->turns_committed) + (game->ending ? "-over" : ""));
     std::error_code ec;
     if (!std::filesystem::exists(dir / "index.html", ec)) {
       if (std::optional<Answer> failed = WriteArchiveDir(repository, *game, dir)) return *failed;
@@ -566,6 +567,10 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     input.scenario = &(*data)->scenario;
     input.game_id = game.id;
     input.initial_state = engine::InitialState((*data)->scenario, game.id);
+    if (const std::optional<storage::GameEnding>& e = game.ending) {
+      input.ending = templates::ArchiveEnding{std::string(storage::GameEndKindName(e->kind)),
+                                              e->winner, e->level, e->by_organiser};
+    }
     for (const storage::Turn& t : *turns) {
       pbem::v1::TurnResult proto;
       proto.ParseFromString(t.result);

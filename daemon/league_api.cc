@@ -763,7 +763,8 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
   if (!game->result.empty() || context->state.finished) {
     return Error(409, "game_over", "game \"" + game_id + "\" is over already");
   }
-  const std::string result = league::ResignationResult(*resigning);
+  const storage::GameEnding ending = league::ResignationEnding(*resigning);
+  const std::string& result = ending.text;
   // The players' names and their league, for a league game; sides alone otherwise.
   league::ResignedMailInput words;
   words.game_id = game_id;
@@ -791,13 +792,18 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
     mail.next_try = now;
     mails.push_back(std::move(mail));
   }
-  Result<bool> ended = games.EndGame(game_id, result, now, mails);
+  Result<bool> ended = games.EndGame(game_id, game->turns_committed, ending, now, mails);
+  if (!ended.ok() && ended.status().code() == StatusCode::kFailedPrecondition) {
+    // A turn was committed since the game was read: it may have ended the game. Ask again.
+    return Error(409, "stale_turn",
+                 "game \"" + game_id + "\" moved on while resigning: send the resignation again");
+  }
   if (!ended.ok()) return StoreFailure(ended.status());
   if (!*ended) return Error(409, "game_over", "game \"" + game_id + "\" is over already");
   Poco::JSON::Object reply;
   reply.set("game", game_id);
   reply.set("result", result);
-  std::optional<league::GameEnd> end = league::EndOfGame(game_id, result, context->state);
+  std::optional<league::GameEnd> end = league::EndOfGame(game_id, ending, context->state);
   // The game has ended whatever happens next: a failure to record is left to the league pass.
   if (end) {
     Result<Recorded> recorded = RecordAndAdvance(services, leagues, *end, now, nullptr);
@@ -978,8 +984,8 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
       continue;
     }
     std::optional<league::GameEnd> end;
-    if (!game->result.empty()) {
-      end = league::EndOfGame(record.game_id, game->result, engine::GameState{});
+    if (game->ending) {
+      end = league::EndOfGame(record.game_id, game->ending, engine::GameState{});
     } else {
       Result<GameContext> context = services.catalog->Load(*game);
       if (!context.ok()) {
@@ -990,7 +996,7 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
         }
         continue;
       }
-      end = league::EndOfGame(record.game_id, "", context->state);
+      end = league::EndOfGame(record.game_id, std::nullopt, context->state);
     }
     if (!end) continue;
     Result<Recorded> recorded = RecordAndAdvance(services, leagues, *end, now, logger);

@@ -142,6 +142,10 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
   const engine::GameState& state = context->state;
   if (state.finished || !game->result.empty() || game->paused_at) return {false};
   if (Result<bool> ended = MaybeForfeit(repository, *game, now); !ended.ok() || *ended) {
+    // A turn committed since the game was read (EndGame's compare-and-set): read it again.
+    if (!ended.ok() && ended.status().code() == StatusCode::kFailedPrecondition) {
+      return std::optional<bool>();
+    }
     return ended.ok() ? Result<std::optional<bool>>(false)
                       : Result<std::optional<bool>>(ended.status());
   }
@@ -197,7 +201,7 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
         storage::Player counted = loser;
         counted.missed_turns += 1;
         Forfeit forfeit = ForfeitOf(*players, counted, game_id, now);
-        after.end_result = std::move(forfeit.result);
+        after.end = std::move(forfeit.ending);
         for (storage::NewMail& mail : forfeit.mails) after.mails.push_back(std::move(mail));
       }
     }
@@ -229,8 +233,12 @@ TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& player
     if (p.side != loser.side) winner = p.side;
   }
   Forfeit out;
-  out.result = (winner.empty() ? std::string("no winner") : winner + " wins") + ": " + loser.side +
-               " forfeited after missing " + std::to_string(loser.missed_turns) + " turns";
+  out.ending.kind = storage::GameEndKind::kForfeit;
+  out.ending.winner = winner;
+  out.ending.level = winner.empty() ? "draw" : "total";
+  out.ending.text = (winner.empty() ? std::string("no winner") : winner + " wins") + ": " +
+                    loser.side + " forfeited after missing " + std::to_string(loser.missed_turns) +
+                    " turns";
   for (const storage::Player& p : players) {
     storage::NewMail mail;
     mail.recipient = p.mail_address;
@@ -246,7 +254,7 @@ TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& player
           (winner.empty() ? std::string(".") : " ; victoire pour " + camp(winner) + ".") + "\n";
     } else {
       mail.subject = "Game " + game_id + ": the game is over";
-      mail.body = "Game " + game_id + " is over. " + out.result + ".\n";
+      mail.body = "Game " + game_id + " is over. " + out.ending.text + ".\n";
     }
     mail.next_try = now;
     out.mails.push_back(std::move(mail));
@@ -262,7 +270,8 @@ Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const s
   for (const storage::Player& loser : *players) {
     if (loser.missed_turns < options_.forfeit_after_missed) continue;
     Forfeit forfeit = ForfeitOf(*players, loser, game.id, now);
-    Result<bool> ended = repository.EndGame(game.id, forfeit.result, now, forfeit.mails);
+    Result<bool> ended =
+        repository.EndGame(game.id, game.turns_committed, forfeit.ending, now, forfeit.mails);
     if (!ended.ok()) return ended.status();
     if (*ended) {
       for (std::size_t i = 0; i < forfeit.mails.size(); ++i) metrics_.MailQueued();

@@ -97,7 +97,7 @@ class TurnLoop final : public TurnJob {
                                           const std::string& game_id, storage::Timestamp now);
   // The end of a game by forfeit: its result and one mail per player.
   struct Forfeit {
-    std::string result;
+    storage::GameEnding ending;
     std::vector<storage::NewMail> mails;
   };
   // The result and the mails (in each player's language) of `loser`'s forfeit.

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "storage/status.h"
@@ -50,6 +51,33 @@ struct NewGame {
   Bytes scenario_proto;
 };
 
+// How a game ended, as a value (never a sentence parsed back; templates word it). Stored with
+// the game by EndGame (and CommitTurn's `end`); the league reads it.
+enum class GameEndKind {
+  kVictory,   // the game was decided: `winner` at `level`
+  kDraw,      // no winner
+  kResigned,  // `winner`'s opponent resigned
+  kForfeit,   // `winner`'s opponent missed too many turns (no winner when both did)
+};
+// "victory", "draw", "resigned", "forfeit": the stored text of a kind, and back (nullopt for
+// any other text).
+std::string_view GameEndKindName(GameEndKind kind);
+std::optional<GameEndKind> ParseGameEndKind(std::string_view name);
+
+struct GameEnding {
+  GameEndKind kind = GameEndKind::kDraw;
+  std::string winner;  // "blue" / "orange" (a side); empty when there is none
+  std::string level;   // the level awarded, as engine::VictoryLevelName ("draw" when no winner)
+  // Recorded by a league organiser (pbem league result, a result route): the game was stopped
+  // by a ruling, not played out.
+  bool by_organiser = false;
+  // The game's turns_committed when it ended; set by the store (input ignored).
+  std::int64_t turn = 0;
+  // The sentence players are told (becomes Game::result); not empty. Only shown, never read
+  // back by code.
+  std::string text;
+};
+
 struct Game {
   std::string id;
   std::string scenario;
@@ -66,9 +94,13 @@ struct Game {
   std::int64_t turns_committed = 0;
   // Set while the game is paused (SetPaused): its clock stands still.
   std::optional<Timestamp> paused_at{};
-  // The result of a game ended by the service (EndGame, e.g. a forfeit); empty while it is
-  // played (a game the engine finished has finished set in its state instead).
+  // The result of a game ended by the service (EndGame, e.g. a forfeit), as players read it
+  // (GameEnding::text); empty while it is played (a game the engine finished has finished set
+  // in its state instead).
   std::string result;
+  // How it ended, as a value; set exactly when `result` is (games ended before schema 11 were
+  // given theirs by that migration from the sentences the service wrote then).
+  std::optional<GameEnding> ending;
 };
 
 struct NewPlayer {
@@ -219,9 +251,9 @@ struct TurnCommit {
   // none at all): else FAILED_PRECONDITION, and the caller resolves again. So an order
   // accepted while the turn was being resolved is never silently left unplayed.
   std::int64_t played_submission = 0;
-  // When not empty, the turn also ends the game with this result (e.g. a forfeit after too
-  // many missed turns), in the same transaction, as EndGame would (only when the turn is new).
-  std::string end_result;
+  // When set, the turn also ends the game with this ending (e.g. a forfeit after too many
+  // missed turns), in the same transaction, as EndGame would (only when the turn is new).
+  std::optional<GameEnding> end;
 };
 
 struct Turn {
@@ -347,10 +379,15 @@ class GameRepository {
                                       const std::string& side, Timestamp at,
                                       const NewMail& mail) = 0;
 
-  // Ends the game with `result` (a sentence: who won and why), enqueuing `mails` in the same
-  // transaction. Once ended, the first result stays: ending again changes nothing and
-  // returns false. INVALID_ARGUMENT for an empty result; NOT_FOUND for an unknown game.
-  virtual Result<bool> EndGame(const std::string& game_id, const std::string& result, Timestamp at,
+  // Ends the game with `ending` (Game::result becomes ending.text), enqueuing `mails` in the
+  // same transaction, provided the game is still where the caller read it: its
+  // turns_committed is `expected_turns` (a compare-and-set, under the game's row lock). Once
+  // ended, the first ending stays: ending again changes nothing and returns false.
+  // FAILED_PRECONDITION (nothing changed) when the game is running but has moved on (a turn
+  // was committed since the caller read it: judge again); INVALID_ARGUMENT for an empty
+  // ending.text; NOT_FOUND for an unknown game.
+  virtual Result<bool> EndGame(const std::string& game_id, std::int64_t expected_turns,
+                               const GameEnding& ending, Timestamp at,
                                const std::vector<NewMail>& mails) = 0;
 
   // --- outbox -------------------------------------------------------------------------------

@@ -86,6 +86,16 @@ struct LeagueSeason {
   std::optional<Timestamp> finished_at;  // nullopt while the season is played
 };
 
+// A correction of a league game's result by the organiser: the result as it was stored, the
+// corrected one, and why (required). Stored in the league's correction history.
+struct LeagueCorrection {
+  std::int64_t id = 0;      // assigned by the store (read back only), increasing
+  LeagueGameRecord before;  // the stored result being corrected (league, season, round, game)
+  LeagueGameRecord after;   // the corrected result of the same game (not "pending")
+  std::string reason;       // the organiser's reason; not empty
+  Timestamp at;
+};
+
 class LeagueRepository {
  public:
   virtual ~LeagueRepository() = default;
@@ -160,6 +170,23 @@ class LeagueRepository {
   // unknown league.
   virtual Status FinishLeagueSeason(const std::string& league_id, std::int64_t season,
                                     Timestamp finished_at, const std::vector<NewMail>& mails) = 0;
+
+  // Corrects a league result in ONE transaction, as a compare-and-set: provided the game's
+  // stored result, winner and level are still those of `correction.before`, stores
+  // `correction.after` as its result, replaces every rating of the league from the corrected
+  // period on (season, round >= the game's) by `rerated` (the periods rated again from the
+  // corrected history; each must be of such a period), appends the correction to the
+  // league's history and enqueues `mails`. FAILED_PRECONDITION (nothing stored) when the
+  // stored result is no longer `before` (someone recorded or corrected it meanwhile: read
+  // again) or when the periods rated from the corrected one on are not those of `rerated` (a
+  // round was rated meanwhile); INVALID_ARGUMENT for an empty reason, a pending `after`, games that
+  // differ, or a rerated period before the corrected one; NOT_FOUND when no league has the game.
+  virtual Status CorrectLeagueResult(const LeagueCorrection& correction,
+                                     const std::vector<RatingRecord>& rerated,
+                                     const std::vector<NewMail>& mails) = 0;
+  // The league's corrections, oldest first. NOT_FOUND for an unknown league.
+  virtual Result<std::vector<LeagueCorrection>> ListLeagueCorrections(
+      const std::string& league_id) = 0;
 };
 
 }  // namespace pbem::storage

@@ -228,6 +228,48 @@ const std::vector<Migration>& Migrations() {
            "  PRIMARY KEY (league_id, season, seat),"
            "  FOREIGN KEY (league_id, season) REFERENCES league_seasons (league_id, season))",
        }},
+      {11,
+       "a game's end as a value (kind, winner, level, organiser, turn); league result corrections",
+       {
+           // NULL end_kind: the game is played. Games ended before were ended by two sentences
+           // only (league ResignationResult and the turn loop's forfeit): they get their value
+           // here, once, so no reader ever parses a sentence again. Any other text (none was
+           // written by pbemd) reads as a draw, as the league read it before.
+           "ALTER TABLE games ADD COLUMN end_kind TEXT",
+           "ALTER TABLE games ADD COLUMN end_winner TEXT NOT NULL DEFAULT ''",
+           "ALTER TABLE games ADD COLUMN end_level TEXT NOT NULL DEFAULT ''",
+           "ALTER TABLE games ADD COLUMN end_by_organiser {int64} NOT NULL DEFAULT 0",
+           "ALTER TABLE games ADD COLUMN end_turn {int64} NOT NULL DEFAULT 0",
+           "UPDATE games SET end_kind = 'resigned', end_winner = 'blue', end_level = 'total' "
+           "WHERE result LIKE 'blue wins: orange resigned%'",
+           "UPDATE games SET end_kind = 'resigned', end_winner = 'orange', end_level = 'total' "
+           "WHERE result LIKE 'orange wins: blue resigned%'",
+           "UPDATE games SET end_kind = 'forfeit', end_winner = 'blue', end_level = 'total' "
+           "WHERE result LIKE 'blue wins: orange forfeited%'",
+           "UPDATE games SET end_kind = 'forfeit', end_winner = 'orange', end_level = 'total' "
+           "WHERE result LIKE 'orange wins: blue forfeited%'",
+           "UPDATE games SET end_kind = 'forfeit', end_level = 'draw' "
+           "WHERE result LIKE 'no winner: % forfeited%'",
+           "UPDATE games SET end_kind = 'draw', end_level = 'draw' "
+           "WHERE result IS NOT NULL AND result <> '' AND end_kind IS NULL",
+           "UPDATE games SET end_turn = turns_committed WHERE end_kind IS NOT NULL",
+           // One row per correction of a league result: the history an organiser answers for.
+           "CREATE TABLE league_corrections ("
+           "  id {id_pk},"
+           "  league_id TEXT NOT NULL REFERENCES leagues (id),"
+           "  game_id TEXT NOT NULL,"
+           "  season {int64} NOT NULL,"
+           "  round {int64} NOT NULL,"
+           "  old_result TEXT NOT NULL,"
+           "  old_winner TEXT NOT NULL,"
+           "  old_level TEXT NOT NULL,"
+           "  new_result TEXT NOT NULL,"
+           "  new_winner TEXT NOT NULL,"
+           "  new_level TEXT NOT NULL,"
+           "  reason TEXT NOT NULL,"
+           "  corrected_at_ms {int64} NOT NULL)",
+           "CREATE INDEX league_corrections_by_league ON league_corrections (league_id, id)",
+       }},
   };
   return kMigrations;
 }
@@ -276,6 +318,28 @@ bool SameDigest(const std::string& a, const std::string& b) {
 }
 
 }  // namespace
+
+std::string_view GameEndKindName(GameEndKind kind) {
+  switch (kind) {
+    case GameEndKind::kVictory:
+      return "victory";
+    case GameEndKind::kDraw:
+      return "draw";
+    case GameEndKind::kResigned:
+      return "resigned";
+    case GameEndKind::kForfeit:
+      return "forfeit";
+  }
+  return "draw";
+}
+
+std::optional<GameEndKind> ParseGameEndKind(std::string_view name) {
+  for (GameEndKind kind :
+       {GameEndKind::kVictory, GameEndKind::kDraw, GameEndKind::kResigned, GameEndKind::kForfeit}) {
+    if (GameEndKindName(kind) == name) return kind;
+  }
+  return std::nullopt;
+}
 
 std::string Sha256Hex(const std::string& bytes) {
   Poco::SHA2Engine engine(Poco::SHA2Engine::SHA_256);
@@ -614,17 +678,20 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
     std::vector<std::string> scenario, ruleset_name, ruleset_version, engine_version;
     std::vector<Poco::Int64> timeout, reminder, created, turns, paused_at;
     std::vector<BLOB> state, initial, ruleset, scenario_proto;
-    std::vector<std::string> result;
+    std::vector<std::string> result, end_kind, end_winner, end_level;
+    std::vector<Poco::Int64> end_by_organiser, end_turn;
     *session_ << Sql(
         "SELECT scenario, ruleset_name, ruleset_version, engine_version, "
         "turn_timeout_s, reminder_before_s, COALESCE(state, {empty_blob}), "
         "created_at_ms, turns_committed, COALESCE(initial_state, {empty_blob}), "
         "COALESCE(ruleset_proto, {empty_blob}), COALESCE(scenario_proto, {empty_blob}), "
-        "COALESCE(paused_at_ms, -1), COALESCE(result, '') "
+        "COALESCE(paused_at_ms, -1), COALESCE(result, ''), COALESCE(end_kind, ''), end_winner, "
+        "end_level, end_by_organiser, end_turn "
         "FROM games WHERE id = ?"),
         use(id), into(scenario), into(ruleset_name), into(ruleset_version), into(engine_version),
         into(timeout), into(reminder), into(state), into(created), into(turns), into(initial),
-        into(ruleset), into(scenario_proto), into(paused_at), into(result), now;
+        into(ruleset), into(scenario_proto), into(paused_at), into(result), into(end_kind),
+        into(end_winner), into(end_level), into(end_by_organiser), into(end_turn), now;
     if (scenario.empty()) {
       return Status::NotFound("game " + game_id + " is not in " + store_name_);
     }
@@ -644,6 +711,10 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
     game.turns_committed = turns[0];
     if (paused_at[0] >= 0) game.paused_at = FromMillis(paused_at[0]);
     game.result = result[0];
+    if (std::optional<GameEndKind> kind = ParseGameEndKind(end_kind[0])) {
+      game.ending = GameEnding{*kind,       end_winner[0], end_level[0], end_by_organiser[0] != 0,
+                               end_turn[0], result[0]};
+    }
     return game;
   });
 }
@@ -942,12 +1013,7 @@ Result<CommittedTurn> SqlRepository::CommitTurn(const TurnCommit& commit) {
             "UPDATE players SET missed_turns = missed_turns + 1 WHERE game_id = ? AND side = ?"),
             use(game_id), use(side), now;
       }
-      if (!commit.end_result.empty()) {
-        std::string text = commit.end_result;
-        Poco::Int64 when = ToMillis(commit.committed_at);
-        *session_ << Sql("UPDATE games SET result = ?, ended_at_ms = ? WHERE id = ?"), use(text),
-            use(when), use(game_id), now;
-      }
+      if (commit.end) StoreEnding(game_id, *commit.end, sequence, commit.committed_at);
       if (const std::optional<OpenTurn>& next = commit.next_open) {
         if (!ReadOpenTurn(next->game_id, next->turn, next->side)) {
           std::string next_side = next->side;
@@ -1185,27 +1251,43 @@ Result<bool> SqlRepository::RecordReminder(const std::string& game_id, std::int6
   });
 }
 
-Result<bool> SqlRepository::EndGame(const std::string& game_id, const std::string& result,
-                                    Timestamp at, const std::vector<NewMail>& mails) {
+void SqlRepository::StoreEnding(const std::string& game_id, const GameEnding& ending,
+                                std::int64_t turn, Timestamp at) {
+  std::string id = game_id, text = ending.text, kind(GameEndKindName(ending.kind)),
+              winner = ending.winner, level = ending.level;
+  Poco::Int64 when = ToMillis(at), by_organiser = ending.by_organiser ? 1 : 0, end_turn = turn;
+  *session_ << Sql(
+      "UPDATE games SET result = ?, ended_at_ms = ?, end_kind = ?, end_winner = ?, "
+      "end_level = ?, end_by_organiser = ?, end_turn = ? WHERE id = ?"),
+      use(text), use(when), use(kind), use(winner), use(level), use(by_organiser), use(end_turn),
+      use(id), now;
+}
+
+Result<bool> SqlRepository::EndGame(const std::string& game_id, std::int64_t expected_turns,
+                                    const GameEnding& ending, Timestamp at,
+                                    const std::vector<NewMail>& mails) {
   if (session_ == nullptr) return NotOpen();
   const std::string what = "ending game " + game_id + " in " + store_name_;
-  if (result.empty()) return Status::InvalidArgument(what + ": the result is empty");
+  if (ending.text.empty()) return Status::InvalidArgument(what + ": the result text is empty");
   return Guarded(what, [&]() -> Result<bool> {
     Transaction transaction(*session_, dialect_);
     std::string id = game_id;
     std::vector<std::string> stored;
-    *session_ << Sql("SELECT COALESCE(result, '') FROM games WHERE id = ?" +
+    std::vector<Poco::Int64> turns;
+    *session_ << Sql("SELECT COALESCE(result, ''), turns_committed FROM games WHERE id = ?" +
                      dialect_.lock_row_suffix),
-        use(id), into(stored), now;
+        use(id), into(stored), into(turns), now;
     if (stored.empty()) return Status::NotFound(what + ": no such game");
     if (!stored[0].empty()) {
       transaction.Commit();
       return false;
     }
-    std::string text = result;
-    Poco::Int64 when = ToMillis(at);
-    *session_ << Sql("UPDATE games SET result = ?, ended_at_ms = ? WHERE id = ?"), use(text),
-        use(when), use(id), now;
+    if (turns[0] != expected_turns) {
+      return Status::FailedPrecondition(
+          what + ": the game has moved on (" + std::to_string(turns[0]) +
+          " turns committed, the caller read it at " + std::to_string(expected_turns) + ")");
+    }
+    StoreEnding(game_id, ending, turns[0], at);
     for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();
     return true;
@@ -1929,6 +2011,125 @@ Status SqlRepository::FinishLeagueSeason(const std::string& league_id, std::int6
     for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();
     return Status::Ok();
+  });
+}
+
+Status SqlRepository::CorrectLeagueResult(const LeagueCorrection& correction,
+                                          const std::vector<RatingRecord>& rerated,
+                                          const std::vector<NewMail>& mails) {
+  if (session_ == nullptr) return NotOpen();
+  const LeagueGameRecord& before = correction.before;
+  const LeagueGameRecord& after = correction.after;
+  const std::string what =
+      "correcting the result of league game " + before.game_id + " in " + store_name_;
+  if (correction.reason.empty()) return Status::InvalidArgument(what + ": the reason is empty");
+  if (after.game_id != before.game_id || after.result == "pending") {
+    return Status::InvalidArgument(what + ": the corrected result must be a result of that game");
+  }
+  const auto from = std::pair(before.season, before.round);
+  for (const RatingRecord& r : rerated) {
+    if (r.league_id != before.league_id || std::pair(r.season, r.round) < from) {
+      return Status::InvalidArgument(what + ": a rerated period before the corrected one");
+    }
+  }
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    std::string game_id = before.game_id;
+    std::vector<std::string> result, winner, level;
+    *session_ << Sql("SELECT result, winner, level FROM league_games WHERE game_id = ?" +
+                     dialect_.lock_row_suffix),
+        use(game_id), into(result), into(winner), into(level), now;
+    if (result.empty()) return Status::NotFound(what + ": no league has that game");
+    if (result[0] != before.result || winner[0] != before.winner || level[0] != before.level) {
+      return Status::FailedPrecondition(what + ": its result changed since it was read (now " +
+                                        result[0] + " " + winner[0] + " " + level[0] + ")");
+    }
+    std::string league = before.league_id;
+    Poco::Int64 season = before.season, round = before.round;
+    // The periods rated from the corrected one on must be those rated again: a round rated
+    // since the caller read the history would otherwise lose its ratings.
+    std::vector<Poco::Int64> rated_season, rated_round;
+    *session_ << Sql(
+        "SELECT DISTINCT season, round FROM league_ratings WHERE league_id = ? AND (season > ? "
+        "OR (season = ? AND round >= ?))"),
+        use(league), use(season), use(season), use(round), into(rated_season), into(rated_round),
+        now;
+    std::set<std::pair<std::int64_t, std::int64_t>> stored_periods, given_periods;
+    for (std::size_t i = 0; i < rated_season.size(); ++i) {
+      stored_periods.emplace(rated_season[i], rated_round[i]);
+    }
+    for (const RatingRecord& r : rerated) given_periods.emplace(r.season, r.round);
+    if (stored_periods != given_periods) {
+      return Status::FailedPrecondition(what + ": the rated rounds changed since they were read");
+    }
+    UpdateLeagueResult(after);
+    *session_ << Sql(
+        "DELETE FROM league_ratings WHERE league_id = ? AND (season > ? OR (season = ? AND "
+        "round >= ?))"),
+        use(league), use(season), use(season), use(round), now;
+    for (const RatingRecord& r : rerated) {
+      std::string player = r.player;
+      Poco::Int64 s = r.season, n = r.round;
+      double rating = r.rating, rd = r.rd, volatility = r.volatility;
+      *session_ << Sql(
+          "INSERT INTO league_ratings (league_id, player, season, round, rating, rd, volatility) "
+          "VALUES (?, ?, ?, ?, ?, ?, ?)"),
+          use(league), use(player), use(s), use(n), use(rating), use(rd), use(volatility), now;
+    }
+    std::string old_result = before.result, old_winner = before.winner, old_level = before.level,
+                new_result = after.result, new_winner = after.winner, new_level = after.level,
+                reason = correction.reason;
+    Poco::Int64 at = ToMillis(correction.at);
+    *session_ << Sql(
+        "INSERT INTO league_corrections (league_id, game_id, season, round, old_result, "
+        "old_winner, old_level, new_result, new_winner, new_level, reason, corrected_at_ms) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"),
+        use(league), use(game_id), use(season), use(round), use(old_result), use(old_winner),
+        use(old_level), use(new_result), use(new_winner), use(new_level), use(reason), use(at), now;
+    for (const NewMail& mail : mails) InsertMail(mail);
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Result<std::vector<LeagueCorrection>> SqlRepository::ListLeagueCorrections(
+    const std::string& league_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "reading the corrections of league " + league_id + " from " + store_name_;
+  return Guarded(what, [&]() -> Result<std::vector<LeagueCorrection>> {
+    if (!LeagueExists(league_id)) return Status::NotFound(what + ": no such league");
+    std::string id = league_id;
+    std::vector<Poco::Int64> key, season, round, at;
+    std::vector<std::string> game, old_result, old_winner, old_level, new_result, new_winner,
+        new_level, reason;
+    *session_ << Sql(
+        "SELECT id, game_id, season, round, old_result, old_winner, old_level, new_result, "
+        "new_winner, new_level, reason, corrected_at_ms FROM league_corrections "
+        "WHERE league_id = ? ORDER BY id"),
+        use(id), into(key), into(game), into(season), into(round), into(old_result),
+        into(old_winner), into(old_level), into(new_result), into(new_winner), into(new_level),
+        into(reason), into(at), now;
+    std::vector<LeagueCorrection> out;
+    for (std::size_t i = 0; i < key.size(); ++i) {
+      LeagueCorrection c;
+      c.id = key[i];
+      c.before.league_id = league_id;
+      c.before.season = season[i];
+      c.before.round = round[i];
+      c.before.game_id = game[i];
+      c.after = c.before;
+      c.before.result = old_result[i];
+      c.before.winner = old_winner[i];
+      c.before.level = old_level[i];
+      c.after.result = new_result[i];
+      c.after.winner = new_winner[i];
+      c.after.level = new_level[i];
+      c.reason = reason[i];
+      c.at = FromMillis(at[i]);
+      out.push_back(std::move(c));
+    }
+    return out;
   });
 }
 

@@ -46,7 +46,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 10;
+  static constexpr int kLatestSchemaVersion = 11;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -77,7 +77,8 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status SetPaused(const std::string& game_id, bool paused, Timestamp now) override;
   Result<bool> RecordReminder(const std::string& game_id, std::int64_t turn,
                               const std::string& side, Timestamp at, const NewMail& mail) override;
-  Result<bool> EndGame(const std::string& game_id, const std::string& result, Timestamp at,
+  Result<bool> EndGame(const std::string& game_id, std::int64_t expected_turns,
+                       const GameEnding& ending, Timestamp at,
                        const std::vector<NewMail>& mails) override;
   Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
                                const std::string& side) override;
@@ -119,6 +120,11 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Result<std::vector<LeagueSeason>> ListLeagueSeasons(const std::string& league_id) override;
   Status FinishLeagueSeason(const std::string& league_id, std::int64_t season,
                             Timestamp finished_at, const std::vector<NewMail>& mails) override;
+  Status CorrectLeagueResult(const LeagueCorrection& correction,
+                             const std::vector<RatingRecord>& rerated,
+                             const std::vector<NewMail>& mails) override;
+  Result<std::vector<LeagueCorrection>> ListLeagueCorrections(
+      const std::string& league_id) override;
 
  protected:
   // `store_name` names the store in every error message ("database /data/pbem.sqlite").
@@ -202,6 +208,10 @@ class SqlRepository : public GameRepository, public LeagueRepository {
                          const std::string& except_player, const std::string& what);
   // Sets the result of a league game; false when no league has it. Within a transaction.
   bool UpdateLeagueResult(const LeagueGameRecord& result);
+  // Within a transaction that holds the game's row: stores `ending` as the game's end at
+  // turns_committed `turn`, at `at`.
+  void StoreEnding(const std::string& game_id, const GameEnding& ending, std::int64_t turn,
+                   Timestamp at);
   std::vector<LeagueGameRecord> ReadLeagueGames(const std::string& column, const std::string& key);
   std::optional<OpenTurn> ReadOpenTurn(const std::string& game_id, std::int64_t turn,
                                        const std::string& side);

@@ -171,6 +171,26 @@ Status WriteArchive(const MailTemplates& mail, Language language,
   d.set("map_width", std::to_string(width));
   d.set("map_height", std::to_string(height));
   d.set("finished", last.finished);
+  // Ended by the service (the engine did not finish it): how, as values worded by the template.
+  const bool ended = in.ending.has_value() && !last.finished;
+  d.set("ended", ended);
+  if (ended) {
+    const ArchiveEnding& e = *in.ending;
+    const std::optional<engine::Side> winner = engine::ParseSide(e.winner);
+    engine::VictoryLevel level = engine::VictoryLevel::kTotal;
+    for (auto l : {engine::VictoryLevel::kMinor, engine::VictoryLevel::kTactical,
+                   engine::VictoryLevel::kMajor}) {
+      if (engine::VictoryLevelName(l) == e.level) level = l;
+    }
+    d.set("end_has_winner", winner.has_value());
+    d.set("end_winner", winner ? side(*winner) : std::string());
+    d.set("end_loser", winner ? side(engine::Opponent(*winner)) : std::string());
+    d.set("end_victory", e.kind == "victory" && winner.has_value());
+    d.set("end_resigned", e.kind == "resigned");
+    d.set("end_forfeit", e.kind == "forfeit");
+    d.set("end_level", mail.Word(language, "level", engine::VictoryLevelName(level)));
+    d.set("end_by_organiser", e.by_organiser);
+  }
   d.set("draw", !last.outcome.winner.has_value());
   d.set("winner", last.outcome.winner ? side(*last.outcome.winner) : std::string());
   d.set("level", mail.Word(language, "level", engine::VictoryLevelName(last.outcome.level)));

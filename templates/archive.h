@@ -7,11 +7,13 @@
 // disk.
 //
 // The page chrome lives in template files: <dir>/<lang>/index.html and turn.html (mustache)
-// and <dir>/style.css (copied next to the pages), read at run time from DefaultArchiveTemplateDir(data dir) = <data>/templates/archive.
+// and <dir>/style.css (copied next to the pages), read at run time from
+// DefaultArchiveTemplateDir(data dir) = <data>/templates/archive.
 #ifndef PBEM_TEMPLATES_ARCHIVE_H_
 #define PBEM_TEMPLATES_ARCHIVE_H_
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -33,12 +35,23 @@ struct ArchiveTurn {
   std::string commitment;                   // the turn's published commitment (hex)
 };
 
+// How the service ended a game the engine did not finish (storage::Game::ending): a
+// resignation, a forfeit or a league organiser's ruling. The index page says so instead of
+// "the game goes on".
+struct ArchiveEnding {
+  std::string kind;    // "victory", "draw", "resigned", "forfeit" (storage::GameEndKindName)
+  std::string winner;  // "blue" / "orange"; empty when there is none
+  std::string level;   // engine::VictoryLevelName of the level awarded
+  bool by_organiser = false;
+};
+
 struct ArchiveInput {
   const engine::Ruleset* ruleset = nullptr;    // REQUIRES: not null
   const engine::Scenario* scenario = nullptr;  // REQUIRES: not null
   std::string game_id;
   engine::GameState initial_state;
-  std::vector<ArchiveTurn> turns;  // in the order played
+  std::vector<ArchiveTurn> turns;       // in the order played
+  std::optional<ArchiveEnding> ending;  // set when the service ended the game
 };
 
 // The file names of the pages and maps: "index.html", "turn-007.html", "map-007.png";

@@ -127,6 +127,10 @@ int WriteGameArchive(storage::GameRepository& repo, const std::string& game_id,
   input.scenario = &bundle->scenario;
   input.game_id = game_id;
   input.initial_state = engine::InitialState(bundle->scenario, game_id);
+  if (const std::optional<storage::GameEnding>& e = game.value().ending) {
+    input.ending = templates::ArchiveEnding{std::string(storage::GameEndKindName(e->kind)),
+                                            e->winner, e->level, e->by_organiser};
+  }
   bool bad = false;
   for (const storage::Turn& t : turns.value()) {
     const std::string where = "game " + game_id + " turn #" + std::to_string(t.sequence);

@@ -12,8 +12,12 @@
 //       --round says otherwise). The mails give --address as where orders go (pbemd's
 //       pbemd.mail.from) and link the standings under --url (pbemd.http.public_url).
 //   result GAME --token ORG (--winner blue|orange --level LEVEL | --draw) [--resigned|--forfeit]
-//       records the result; when it completes its round, the next round starts (or, after
-//       the last round, the season ends): league::RecordAndAdvance, as in pbemd's pass.
+//          [--reason TEXT] [--address A] [--url U]
+//       league::RecordOrganiserResult: ends the game when it still runs and records its
+//       league result; when it completes its round, the next round starts (or, after the last
+//       round, the season ends), as in pbemd's pass. A game with a league result already is
+//       corrected, which needs --reason (logged, ratings rated again from its round on, every
+//       player mailed).
 //   replace LEAGUE OLD NEW --mail ADDR --token ORG [--lang en|fr] [--address A] [--url U]
 //       prints the new player's token and mails them a welcome in their language with their
 //       games in play and the token that plays them; the new player takes the old one's seat
@@ -40,6 +44,7 @@
 #include <string>
 
 #include "daemon/cli/cli.h"
+#include "daemon/league/correction.h"
 #include "daemon/league/league_flow.h"
 #include "daemon/league/season.h"
 #include "daemon/turn/dice.h"
@@ -87,7 +92,7 @@ constexpr std::string_view kLeagueUsage =
     "pbem league remove LEAGUE PLAYER --token ORG\n"
     "pbem league start LEAGUE --token ORG [--season N] [--round N] [--address ADDR] [--url URL]\n"
     "pbem league result GAME --token ORG (--winner blue|orange --level LEVEL | --draw)\n"
-    "                   [--resigned | --forfeit]\n"
+    "                   [--resigned | --forfeit] [--reason TEXT] [--address ADDR] [--url URL]\n"
     "pbem league replace LEAGUE OLD NEW --mail ADDR --token ORG [--lang en|fr]\n"
     "                    [--address ADDR] [--url URL]\n"
     "pbem league end LEAGUE --token ORG [--season N] [--address ADDR] [--url URL]\n"
@@ -106,7 +111,7 @@ struct Options {
 std::optional<Options> Parse(const Args& args, int& exit_code) {
   static const std::vector<std::string> kValued = {
       "--db",     "--token", "--name", "--settings", "--mail",    "--season", "--round",
-      "--winner", "--level", "--html", "--lang",     "--address", "--url"};
+      "--winner", "--level", "--html", "--lang",     "--address", "--url", "--reason"};
   static const std::vector<std::string> kFlags = {"--draw", "--resigned", "--forfeit"};
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -336,28 +341,45 @@ int RecordResult(storage::SqlRepository& repo, const Options& o) {
   }
   league::MailPlaces places;
   if (auto bad = Places(o, places)) return Fail(*bad);
-  // The path of every result (pbemd's league pass too): the next round starts, or the
-  // season ends, when this result completes its round.
+  // The path of every result (pbemd's league pass too): the game ends, and the next round
+  // starts, or the season ends, when this result completes its round.
+  const std::string reason = o.values.count("--reason") ? o.values.at("--reason") : "";
   daemon::SystemEntropy entropy;
-  auto advanced = league::RecordAndAdvance(repo, end, BundledLoader(), entropy,
-                                           DataDir() / "templates/league", Now(), places);
-  if (!advanced.ok()) return Fail(advanced.status());
+  const league::MaterialLoader load = BundledLoader();
+  const league::NextRound next{&load, &entropy, places};
+  league::OrganiserRefusal refusal = league::OrganiserRefusal::kNone;
+  auto recorded = league::RecordOrganiserResult(
+      repo, repo, end, reason, DataDir() / "templates/league", Now(), &refusal, &next);
+  if (!recorded.ok()) {
+    if (refusal == league::OrganiserRefusal::kReasonRequired) {
+      return Fail(recorded.status().message() + " (--reason TEXT); nothing was changed");
+    }
+    return Fail(recorded.status());
+  }
+  if (recorded->corrected) {
+    std::cout << "result of " << end.game_id << " corrected; " << recorded->rerated_periods
+              << " rating periods rated again, " << recorded->mails_enqueued
+              << " players told by mail\n";
+    return kExitOk;
+  }
+  const league::Advance& advanced = recorded->advance;
   std::cout << "result of " << end.game_id << " recorded"
-            << (advanced->recorded.round_complete
+            << (recorded->ended_game ? "; the game is over" : "")
+            << (recorded->recorded.round_complete
                     ? "; round complete, ratings updated, standings mailed"
                     : "");
-  if (advanced->next) {
-    std::cout << "; round " << advanced->next->round << " started (" << advanced->next->games.size()
+  if (advanced.next) {
+    std::cout << "; round " << advanced.next->round << " started (" << advanced.next->games.size()
               << " games)";
   }
-  if (advanced->finished) {
-    std::cout << "; season " << advanced->finished->season << " finished"
-              << (advanced->finished->champion ? ", champion " + *advanced->finished->champion
-                                               : std::string());
+  if (advanced.finished) {
+    std::cout << "; season " << advanced.finished->season << " finished"
+              << (advanced.finished->champion ? ", champion " + *advanced.finished->champion
+                                              : std::string());
   }
   std::cout << '\n';
-  if (!advanced->next_status.ok()) {
-    std::cerr << "pbem: league: the next round did not start: " << advanced->next_status.message()
+  if (!advanced.next_status.ok()) {
+    std::cerr << "pbem: league: the next round did not start: " << advanced.next_status.message()
               << '\n';
   }
   return kExitOk;

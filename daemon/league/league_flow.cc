@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "daemon/league/season.h"
+#include "daemon/league/league_render.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/victory.h"
 
@@ -342,8 +343,7 @@ mst::data ViewData(const StandingsView& view, const std::string& language) {
   d.set("rows", rows);
   mst::list games;
   for (const auto& g : view.games) {
-    mst::data game;
-    game.set("game", g.game_id);
+    mst::data game = GameData(g);
     std::string link = view.archive_link;
     for (std::size_t at = link.find("{game}"); at != std::string::npos;
          at = link.find("{game}", at + g.game_id.size())) {
@@ -351,18 +351,6 @@ mst::data ViewData(const StandingsView& view, const std::string& language) {
     }
     game.set("link", link);
     game.set("has_link", !view.archive_link.empty());
-    game.set("round", std::to_string(g.round));
-    game.set("blue", g.blue);
-    game.set("orange", g.orange);
-    game.set("pending", g.kind == ResultKind::kPending);
-    game.set("draw", g.kind == ResultKind::kDraw);
-    game.set("forfeit", g.kind == ResultKind::kForfeit);
-    game.set("resigned", g.kind == ResultKind::kResigned);
-    game.set("winner",
-             g.winner ? (*g.winner == engine::Side::kBlue ? g.blue : g.orange) : std::string());
-    game.set("level", std::string(engine::VictoryLevelName(g.level)));
-    // The level as a flag too, for languages whose word is not the code ("victoire majeure").
-    game.set("level_" + std::string(engine::VictoryLevelName(g.level)), true);
     games.push_back(game);
   }
   d.set("games", games);
@@ -392,6 +380,34 @@ void TrimLineEnd(std::string& subject) {
 }
 
 }  // namespace
+
+mst::data GameData(const LeagueGame& g) {
+  mst::data game;
+  game.set("game", g.game_id);
+  game.set("round", std::to_string(g.round));
+  game.set("blue", g.blue);
+  game.set("orange", g.orange);
+  game.set("pending", g.kind == ResultKind::kPending);
+  game.set("draw", g.kind == ResultKind::kDraw);
+  game.set("forfeit", g.kind == ResultKind::kForfeit);
+  game.set("resigned", g.kind == ResultKind::kResigned);
+  game.set("winner",
+           g.winner ? (*g.winner == engine::Side::kBlue ? g.blue : g.orange) : std::string());
+  game.set("has_winner", g.winner.has_value());
+  game.set("level", std::string(engine::VictoryLevelName(g.level)));
+  // The level as a flag too, for languages whose word is not the code ("victoire majeure").
+  game.set("level_" + std::string(engine::VictoryLevelName(g.level)), true);
+  return game;
+}
+
+Result<std::string> RenderLeagueTemplate(const std::filesystem::path& template_dir,
+                                         const std::string& language, const std::string& name,
+                                         const mst::data& data, bool html) {
+  if (language != "en" && language != "fr") {
+    return Status::InvalidArgument("no league templates for language '" + language + "'");
+  }
+  return RenderFile(template_dir / language / name, data, html);
+}
 
 Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
                                           const std::string& language, const StandingsView& view) {
@@ -538,6 +554,13 @@ Status RateIfComplete(storage::LeagueRepository& leagues, const storage::League&
 
 }  // namespace
 
+LeagueGame WithEnd(LeagueGame game, const GameEnd& end) {
+  game = WithOutcome(game, end.outcome);
+  if (end.kind == EndKind::kResigned) game.kind = ResultKind::kResigned;
+  if (end.kind == EndKind::kForfeit) game.kind = ResultKind::kForfeit;
+  return game;
+}
+
 Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const GameEnd& end,
                                   const std::filesystem::path& template_dir, storage::Timestamp now,
                                   const MailPlaces& places) {
@@ -558,11 +581,7 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
 
   LeagueGame game = FromRecord(*record);
   const bool newly_ended = game.kind == ResultKind::kPending;
-  if (newly_ended) {
-    game = WithOutcome(game, end.outcome);
-    if (end.kind == EndKind::kResigned) game.kind = ResultKind::kResigned;
-    if (end.kind == EndKind::kForfeit) game.kind = ResultKind::kForfeit;
-  }
+  if (newly_ended) game = WithEnd(game, end);
   Result<std::vector<LeagueGame>> season_games =
       SeasonGames(leagues, league_id, record->season, game);
   if (!season_games.ok()) return season_games.status();
@@ -597,31 +616,84 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
 
 // --- game ends ---------------------------------------------------------------------------------
 
-std::string ResignationResult(engine::Side resigning) {
-  return std::string(engine::SideName(engine::Opponent(resigning))) +
-         " wins: " + std::string(engine::SideName(resigning)) + " resigned";
+storage::GameEnding ResignationEnding(engine::Side resigning) {
+  storage::GameEnding ending;
+  ending.kind = storage::GameEndKind::kResigned;
+  ending.winner = std::string(engine::SideName(engine::Opponent(resigning)));
+  ending.level = std::string(engine::VictoryLevelName(engine::VictoryLevel::kTotal));
+  ending.text = ending.winner + " wins: " + std::string(engine::SideName(resigning)) + " resigned";
+  return ending;
 }
 
-std::optional<GameEnd> EndOfGame(const std::string& game_id, const std::string& result,
+storage::GameEnding OrganiserEnding(const GameEnd& end) {
+  storage::GameEnding ending;
+  ending.by_organiser = true;
+  const std::optional<engine::Side> winner = end.outcome.winner;
+  ending.winner = winner ? std::string(engine::SideName(*winner)) : std::string();
+  ending.level = std::string(
+      engine::VictoryLevelName(winner ? end.outcome.level : engine::VictoryLevel::kDraw));
+  switch (end.kind) {
+    case EndKind::kPlayed:
+      ending.kind = winner ? storage::GameEndKind::kVictory : storage::GameEndKind::kDraw;
+      break;
+    case EndKind::kResigned:
+      ending.kind = storage::GameEndKind::kResigned;
+      break;
+    case EndKind::kForfeit:
+      ending.kind = storage::GameEndKind::kForfeit;
+      break;
+  }
+  const std::string loser = winner ? std::string(engine::SideName(engine::Opponent(*winner))) : "";
+  switch (ending.kind) {
+    case storage::GameEndKind::kVictory:
+      ending.text = ending.winner + " wins (" + ending.level + "), recorded by the organiser";
+      break;
+    case storage::GameEndKind::kDraw:
+      ending.text = "a draw, recorded by the organiser";
+      break;
+    case storage::GameEndKind::kResigned:
+      ending.text = ending.winner + " wins: " + loser + " resigned, recorded by the organiser";
+      break;
+    case storage::GameEndKind::kForfeit:
+      ending.text =
+          winner ? ending.winner + " wins: " + loser + " forfeited, recorded by the organiser"
+                 : "no winner: both forfeited, recorded by the organiser";
+      break;
+  }
+  return ending;
+}
+
+std::optional<GameEnd> EndOfGame(const std::string& game_id,
+                                 const std::optional<storage::GameEnding>& ending,
                                  const engine::GameState& state) {
   GameEnd end;
   end.game_id = game_id;
-  if (result.empty()) {
+  if (!ending) {
     if (!state.finished) return std::nullopt;
     end.kind = EndKind::kPlayed;
     end.outcome = state.outcome;
     return end;
   }
-  // A service result: "<winner> wins: <loser> resigned|forfeited ..."; the winner gets the
-  // highest level (the loser gave up the whole game); any other sentence is a draw.
-  const std::size_t wins = result.find(" wins: ");
-  if (wins != std::string::npos) end.outcome.winner = engine::ParseSide(result.substr(0, wins));
+  switch (ending->kind) {
+    case storage::GameEndKind::kVictory:
+    case storage::GameEndKind::kDraw:
+      end.kind = EndKind::kPlayed;
+      break;
+    case storage::GameEndKind::kResigned:
+      end.kind = EndKind::kResigned;
+      break;
+    case storage::GameEndKind::kForfeit:
+      end.kind = EndKind::kForfeit;
+      break;
+  }
+  if (ending->kind != storage::GameEndKind::kDraw) {
+    end.outcome.winner = engine::ParseSide(ending->winner);
+  }
   end.outcome.level =
-      end.outcome.winner ? engine::VictoryLevel::kTotal : engine::VictoryLevel::kDraw;
-  if (result.find(" resigned") != std::string::npos) {
-    end.kind = EndKind::kResigned;
-  } else if (result.find(" forfeited") != std::string::npos) {
-    end.kind = EndKind::kForfeit;
+      end.outcome.winner ? LevelFromName(ending->level) : engine::VictoryLevel::kDraw;
+  // A winner stored with no level it names (never written so): the whole game, as a resignation.
+  if (end.outcome.winner && end.outcome.level == engine::VictoryLevel::kDraw) {
+    end.outcome.level = engine::VictoryLevel::kTotal;
   }
   return end;
 }

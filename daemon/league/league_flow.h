@@ -80,6 +80,10 @@ struct GameEnd {
   engine::GameOutcome outcome;
 };
 
+// `game` with the result of `end` (winner and level from its outcome; resigned or forfeit by
+// its kind).
+LeagueGame WithEnd(LeagueGame game, const GameEnd& end);
+
 struct RecordedEnd {
   bool league_game = false;     // false: the game is in no league; nothing was done
   bool round_complete = false;  // this result completed its round: ratings were updated
@@ -104,13 +108,18 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
                                   const std::filesystem::path& template_dir, storage::Timestamp now,
                                   const MailPlaces& places = {});
 
-// A stored game's end as a GameEnd: `result` is storage::Game::result as the daemon writes it
-// ("<winner side> wins: <loser side> forfeited ..." or "... resigned"); empty `result` and a
-// finished `state`: played to the end (state.outcome). nullopt while the game is played.
-std::optional<GameEnd> EndOfGame(const std::string& game_id, const std::string& result,
+// A stored game's end as a GameEnd, read from values only: the ending the service stored
+// (storage::Game::ending: a resignation, a forfeit, an organiser's ruling) or, without one, a
+// finished `state` (played to the end: state.outcome). nullopt while the game is played.
+std::optional<GameEnd> EndOfGame(const std::string& game_id,
+                                 const std::optional<storage::GameEnding>& ending,
                                  const engine::GameState& state);
-// The storage::Game::result of a resignation: "<winner> wins: <loser> resigned".
-std::string ResignationResult(engine::Side resigning);
+// The ending of a resignation by `resigning`: the other side wins (level total); its text
+// "<winner> wins: <loser> resigned".
+storage::GameEnding ResignationEnding(engine::Side resigning);
+// `end` as the stored ending of a game stopped by the league organiser (by_organiser set), with
+// the sentence players read.
+storage::GameEnding OrganiserEnding(const GameEnd& end);
 
 // A fresh secret: 16 bytes of `entropy` as 32 lower-case hex digits (league, organiser and
 // game tokens).

@@ -239,7 +239,7 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
     Result<TurnAftermath> after = plan.aftermath(*state, resolution, *open, commit.next_open);
     if (!after.ok()) return after.status();
     commit.mails = std::move(after->mails);
-    commit.end_result = std::move(after->end_result);
+    commit.end = std::move(after->end);
   }
   Result<storage::CommittedTurn> committed = repository.CommitTurn(commit);
   if (!committed.ok()) return committed.status();

@@ -105,7 +105,7 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
 // transaction of GameRepository::CommitTurn (see TurnCommit).
 struct TurnAftermath {
   std::vector<storage::NewMail> mails;
-  std::string end_result;  // not empty: the turn also ends the game with this result
+  std::optional<storage::GameEnding> end;  // set: the turn also ends the game so
 };
 struct CommitPlan {
   // The game's turns_committed the orders were chosen for; -1: whatever it is. When the game

@@ -167,12 +167,22 @@ TEST_CASE("orders for a game that is over answer game_over, worded", "[daemon][h
   testing::GameFixture fixture;
   GamesServer server(fixture);
   // Ended by the service (a resignation, a forfeit).
-  REQUIRE(*fixture.repository.EndGame("demo", "orange resigned", testing::At(5), {}));
+  storage::GameEnding resigned;
+  resigned.kind = storage::GameEndKind::kResigned;
+  resigned.winner = "blue";
+  resigned.level = "total";
+  resigned.text = "orange resigned";
+  REQUIRE(*fixture.repository.EndGame("demo", 0, resigned, testing::At(5), {}));
   Reply ended =
       server.Send("POST", "/v1/games/demo/orders", BlueOrdersText(), "text/plain", "tok-blue");
   CHECK(ended.status == 409);
   CHECK(ended.error_code() == "game_over");
   CHECK_THAT(ended.error_message(), Catch::Contains("is over") && Catch::Contains("no more"));
+  // The check route (nothing stored) says the same (issue 20: an organiser's result ends it).
+  Reply checked = server.Send("POST", "/v1/games/demo/orders/check", BlueOrdersText(), "text/plain",
+                              "tok-blue");
+  CHECK(checked.status == 409);
+  CHECK(checked.error_code() == "game_over");
   // Played to its end by the engine: the state says finished (and its turn moved on).
   auto game = fixture.repository.GetGame("other");
   REQUIRE(game.ok());

@@ -185,5 +185,47 @@ TEST_CASE("pbem league: organiser commands; bad input changes nothing") {
   CHECK(cli.Snapshot() == after_replace);
 }
 
+TEST_CASE("pbem league result ends the game; again, it is a correction with a reason or refused") {
+  Cli cli;
+  std::string out;
+  REQUIRE(cli.Run({"create", "club", "--token", "org", "--name", "Club"}, out) == 0);
+  for (const char* p : {"ann", "bob"}) {
+    REQUIRE(cli.Run({"add", "club", p, "--mail", std::string(p) + "@example.org"}, out) == 0);
+  }
+  REQUIRE(cli.Run({"start", "club", "--token", "org"}, out) == 0);
+  const std::string game = "club-s1-r1-g1";
+  REQUIRE(cli.Run({"result", game, "--token", "org", "--draw"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("result of " + game + " recorded; the game is over"));
+  {
+    storage::SqliteRepository repo(cli.dir);
+    REQUIRE(repo.OpenOrMigrate().ok());
+    const auto ended = repo.GetGame(game);
+    REQUIRE(ended->ending.has_value());
+    CHECK(ended->ending->by_organiser);
+    CHECK(ended->ending->kind == storage::GameEndKind::kDraw);
+  }
+  const std::string recorded = cli.Snapshot();
+  // Recording again without a reason: refused, said so, nothing changed (it used to print
+  // "recorded" and keep the first result).
+  CHECK(cli.Run({"result", game, "--token", "org", "--winner", "orange", "--level", "minor"},
+                out) == 1);
+  CHECK_THAT(out, Catch::Contains("has a league result already (a draw)") &&
+                      Catch::Contains("--reason") && Catch::Contains("nothing was changed"));
+  CHECK(cli.Snapshot() == recorded);
+  REQUIRE(cli.Run({"result", game, "--token", "org", "--winner", "orange", "--level", "minor",
+                   "--reason", "scoring error"},
+                  out) == 0);
+  CHECK_THAT(out, Catch::Contains("result of " + game +
+                                  " corrected; 1 rating periods rated "
+                                  "again, 2 players told by mail"));
+  REQUIRE(cli.Run({"standings", "club"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("bob 3 1 0 1-0-0"));
+  storage::SqliteRepository repo(cli.dir);
+  REQUIRE(repo.OpenOrMigrate().ok());
+  const auto log = repo.ListLeagueCorrections("club");
+  REQUIRE(log->size() == 1);
+  CHECK((*log)[0].reason == "scoring error");
+}
+
 }  // namespace
 }  // namespace pbem::league

@@ -193,26 +193,47 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
 
 TEST_CASE("a game's end as the daemon stores it: played, resigned, forfeited, still played") {
   engine::GameState state;
-  CHECK_FALSE(EndOfGame("g", "", state).has_value());
+  CHECK_FALSE(EndOfGame("g", std::nullopt, state).has_value());
   state.finished = true;
   state.outcome = {engine::Side::kOrange, engine::VictoryLevel::kMajor, 3, 9};
-  auto played = EndOfGame("g", "", state);
+  auto played = EndOfGame("g", std::nullopt, state);
   REQUIRE(played.has_value());
   CHECK(played->kind == EndKind::kPlayed);
   CHECK(played->outcome.winner == engine::Side::kOrange);
   CHECK(played->outcome.level == engine::VictoryLevel::kMajor);
-  CHECK(ResignationResult(engine::Side::kBlue) == "orange wins: blue resigned");
-  auto resigned = EndOfGame("g", ResignationResult(engine::Side::kBlue), engine::GameState{});
+  const storage::GameEnding resignation = ResignationEnding(engine::Side::kBlue);
+  CHECK(resignation.kind == storage::GameEndKind::kResigned);
+  CHECK(resignation.text == "orange wins: blue resigned");
+  auto resigned = EndOfGame("g", resignation, engine::GameState{});
   REQUIRE(resigned.has_value());
   CHECK(resigned->kind == EndKind::kResigned);
   CHECK(resigned->outcome.winner == engine::Side::kOrange);
   CHECK(resigned->outcome.level == engine::VictoryLevel::kTotal);
-  // What the turn loop writes for a forfeit.
-  auto forfeit =
-      EndOfGame("g", "blue wins: orange forfeited after missing 3 turns", engine::GameState{});
+  // The value decides, never the sentence: a text that reads otherwise changes nothing.
+  storage::GameEnding forfeit_ending;
+  forfeit_ending.kind = storage::GameEndKind::kForfeit;
+  forfeit_ending.winner = "blue";
+  forfeit_ending.level = "total";
+  forfeit_ending.text = "orange wins: blue resigned";
+  auto forfeit = EndOfGame("g", forfeit_ending, engine::GameState{});
   REQUIRE(forfeit.has_value());
   CHECK(forfeit->kind == EndKind::kForfeit);
   CHECK(forfeit->outcome.winner == engine::Side::kBlue);
+  // An organiser's ruling: a major victory of blue, recorded as such.
+  GameEnd ruling{"g", EndKind::kPlayed, {engine::Side::kBlue, engine::VictoryLevel::kMajor, 0, 0}};
+  const storage::GameEnding organiser = OrganiserEnding(ruling);
+  CHECK(organiser.by_organiser);
+  CHECK(organiser.kind == storage::GameEndKind::kVictory);
+  auto ruled = EndOfGame("g", organiser, engine::GameState{});
+  REQUIRE(ruled.has_value());
+  CHECK(ruled->kind == EndKind::kPlayed);
+  CHECK(ruled->outcome.winner == engine::Side::kBlue);
+  CHECK(ruled->outcome.level == engine::VictoryLevel::kMajor);
+  GameEnd draw{"g", EndKind::kPlayed, {}};
+  CHECK(OrganiserEnding(draw).kind == storage::GameEndKind::kDraw);
+  auto drawn = EndOfGame("g", OrganiserEnding(draw), engine::GameState{});
+  REQUIRE(drawn.has_value());
+  CHECK_FALSE(drawn->outcome.winner.has_value());
 }
 
 TEST_CASE("a round rated by another process first: no second rating, no second mail") {

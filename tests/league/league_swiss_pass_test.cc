@@ -58,8 +58,10 @@ struct Season {
   // The game ends: the player whose name sorts later resigns.
   void Resign(const storage::LeagueGameRecord& g, storage::Timestamp at) {
     const engine::Side loser = g.blue < g.orange ? engine::Side::kOrange : engine::Side::kBlue;
-    Result<bool> ended =
-        fixture.repository.EndGame(g.game_id, league::ResignationResult(loser), at, {});
+    Result<storage::Game> game = fixture.repository.GetGame(g.game_id);
+    REQUIRE(game.ok());
+    Result<bool> ended = fixture.repository.EndGame(g.game_id, game->turns_committed,
+                                                    league::ResignationEnding(loser), at, {});
     REQUIRE(ended.ok());
     REQUIRE(*ended);
   }

@@ -337,6 +337,81 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repo.GetLeagueGame("s1-r4-a")->result == "draw");
     CHECK(repo.RatingHistory("spring")->size() == 4);
   }
+
+  SECTION("corrections: a compare-and-set that replaces the ratings from the period on") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "ann")).ok());
+    REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "bob")).ok());
+    auto r1 = SampleLeagueGame("spring", "g1", 1, "ann", "bob");
+    auto r2 = SampleLeagueGame("spring", "g2", 2, "bob", "ann");
+    REQUIRE(repo.AddLeagueGames({r1, r2}).ok());
+    r1.result = "victory";
+    r1.winner = "blue";
+    r1.level = "major";
+    r2.result = "draw";
+    r2.level = "draw";
+    REQUIRE(repo.AppendRatings({{"spring", "ann", 1, 1, 1600, 300, 0.06},
+                                {"spring", "bob", 1, 1, 1400, 300, 0.06}},
+                               {}, r1)
+                .ok());
+    REQUIRE(repo.AppendRatings({{"spring", "ann", 1, 2, 1590, 280, 0.06},
+                                {"spring", "bob", 1, 2, 1410, 280, 0.06}},
+                               {}, r2)
+                .ok());
+    auto corrected = r2;
+    corrected.result = "victory";
+    corrected.winner = "orange";
+    corrected.level = "total";
+    NewMail mail{"ann@example.org", "corrected", "body", {}, At(5)};
+    LeagueCorrection correction{0, r2, corrected, "bob played with a second account", At(9000)};
+    // Not what is stored: refused, nothing changed.
+    LeagueCorrection stale = correction;
+    stale.before.result = "pending";
+    CHECK(repo.CorrectLeagueResult(stale, {}, {mail}).code() == StatusCode::kFailedPrecondition);
+    LeagueCorrection no_reason = correction;
+    no_reason.reason.clear();
+    CHECK(repo.CorrectLeagueResult(no_reason, {}, {}).code() == StatusCode::kInvalidArgument);
+    // A rerated period before the corrected one is refused.
+    CHECK(repo.CorrectLeagueResult(correction, {{"spring", "ann", 1, 1, 1, 1, 0.06}}, {}).code() ==
+          StatusCode::kInvalidArgument);
+    CHECK(repo.GetLeagueGame("g2")->result == "draw");
+    CHECK(repo.ListLeagueCorrections("spring")->empty());
+    CHECK(o.owner->DueMail(At(1'000'000'000'000), 10)->empty());
+    CHECK(repo.RatingHistory("spring")->size() == 4);
+
+    REQUIRE(repo.CorrectLeagueResult(correction, {{"spring", "ann", 1, 2, 1650, 270, 0.06}}, {mail})
+                .ok());
+    CHECK(o.owner->DueMail(At(1'000'000'000'000), 10)->size() == 1);
+    Result<LeagueGameRecord> now = repo.GetLeagueGame("g2");
+    CHECK(now->result == "victory");
+    CHECK(now->winner == "orange");
+    CHECK(now->level == "total");
+    // Period (1, 2) replaced by what was given (bob's gone: not rated again), (1, 1) kept.
+    auto history = repo.RatingHistory("spring");
+    REQUIRE(history->size() == 3);
+    CHECK((*history)[0].round == 1);
+    CHECK((*history)[0].rating == 1600);
+    CHECK((*history)[1].round == 2);
+    CHECK((*history)[1].rating == 1650);
+    CHECK((*history)[2].player == "bob");
+    CHECK((*history)[2].round == 1);
+    auto corrections = repo.ListLeagueCorrections("spring");
+    REQUIRE(corrections->size() == 1);
+    CHECK((*corrections)[0].id > 0);
+    CHECK((*corrections)[0].before.game_id == "g2");
+    CHECK((*corrections)[0].before.round == 2);
+    CHECK((*corrections)[0].before.result == "draw");
+    CHECK((*corrections)[0].after.winner == "orange");
+    CHECK((*corrections)[0].reason == "bob played with a second account");
+    CHECK((*corrections)[0].at == At(9000));
+    // Correcting from the old result again: it is no longer stored.
+    CHECK(repo.CorrectLeagueResult(correction, {}, {}).code() == StatusCode::kFailedPrecondition);
+    CHECK(repo.ListLeagueCorrections("spring")->size() == 1);
+    CHECK(repo.ListLeagueCorrections("nope").status().code() == StatusCode::kNotFound);
+    auto unknown = correction;
+    unknown.before.game_id = unknown.after.game_id = "nope";
+    CHECK(repo.CorrectLeagueResult(unknown, {}, {}).code() == StatusCode::kNotFound);
+  }
 }
 
 }  // namespace pbem::storage

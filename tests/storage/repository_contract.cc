@@ -103,6 +103,28 @@ void DropMigration10(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 10");
 }
 
+// Takes a store back from schema version 11 (what migration 11 added: the game's ending as a
+// value, the league's corrections). Migrations apply above the highest version recorded: drop
+// 11 before 10.
+void DropMigration11(RepositoryHarness& harness) {
+  harness.ExecuteSql("DROP TABLE league_corrections");
+  for (const char* column :
+       {"end_kind", "end_winner", "end_level", "end_by_organiser", "end_turn"}) {
+    harness.ExecuteSql(std::string("ALTER TABLE games DROP COLUMN ") + column);
+  }
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 11");
+}
+
+// A game's ending with `text`: a victory of france, as tests need one.
+GameEnding Ending(const std::string& text) {
+  GameEnding ending;
+  ending.kind = GameEndKind::kVictory;
+  ending.winner = "france";
+  ending.level = "major";
+  ending.text = text;
+  return ending;
+}
+
 // Takes a store back from schema version 9 (the unique index on league player addresses).
 // Migrations apply above the highest version recorded: drop 9 before 8.
 void DropMigration9(RepositoryHarness& harness) {
@@ -144,11 +166,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 10);
+    CHECK(*repository->SchemaVersion() == 11);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 10);
+    CHECK(*reopened == 11);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -161,7 +183,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 10"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 11"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -175,7 +197,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 10);
+    CHECK(*repository->SchemaVersion() == 11);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -186,6 +208,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
@@ -203,7 +226,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 10);
+    CHECK(*repository->SchemaVersion() == 11);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -218,6 +241,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
@@ -226,7 +250,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 10);
+    CHECK(*repository->SchemaVersion() == 11);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -373,6 +397,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
@@ -384,7 +409,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 10);
+    CHECK(*repository->SchemaVersion() == 11);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -401,13 +426,14 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
     DropMigration8(*harness);
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 10);
+    CHECK(*repository->SchemaVersion() == 11);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -603,7 +629,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     refused.orders.clear();
     CHECK_FALSE(repository->RecordSubmission(refused)->stale);
     // An ended game takes no accepted submission either.
-    REQUIRE(*repository->EndGame("g", "france wins", At(1'700'000'300'000), {}));
+    REQUIRE(*repository->EndGame("g", 1, Ending("france wins"), At(1'700'000'300'000), {}));
     NewSubmission current = SampleSubmission("g", "", "for position 1");
     current.turn = 1;
     CHECK(repository->RecordSubmission(current)->stale);
@@ -629,10 +655,12 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->CommitTurn(with_one).status().code() == StatusCode::kFailedPrecondition);
     TurnCommit with_two = with_one;
     with_two.played_submission = two->id;
-    with_two.end_result = "france wins";
+    with_two.end = Ending("france wins");
     REQUIRE(repository->CommitTurn(with_two).ok());
     CHECK(repository->GetGame("g")->turns_committed == 1);
     CHECK(repository->GetGame("g")->result == "france wins");
+    REQUIRE(repository->GetGame("g")->ending.has_value());
+    CHECK(repository->GetGame("g")->ending->turn == 1);
     // Ended in the same transaction: no turn after it.
     REQUIRE(repository->CreateGame(SampleGame("p")).ok());
     REQUIRE(repository->SetPaused("p", true, At(1'700'000'250'000)).ok());
@@ -894,16 +922,94 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->result.empty());
-    Result<bool> ended = repository->EndGame("g", "russia wins: france forfeited", At(50),
-                                             {SampleMail("nap@example.org", 5)});
+    CHECK_FALSE(repository->GetGame("g")->ending.has_value());
+    GameEnding forfeit = Ending("russia wins: france forfeited");
+    forfeit.kind = GameEndKind::kForfeit;
+    forfeit.winner = "russia";
+    forfeit.level = "total";
+    forfeit.by_organiser = true;
+    forfeit.turn = 42;  // ignored: the store sets it
+    Result<bool> ended =
+        repository->EndGame("g", 0, forfeit, At(50), {SampleMail("nap@example.org", 5)});
     REQUIRE(ended.ok());
     CHECK(*ended);
-    CHECK_FALSE(*repository->EndGame("g", "france wins", At(60), {SampleMail("x@y", 5)}));
+    CHECK_FALSE(
+        *repository->EndGame("g", 0, Ending("france wins"), At(60), {SampleMail("x@y", 5)}));
     auto other = Open(*harness);
-    CHECK(other->GetGame("g")->result == "russia wins: france forfeited");
+    Result<Game> game = other->GetGame("g");
+    CHECK(game->result == "russia wins: france forfeited");
+    REQUIRE(game->ending.has_value());
+    CHECK(game->ending->kind == GameEndKind::kForfeit);
+    CHECK(game->ending->winner == "russia");
+    CHECK(game->ending->level == "total");
+    CHECK(game->ending->by_organiser);
+    CHECK(game->ending->turn == 0);
+    CHECK(game->ending->text == game->result);
     CHECK(other->DueMail(At(1'000'000'000'000), 10)->size() == 1);
-    CHECK(repository->EndGame("g", "", At(1), {}).status().code() == StatusCode::kInvalidArgument);
-    CHECK(repository->EndGame("nope", "x", At(1), {}).status().code() == StatusCode::kNotFound);
+    CHECK(repository->EndGame("g", 0, Ending(""), At(1), {}).status().code() ==
+          StatusCode::kInvalidArgument);
+    CHECK(repository->EndGame("nope", 0, Ending("x"), At(1), {}).status().code() ==
+          StatusCode::kNotFound);
+  }
+
+  SECTION("scheduler: EndGame is a compare-and-set on the turns the caller read") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
+    // Read at 0 turns, a turn committed since: refused, nothing stored, no mail.
+    Result<bool> stale =
+        repository->EndGame("g", 0, Ending("late"), At(50), {SampleMail("nap@example.org", 5)});
+    CHECK(stale.status().code() == StatusCode::kFailedPrecondition);
+    CHECK_THAT(stale.status().message(), Catch::Contains("moved on"));
+    CHECK(repository->GetGame("g")->result.empty());
+    CHECK_FALSE(repository->GetGame("g")->ending.has_value());
+    CHECK(repository->DueMail(At(1'000'000'000'000), 10)->empty());
+    CHECK(repository->EndGame("g", 2, Ending("ahead"), At(50), {}).status().code() ==
+          StatusCode::kFailedPrecondition);
+    // Read where it is: ended, at that turn.
+    REQUIRE(*repository->EndGame("g", 1, Ending("in time"), At(60), {}));
+    CHECK(repository->GetGame("g")->ending->turn == 1);
+    // Ended: a stale caller is told it is over (false), not that it moved on.
+    CHECK_FALSE(*repository->EndGame("g", 0, Ending("late"), At(70), {}));
+  }
+
+  SECTION("schema: games ended before version 11 get their ending as a value (migration 11)") {
+    {
+      auto repository = Open(*harness);
+      for (const char* id : {"resigned", "forfeit", "nowinner", "other", "running"}) {
+        REQUIRE(repository->CreateGame(SampleGame(id)).ok());
+      }
+    }
+    DropMigration11(*harness);
+    // The only sentences pbemd wrote before (league ResignationResult, the forfeit).
+    harness->ExecuteSql(
+        "UPDATE games SET result = 'orange wins: blue resigned' WHERE id = 'resigned'");
+    harness->ExecuteSql(
+        "UPDATE games SET result = 'blue wins: orange forfeited after missing 3 turns', "
+        "turns_committed = 7 WHERE id = 'forfeit'");
+    harness->ExecuteSql(
+        "UPDATE games SET result = 'no winner: blue forfeited after missing 3 turns' "
+        "WHERE id = 'nowinner'");
+    harness->ExecuteSql("UPDATE games SET result = 'orange resigned' WHERE id = 'other'");
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 11);
+    const auto ending = [&](const char* id) { return repository->GetGame(id)->ending; };
+    REQUIRE(ending("resigned").has_value());
+    CHECK(ending("resigned")->kind == GameEndKind::kResigned);
+    CHECK(ending("resigned")->winner == "orange");
+    CHECK(ending("resigned")->level == "total");
+    CHECK(ending("resigned")->text == "orange wins: blue resigned");
+    REQUIRE(ending("forfeit").has_value());
+    CHECK(ending("forfeit")->kind == GameEndKind::kForfeit);
+    CHECK(ending("forfeit")->winner == "blue");
+    CHECK(ending("forfeit")->turn == 7);
+    REQUIRE(ending("nowinner").has_value());
+    CHECK(ending("nowinner")->kind == GameEndKind::kForfeit);
+    CHECK(ending("nowinner")->winner.empty());
+    REQUIRE(ending("other").has_value());
+    CHECK(ending("other")->kind == GameEndKind::kDraw);
+    CHECK_FALSE(ending("other")->by_organiser);
+    CHECK_FALSE(ending("running").has_value());
   }
 
   SECTION("scheduler: concurrent reminders and endings (several instances) act once") {
@@ -922,8 +1028,8 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       threads.emplace_back([&, i] {
         reminded[i] = instances[i]->RecordReminder("g", 1, "france", At(200 + i),
                                                    SampleMail("remind@example.org", 5));
-        ended[i] = instances[i]->EndGame("g", "ended by " + std::to_string(i), At(300 + i),
-                                         {SampleMail("end@example.org", 5)});
+        ended[i] = instances[i]->EndGame("g", 0, Ending("ended by " + std::to_string(i)),
+                                         At(300 + i), {SampleMail("end@example.org", 5)});
       });
     }
     for (std::thread& t : threads) t.join();
