@@ -10,6 +10,8 @@
 //                                             (pairs, creates the games, mails the tokens)
 //   GET  /v1/leagues/{id}/standings           the table (JSON) with each player's ratings
 //   GET  /v1/leagues/{id}/standings.html      the standings page (?lang=en|fr, ?season=N)
+//   (the organiser's tools, daemon/league_organiser_api.h: status, deadline extension,
+//   registration, CSV exports, a player's rating history page)
 //   POST /v1/games/{id}/resign                a player's token: the game ends, the other side
 //                                             wins; a league game's result is recorded at once
 //                                             (by mail too: HandleResignationMail)
@@ -42,6 +44,10 @@ namespace spdlog {
 class logger;
 }  // namespace spdlog
 
+namespace pbem::templates {
+class MailTemplates;
+}  // namespace pbem::templates
+
 namespace pbem::daemon {
 
 class GameCatalog;
@@ -51,6 +57,9 @@ struct LeagueServices {
   EntropySource* entropy = nullptr;    // game tokens; thread-safe (SystemEntropy is)
   std::filesystem::path template_dir;  // templates/league
   std::string admin_token;             // empty: POST /v1/leagues is refused
+  // The dates of the deadline extension mails (FormatDate); null: extensions are refused.
+  const templates::MailTemplates* mail = nullptr;
+  spdlog::logger* logger = nullptr;  // the organiser's actions; may be null
 };
 
 struct LeagueRequest {
@@ -58,8 +67,9 @@ struct LeagueRequest {
   std::vector<std::string> segments;  // the path's segments after "v1"
   std::string bearer_token;           // "" when none
   std::string body;
-  std::string language;  // the ?lang= of the standings page ("" when absent)
-  std::string season;    // ?season= ("" when absent)
+  std::string language;     // the ?lang= of the standings page ("" when absent)
+  std::string season;       // ?season= ("" when absent)
+  std::string player = "";  // ?player= of the rating history page ("" when absent)
 };
 
 struct LeagueAnswer {
