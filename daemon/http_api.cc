@@ -279,6 +279,7 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       for (const auto& [key, value] : Poco::URI(request.getURI()).getQueryParameters()) {
         if (key == "lang") league_request.language = value;
         if (key == "season") league_request.season = value;
+        if (key == "player") league_request.player = value;
       }
     } catch (const Poco::Exception& e) {
       return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,

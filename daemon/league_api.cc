@@ -19,6 +19,8 @@
 #include "daemon/http_api.h"
 #include "daemon/json_input.h"
 #include "daemon/league/season.h"
+#include "daemon/league_api_parts.h"
+#include "daemon/league_organiser_api.h"
 #include "daemon/mail/scan.h"
 #include "daemon/validate.h"
 #include "engine/victory.h"
@@ -34,24 +36,7 @@ std::string LowerAscii(std::string s) {
 }
 
 using league::LeagueSettings;
-
-LeagueAnswer Error(int status, const std::string& code, const std::string& message) {
-  return LeagueAnswer{status, "application/json", ErrorBody(code, message)};
-}
-
-LeagueAnswer Json(int status, const Poco::JSON::Object& object) {
-  std::ostringstream out;
-  object.stringify(out);
-  return LeagueAnswer{status, "application/json", out.str()};
-}
-
-LeagueAnswer StoreFailure(const Status& status) {
-  return Error(503, "unavailable", "the league store failed: " + status.message());
-}
-
-LeagueAnswer UnknownLeague(const std::string& id) {
-  return Error(404, "unknown_league", "there is no league \"" + id + "\"");
-}
+using namespace league_http;  // NOLINT: the answers shared with the organiser routes
 
 // A name safe in game ids, file names and mail subjects (league ids, scenario names).
 bool IsName(const std::string& text) { return IsIdentifier(text, 40); }
@@ -209,15 +194,6 @@ std::variant<LeagueSettings, std::string> SettingsFromJson(const Poco::JSON::Obj
   return s;
 }
 
-// The body's JSON object, its nesting bounded first (json_input.h), or the 400 saying why not.
-std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> ParseObject(const std::string& body) {
-  Result<Poco::JSON::Object::Ptr> object = ParseJsonObject(body);
-  if (!object.ok()) return Error(400, "malformed", object.status().message());
-  return *object;
-}
-
-LeagueAnswer Malformed(const Status& status) { return Error(400, "malformed", status.message()); }
-
 LeagueAnswer CreateLeague(const LeagueServices& services, const LeagueRequest& request,
                           storage::LeagueRepository& leagues, storage::Timestamp now) {
   if (services.admin_token.empty() || request.bearer_token != services.admin_token) {
@@ -314,6 +290,13 @@ LeagueAnswer JoinLeague(const LeagueServices& services, storage::NewLeaguePlayer
   if (player.language != "en" && player.language != "fr") {
     return Error(400, "malformed", "\"language\" is en or fr");
   }
+  std::variant<LoadedLeague, LeagueAnswer> loaded = LoadLeague(id, leagues);
+  if (auto* refused = std::get_if<LeagueAnswer>(&loaded)) return *refused;
+  if (!std::get<LoadedLeague>(loaded).settings.registration_open) {
+    return Error(
+        409, "registration_closed",
+        "registration to league \"" + id + "\" is closed: its organiser is not taking new players");
+  }
   Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(id);
   if (!players.ok()) {
     return players.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
@@ -387,26 +370,6 @@ LeagueAnswer Join(const LeagueServices& services, const std::string& id,
   }
   reply->set("confirmationQueued", queued);
   return Json(201, *reply);
-}
-
-// 404 / 401 / 403 unless `token` is the league's organiser's (or the admin token).
-std::optional<LeagueAnswer> RefuseUnlessOrganiser(const LeagueServices& services,
-                                                  const std::string& id, const std::string& token,
-                                                  storage::LeagueRepository& leagues,
-                                                  const std::string& what) {
-  Result<bool> organiser = leagues.VerifyOrganiserToken(id, token);
-  if (!organiser.ok()) {
-    return organiser.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
-                                                              : StoreFailure(organiser.status());
-  }
-  if (token.empty()) {
-    return Error(401, "unauthenticated",
-                 what + " takes the organiser's token as \"Authorization: Bearer <token>\"");
-  }
-  if (!*organiser && !(token == services.admin_token && !services.admin_token.empty())) {
-    return Error(403, "not_organiser", "only the organiser of league \"" + id + "\" may " + what);
-  }
-  return std::nullopt;
 }
 
 std::string RefusalCode(league::StartRefusal refusal) {
@@ -727,6 +690,10 @@ LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueReq
   if (s.size() == 3 && s[2] == "standings.html" && get) {
     return StandingsPage(services, s[1], request, leagues);
   }
+  if (std::optional<LeagueAnswer> organiser =
+          HandleOrganiserRequest(services, request, games, leagues, now)) {
+    return *organiser;
+  }
   std::string path = "/v1";
   for (const auto& segment : s) path += "/" + segment;
   return Error(404, "not_found", "no route for " + request.method + " " + path);
@@ -947,7 +914,11 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
   } else {
     Poco::JSON::Object::Ptr error = body->getObject("error");
     const std::string code = error->getValue<std::string>("code");
-    const std::string message = error->getValue<std::string>("message");
+    std::string message = error->getValue<std::string>("message");
+    if (fr && code == "registration_closed") {
+      message = "les inscriptions à la ligue " + league_id +
+                " sont closes : son organisateur ne prend plus de nouveaux joueurs";
+    }
     reply.body = fr ? "Votre inscription à la ligue " + league_id + " est refusée (" + code +
                           ") : " + message + ".\n"
                     : "Your request to join league " + league_id + " was refused (" + code +

@@ -13,6 +13,8 @@
 //                                             champion mails; league::FinishSeason)
 //   GET  /v1/leagues/{id}/standings           the table (JSON) with each player's ratings
 //   GET  /v1/leagues/{id}/standings.html      the standings page (?lang=en|fr, ?season=N)
+//   (the organiser's tools, daemon/league_organiser_api.h: status, deadline extension,
+//   registration, CSV exports, a player's rating history page)
 //   POST /v1/games/{id}/resign                a player's token: the game ends, the other side
 //                                             wins; a league game's result is recorded at once
 //                                             (by mail too: HandleResignationMail)
@@ -46,6 +48,10 @@ namespace spdlog {
 class logger;
 }  // namespace spdlog
 
+namespace pbem::templates {
+class MailTemplates;
+}  // namespace pbem::templates
+
 namespace pbem::daemon {
 
 class GameCatalog;
@@ -58,6 +64,9 @@ struct LeagueServices {
   // Where the league mails send players: the game address (pbemd.mail.from) and pbemd's
   // public URL (pbemd.http.public_url) for the standings and game links.
   league::MailPlaces places;
+  // The dates of the deadline extension mails (FormatDate); null: extensions are refused.
+  const templates::MailTemplates* mail = nullptr;
+  spdlog::logger* logger = nullptr;  // the organiser's actions; may be null
 };
 
 struct LeagueRequest {
@@ -65,8 +74,9 @@ struct LeagueRequest {
   std::vector<std::string> segments;  // the path's segments after "v1"
   std::string bearer_token;           // "" when none
   std::string body;
-  std::string language;  // the ?lang= of the standings page ("" when absent)
-  std::string season;    // ?season= ("" when absent)
+  std::string language;     // the ?lang= of the standings page ("" when absent)
+  std::string season;       // ?season= ("" when absent)
+  std::string player = "";  // ?player= of the rating history page ("" when absent)
 };
 
 struct LeagueAnswer {

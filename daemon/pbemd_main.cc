@@ -248,6 +248,8 @@ class Pbemd final : public Poco::Util::ServerApplication {
     league_services.template_dir = settings.mail_templates_dir.parent_path() / "league";
     league_services.admin_token = settings.http_admin_token;
     league_services.places = {settings.mail_from, settings.http_public_url};
+    league_services.mail = &mail_templates;
+    league_services.logger = logger.get();
     auto* league_store = dynamic_cast<storage::LeagueRepository*>(turn_repository->get());
     PeriodicWorker turn_worker(settings.turns.poll_interval, [&] {
       Result<SchedulerPass> pass = scheduler.Pass();

@@ -54,31 +54,9 @@ std::chrono::sys_seconds ToSeconds(storage::Timestamp t) {
 
 }  // namespace
 
-namespace {
-
-// Deadline arithmetic never overflows: every term is clamped to [0, the end of year 9999]
-// before it is added, so a game stored with an absurd timeout (before pbemd bounded it, see
-// daemon/validate.h) waits until then instead of wrapping into the past and playing itself
-// out as missed turns.
-constexpr std::int64_t kFarFutureMs = 253402300799999;
-
-std::chrono::milliseconds Clamped(std::chrono::milliseconds d) {
-  return std::chrono::milliseconds(std::clamp<std::int64_t>(d.count(), 0, kFarFutureMs));
-}
-
-std::chrono::milliseconds Clamped(std::chrono::seconds d) {
-  if (d.count() > kFarFutureMs / 1000) return std::chrono::milliseconds(kFarFutureMs);
-  return Clamped(std::chrono::milliseconds(d));
-}
-
-}  // namespace
-
 std::optional<storage::Timestamp> TurnLoop::Deadline(const storage::Game& game,
                                                      const storage::OpenTurn& open) {
-  if (game.deadlines.turn_timeout.count() <= 0) return std::nullopt;
-  const storage::Timestamp opened(Clamped(open.opened_at.time_since_epoch()));
-  return std::min(opened + Clamped(game.deadlines.turn_timeout) + Clamped(open.paused),
-                  storage::Timestamp(std::chrono::milliseconds(kFarFutureMs)));
+  return TurnDeadline(game, open);
 }
 
 Result<OpenedTurn> TurnLoop::Open(storage::GameRepository& repository, const std::string& game_id,
@@ -288,7 +266,7 @@ Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage:
   // A deadline clamped to the end of time is none to remind of.
   if (game.deadlines.reminder_before.count() <= 0 || open.reminded_at ||
       deadline.time_since_epoch().count() >= kFarFutureMs ||
-      now < deadline - Clamped(game.deadlines.reminder_before)) {
+      now < deadline - ClampedDuration(game.deadlines.reminder_before)) {
     return Status::Ok();
   }
   Result<std::vector<storage::Player>> players = repository.ListPlayers(game.id);

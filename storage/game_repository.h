@@ -372,6 +372,16 @@ class GameRepository {
   // nothing. NOT_FOUND when the game does not exist.
   virtual Status SetPaused(const std::string& game_id, bool paused, Timestamp now) = 0;
 
+  // The organiser's deadline extension: moves the deadline of the turn the game waits for (the
+  // open turn based on `based_on`) `extension` later, clears its reminder (the side is reminded
+  // again before the new deadline) and enqueues `mails`, in one transaction. Returns false and
+  // changes nothing when the game has moved on (turns_committed is not `based_on`), has ended
+  // (EndGame) or that turn was never opened. NOT_FOUND for an unknown game; INVALID_ARGUMENT
+  // for an extension that is not positive.
+  virtual Result<bool> ExtendDeadline(const std::string& game_id, std::int64_t based_on,
+                                      std::chrono::milliseconds extension,
+                                      const std::vector<NewMail>& mails) = 0;
+
   // Marks the open turn (game, turn, side) reminded at `at` and enqueues `mail`, in one
   // transaction, once: returns false and changes nothing when it was reminded before.
   // NOT_FOUND when that turn was never opened.

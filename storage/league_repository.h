@@ -108,6 +108,10 @@ class LeagueRepository {
   virtual Result<bool> VerifyOrganiserToken(const std::string& league_id,
                                             const std::string& token) = 0;
 
+  // Replaces the league's settings text (e.g. registration closed). NOT_FOUND for an unknown
+  // league.
+  virtual Status SetLeagueSettings(const std::string& league_id, const std::string& settings) = 0;
+
   // In one transaction. NOT_FOUND for an unknown league; ALREADY_EXISTS when the name, or the
   // mail address (without regard to ASCII case), is taken in the league: the database holds a
   // unique index on (league, lower(address)), so two joins racing cannot both succeed.

@@ -1222,6 +1222,39 @@ Status SqlRepository::SetPaused(const std::string& game_id, bool paused, Timesta
   });
 }
 
+Result<bool> SqlRepository::ExtendDeadline(const std::string& game_id, std::int64_t based_on,
+                                           std::chrono::milliseconds extension,
+                                           const std::vector<NewMail>& mails) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "extending the deadline of game " + game_id + " in " + store_name_;
+  if (extension.count() <= 0)
+    return Status::InvalidArgument(what + ": the extension is not positive");
+  return Guarded(what, [&]() -> Result<bool> {
+    Transaction transaction(*session_, dialect_);
+    std::string id = game_id;
+    std::vector<Poco::Int64> turns_committed;
+    std::vector<std::string> result;
+    *session_ << Sql("SELECT turns_committed, COALESCE(result, '') FROM games WHERE id = ?" +
+                     dialect_.lock_row_suffix),
+        use(id), into(turns_committed), into(result), now;
+    if (turns_committed.empty()) return Status::NotFound(what + ": no such game");
+    if (turns_committed[0] != based_on || !result[0].empty()) return false;
+    Poco::Int64 added = extension.count();
+    Poco::Int64 turn = based_on;
+    *session_ << Sql(
+        "UPDATE open_turns SET paused_ms = paused_ms + ?, reminded_at_ms = NULL "
+        "WHERE game_id = ? AND based_on = ?"),
+        use(added), use(id), use(turn), now;
+    std::vector<Poco::Int64> opened;
+    *session_ << Sql("SELECT based_on FROM open_turns WHERE game_id = ? AND based_on = ?"), use(id),
+        use(turn), into(opened), now;
+    if (opened.empty()) return false;
+    for (const NewMail& mail : mails) InsertMail(mail);
+    transaction.Commit();
+    return true;
+  });
+}
+
 Result<bool> SqlRepository::RecordReminder(const std::string& game_id, std::int64_t turn,
                                            const std::string& side, Timestamp at,
                                            const NewMail& mail) {
@@ -1798,6 +1831,22 @@ bool SqlRepository::UpdateLeagueResult(const LeagueGameRecord& result) {
   *session_ << Sql("UPDATE league_games SET result = ?, winner = ?, level = ? WHERE game_id = ?"),
       use(outcome), use(winner), use(level), use(game_id), now;
   return true;
+}
+
+Status SqlRepository::SetLeagueSettings(const std::string& league_id, const std::string& settings) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "changing the settings of league " + league_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    std::string id = league_id, text = settings;
+    std::vector<std::string> found;
+    *session_ << Sql("SELECT id FROM leagues WHERE id = ?" + dialect_.lock_row_suffix), use(id),
+        into(found), now;
+    if (found.empty()) return Status::NotFound(what + ": no such league");
+    *session_ << Sql("UPDATE leagues SET settings = ? WHERE id = ?"), use(text), use(id), now;
+    transaction.Commit();
+    return Status::Ok();
+  });
 }
 
 Status SqlRepository::RecordLeagueResult(const LeagueGameRecord& result) {

@@ -75,6 +75,9 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Result<std::vector<Turn>> ListTurns(const std::string& game_id) override;
   Result<OpenTurn> RecordOpenTurn(const OpenTurn& open) override;
   Status SetPaused(const std::string& game_id, bool paused, Timestamp now) override;
+  Result<bool> ExtendDeadline(const std::string& game_id, std::int64_t based_on,
+                              std::chrono::milliseconds extension,
+                              const std::vector<NewMail>& mails) override;
   Result<bool> RecordReminder(const std::string& game_id, std::int64_t turn,
                               const std::string& side, Timestamp at, const NewMail& mail) override;
   Result<bool> EndGame(const std::string& game_id, std::int64_t expected_turns,
@@ -98,6 +101,7 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   // LeagueRepository (league_repository.h).
   Status CreateLeague(const NewLeague& league) override;
   Result<League> GetLeague(const std::string& league_id) override;
+  Status SetLeagueSettings(const std::string& league_id, const std::string& settings) override;
   Result<bool> VerifyOrganiserToken(const std::string& league_id,
                                     const std::string& token) override;
   Status AddLeaguePlayer(const NewLeaguePlayer& player) override;

@@ -25,6 +25,14 @@
 //   end LEAGUE --token ORG [--season N] [--address A] [--url U]
 //       league::FinishSeason: ends the season (default the latest) once no game of it is
 //       played: final table, a mail to every player in their language naming the champion
+//   status LEAGUE --token ORG          every game: side to move, deadline, last orders, missed
+//                                      turns, paused, result (an aligned table)
+//   extend LEAGUE GAME --hours N --token ORG   the game's deadline moves N hours later (1 to
+//                                      720); its players are told by mail in their language
+//   registration LEAGUE open|closed --token ORG   joining allowed or refused
+//   export LEAGUE standings|games|trf --token ORG [--season N] [--out FILE]   CSV (RFC 4180),
+//                                      or the season as FIDE TRF-16 (league/export.h)
+//   ratings LEAGUE PLAYER --out FILE [--lang en|fr]   the player's rating history page
 //   standings LEAGUE [--season N] [--html DIR [--lang en|fr]]
 //       prints the table; with --html also writes DIR/standings.html, the static standings
 //       page, and each game's archive page DIR/<game>/index.html (as `pbem archive`) that it
@@ -45,6 +53,7 @@
 
 #include "daemon/cli/cli.h"
 #include "daemon/league/correction.h"
+#include "daemon/cli/league_cli.h"
 #include "daemon/league/league_flow.h"
 #include "daemon/league/season.h"
 #include "daemon/turn/dice.h"
@@ -58,6 +67,7 @@ namespace pbem::cli {
 namespace {
 
 using league::LeagueSettings;
+using namespace league_cli;  // NOLINT: the helpers shared with league_organiser_command.cc
 
 // A league player's name and address as pbemd checks them (daemon/validate.h); the address
 // lower-cased as pbemd stores it. An error naming the argument, or nullopt.
@@ -74,18 +84,6 @@ std::optional<std::string> CheckPlayer(const std::string& name, std::string& add
   return std::nullopt;
 }
 
-// A season or round number from 1 to 10000; nullopt for anything else ("1x", "-2", "").
-std::optional<int> Count(const std::string& text) {
-  if (text.empty() || text.size() > 5) return std::nullopt;
-  int n = 0;
-  for (const char c : text) {
-    if (c < '0' || c > '9') return std::nullopt;
-    n = n * 10 + (c - '0');
-  }
-  if (n < 1 || n > 10000) return std::nullopt;
-  return n;
-}
-
 constexpr std::string_view kLeagueUsage =
     "pbem league create LEAGUE --token ORG [--name NAME] [--settings FILE]\n"
     "pbem league add LEAGUE PLAYER --mail ADDR [--lang en|fr]\n"
@@ -97,21 +95,20 @@ constexpr std::string_view kLeagueUsage =
     "                    [--address ADDR] [--url URL]\n"
     "pbem league end LEAGUE --token ORG [--season N] [--address ADDR] [--url URL]\n"
     "pbem league standings LEAGUE [--season N] [--html DIR [--lang en|fr]]\n"
+    "pbem league status LEAGUE --token ORG\n"
+    "pbem league extend LEAGUE GAME --hours N --token ORG\n"
+    "pbem league registration LEAGUE open|closed --token ORG\n"
+    "pbem league export LEAGUE standings|games|trf --token ORG [--season N] [--out FILE]\n"
+    "pbem league ratings LEAGUE PLAYER --out FILE [--lang en|fr]\n"
     "    Club leagues. ORG is the organiser's token chosen at create. Every command takes\n"
     "    --db DB (sqlite:DIR or postgresql:CONNSTRING; default sqlite:./pbem-data).\n"
     "    --address is where players mail their orders (pbemd.mail.from), --url pbemd as\n"
     "    players reach it (pbemd.http.public_url): the mails give them.\n";
 
-struct Options {
-  std::vector<std::string> positional;
-  std::map<std::string, std::string> values;
-  std::map<std::string, bool> flags;
-};
-
 std::optional<Options> Parse(const Args& args, int& exit_code) {
   static const std::vector<std::string> kValued = {
       "--db",     "--token", "--name", "--settings", "--mail",    "--season", "--round",
-      "--winner", "--level", "--html", "--lang",     "--address", "--url", "--reason"};
+      "--winner", "--level", "--html", "--lang",     "--address", "--url", "--reason", "--hours", "--out"};
   static const std::vector<std::string> kFlags = {"--draw", "--resigned", "--forfeit"};
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -174,36 +171,6 @@ std::unique_ptr<storage::SqlRepository> Open(const Options& o) {
     return nullptr;
   }
   return repo;
-}
-
-int Fail(const Status& s) {
-  std::cerr << "pbem: league: " << s.message() << '\n';
-  return kExitProblems;
-}
-int Fail(const std::string& message) {
-  std::cerr << "pbem: league: " << message << '\n';
-  return kExitProblems;
-}
-
-// The organiser check: NOT_FOUND league or a wrong token is an error message.
-std::optional<std::string> CheckOrganiser(storage::LeagueRepository& repo,
-                                          const std::string& league_id, const Options& o) {
-  if (!o.values.count("--token")) return "the organiser's --token is required";
-  Result<bool> ok = repo.VerifyOrganiserToken(league_id, o.values.at("--token"));
-  if (!ok.ok()) return ok.status().message();
-  if (!*ok) return "the token is not the organiser's token of league " + league_id;
-  return std::nullopt;
-}
-
-Result<LeagueSettings> SettingsOf(storage::LeagueRepository& repo, const std::string& league_id) {
-  Result<storage::League> l = repo.GetLeague(league_id);
-  if (!l.ok()) return l.status();
-  return league::DecodeSettings(l->settings);
-}
-
-storage::Timestamp Now() {
-  return storage::Timestamp(std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::chrono::system_clock::now().time_since_epoch()));
 }
 
 // The bundled ruleset and the league's scenarios from the bundled data.
@@ -537,8 +504,13 @@ int RunLeagueCommand(const Args& args) {
   if (!options) return exit_code;
   using Handler = int (*)(storage::SqlRepository&, const Options&);
   static const std::map<std::string, Handler> kHandlers = {
-      {"create", Create},       {"add", Add},         {"remove", Remove},       {"start", Start},
-      {"result", RecordResult}, {"replace", Replace}, {"standings", Standings}, {"end", End}};
+      {"create", Create},         {"add", Add},
+      {"remove", Remove},         {"start", Start},
+      {"result", RecordResult},   {"replace", Replace},
+      {"standings", Standings},   {"end", End},
+      {"status", OrganiserStatus}, {"extend", ExtendDeadline},
+      {"registration", Registration}, {"export", Export},
+      {"ratings", RatingsPage}};
   auto handler = kHandlers.find(sub);
   if (handler == kHandlers.end())
     return UsageError("league", "league: unknown command '" + sub + "'");

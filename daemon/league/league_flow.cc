@@ -35,6 +35,7 @@ std::string EncodeSettings(const LeagueSettings& s) {
   out << "scenarios";
   for (const auto& name : s.scenarios) out << ' ' << name;
   out << '\n' << "deadlines " << s.turn_timeout.count() << ' ' << s.reminder_before.count() << '\n';
+  out << "registration " << (s.registration_open ? "open" : "closed") << '\n';
   return out.str();
 }
 
@@ -108,6 +109,11 @@ Result<LeagueSettings> DecodeSettings(const std::string& text) {
            (timeout == 0 || reminder < timeout);
       s.turn_timeout = std::chrono::seconds(timeout);
       s.reminder_before = std::chrono::seconds(reminder);
+    } else if (key == "registration") {
+      std::string v;
+      words >> v;
+      if (v != "open" && v != "closed") return bad("registration is open or closed");
+      s.registration_open = v == "open";
     } else if (key == "language") {
       words >> s.language;
       if (s.language != "en" && s.language != "fr") return bad("language is en or fr");

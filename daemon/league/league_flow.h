@@ -49,6 +49,8 @@ struct LeagueSettings {
   // Pinned in each new game (storage::DeadlineSettings); 0: no timeout / no reminder.
   std::chrono::seconds turn_timeout{0};
   std::chrono::seconds reminder_before{0};
+  // Closed by the organiser: joining (over HTTP or by mail) is refused with registration_closed.
+  bool registration_open = true;
 };
 
 // One "key values..." line per setting:
@@ -58,6 +60,7 @@ struct LeagueSettings {
 //   sides balanced|both                   language en|fr
 //   pairing round_robin|swiss             swiss_rounds <n>
 //   scenarios <name>...                   deadlines <turn timeout s> <reminder before s>
+//   registration open|closed
 std::string EncodeSettings(const LeagueSettings& settings);
 // INVALID_ARGUMENT naming the line for an unknown key or a bad value; missing keys keep
 // their defaults.

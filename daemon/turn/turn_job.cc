@@ -1,5 +1,6 @@
 #include "daemon/turn/turn_job.h"
 
+#include <algorithm>
 #include <optional>
 #include <utility>
 
@@ -249,6 +250,24 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
     return Status::Internal(turn_what + ": the stored result does not parse");
   }
   return out;
+}
+
+std::chrono::milliseconds ClampedDuration(std::chrono::milliseconds d) {
+  return std::chrono::milliseconds(std::clamp<std::int64_t>(d.count(), 0, kFarFutureMs));
+}
+
+std::chrono::milliseconds ClampedDuration(std::chrono::seconds d) {
+  if (d.count() > kFarFutureMs / 1000) return std::chrono::milliseconds(kFarFutureMs);
+  return ClampedDuration(std::chrono::milliseconds(d));
+}
+
+std::optional<storage::Timestamp> TurnDeadline(const storage::Game& game,
+                                               const storage::OpenTurn& open) {
+  if (game.deadlines.turn_timeout.count() <= 0) return std::nullopt;
+  const storage::Timestamp opened(ClampedDuration(open.opened_at.time_since_epoch()));
+  return std::min(
+      opened + ClampedDuration(game.deadlines.turn_timeout) + ClampedDuration(open.paused),
+      storage::Timestamp(std::chrono::milliseconds(kFarFutureMs)));
 }
 
 }  // namespace pbem::daemon

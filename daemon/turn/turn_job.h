@@ -18,6 +18,8 @@
 #ifndef PBEM_DAEMON_TURN_TURN_JOB_H_
 #define PBEM_DAEMON_TURN_TURN_JOB_H_
 
+#include <chrono>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -137,6 +139,20 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
 // Engine orders (e.g. engine::BotOrders) in the wire form players send, hexes as labels of
 // the scenario's width; DecodeProblems are dropped. OrdersFromProto gives them back.
 pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scenario& scenario);
+
+// Deadline arithmetic never overflows: every term is clamped to [0, the end of year 9999]
+// before it is added, so a game stored with an absurd timeout (before pbemd bounded it, see
+// daemon/validate.h) waits until then instead of wrapping into the past and playing itself
+// out as missed turns.
+inline constexpr std::int64_t kFarFutureMs = 253402300799999;
+std::chrono::milliseconds ClampedDuration(std::chrono::milliseconds d);
+std::chrono::milliseconds ClampedDuration(std::chrono::seconds d);
+
+// When the open turn's orders are due: opened_at + the game's turn_timeout + the time the game
+// stood paused while it was open and the organiser's extensions (OpenTurn::paused), without the
+// grace; nullopt when the game has no timeout. (TurnLoop and the league status view.)
+std::optional<storage::Timestamp> TurnDeadline(const storage::Game& game,
+                                               const storage::OpenTurn& open);
 
 // The game's current state as an engine value. NOT_FOUND / INVALID_ARGUMENT (bad stored
 // bytes) naming the game.

@@ -4,8 +4,11 @@
 
 #include <catch2/catch.hpp>
 #include <filesystem>
+#include <fstream>
 #include <sstream>
 
+#include "daemon/turn/dice.h"
+#include "daemon/turn/turn_job.h"
 #include "storage/sqlite_repository.h"
 #include "tests/turn/turn_test_util.h"
 
@@ -225,6 +228,121 @@ TEST_CASE("pbem league result ends the game; again, it is a correction with a re
   const auto log = repo.ListLeagueCorrections("club");
   REQUIRE(log->size() == 1);
   CHECK((*log)[0].reason == "scoring error");
+}
+
+// The column (in characters, not bytes) where `word` starts in `line`; npos when absent.
+std::size_t ColumnOf(const std::string& line, const std::string& word) {
+  const std::size_t at = line.find(word);
+  if (at == std::string::npos) return at;
+  std::size_t column = 0;
+  for (std::size_t i = 0; i < at; ++i)
+    column += (static_cast<unsigned char>(line[i]) & 0xC0) != 0x80;
+  return column;
+}
+
+TEST_CASE("pbem league: the organiser's status table, extension, registration, exports, page") {
+  Cli cli;
+  std::string out;
+  {
+    std::ofstream settings(cli.dir / "settings.txt");
+    settings << "deadlines 86400 0\n";
+  }
+  REQUIRE(cli.Run({"create", "club", "--token", "org", "--settings",
+                   (cli.dir / "settings.txt").string()},
+                  out) == 0);
+  REQUIRE(cli.Run({"add", "club", "Hélène Dupré", "--mail", "h@example.org", "--lang", "fr"},
+                  out) == 0);
+  REQUIRE(cli.Run({"add", "club", "Smith, \"Jo\"", "--mail", "jo@example.org"}, out) == 0);
+  REQUIRE(cli.Run({"add", "club", "ann", "--mail", "ann@example.org"}, out) == 0);
+  REQUIRE(cli.Run({"add", "club", "bob", "--mail", "bob@example.org"}, out) == 0);
+  REQUIRE(cli.Run({"start", "club", "--token", "org"}, out) == 0);
+
+  // Before pbemd opened the turns: no deadline yet. The table is aligned by characters.
+  REQUIRE(cli.Run({"status", "club", "--token", "org"}, out) == 0);
+  INFO(out);
+  std::vector<std::string> lines;
+  {
+    std::istringstream in(out);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+  }
+  REQUIRE(lines.size() == 3);
+  const std::size_t orange = ColumnOf(lines[0], "orange");
+  const std::size_t to_move = ColumnOf(lines[0], "to move");
+  for (std::size_t i = 1; i < lines.size(); ++i) {
+    CHECK_THAT(lines[i], Catch::StartsWith("club-s1-r1-g"));
+    CHECK_THAT(lines[i], Catch::Contains("blue ("));
+    CHECK(ColumnOf(lines[i], "blue (") == to_move);
+    CHECK_THAT(lines[i], Catch::EndsWith("pending"));
+  }
+  CHECK(ColumnOf(lines[0], "deadline") > orange);
+
+  // Open the games' first turns as pbemd does; now each has a deadline a day away.
+  {
+    storage::SqliteRepository repo(cli.dir);
+    REQUIRE(repo.OpenOrMigrate().ok());
+    daemon::SystemEntropy entropy;
+    for (const char* game : {"club-s1-r1-g1", "club-s1-r1-g2"}) {
+      REQUIRE(
+          daemon::OpenTurn(repo, testing::Bois().scenario.scenario, game, entropy,
+                           storage::Timestamp(std::chrono::duration_cast<std::chrono::milliseconds>(
+                               std::chrono::system_clock::now().time_since_epoch())))
+              .ok());
+    }
+  }
+  REQUIRE(cli.Run({"status", "club", "--token", "org"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains(" UTC"));
+  CHECK(cli.Run({"status", "club", "--token", "guess"}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("the token is not the organiser's token of league club"));
+
+  // The extension: bounded, named; then done and mailed to both players of the game.
+  const std::string before = cli.Snapshot();
+  for (const char* hours : {"0", "721", "-3", "1e3", "two"}) {
+    CHECK(cli.Run({"extend", "club", "club-s1-r1-g1", "--hours", hours, "--token", "org"}, out) ==
+          1);
+    CHECK_THAT(out, Catch::Contains("--hours is a whole number of hours from 1 to 720"));
+  }
+  CHECK(cli.Run({"extend", "club", "nope", "--hours", "2", "--token", "org"}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("game \"nope\" is no game of league \"club\""));
+  CHECK(cli.Snapshot() == before);
+  REQUIRE(cli.Run({"extend", "club", "club-s1-r1-g1", "--hours", "30", "--token", "org"}, out) ==
+          0);
+  CHECK_THAT(out, Catch::Contains("extended by 30 hours") && Catch::Contains("2 mails queued"));
+  {
+    storage::SqliteRepository repo(cli.dir);
+    REQUIRE(repo.OpenOrMigrate().ok());
+    auto open = repo.GetOpenTurn("club-s1-r1-g1", 1, "blue");
+    REQUIRE(open.ok());
+    CHECK(open->paused == std::chrono::hours(30));
+  }
+
+  // Registration.
+  REQUIRE(cli.Run({"registration", "club", "closed", "--token", "org"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("registration to league club is closed"));
+  CHECK(cli.Run({"registration", "club", "maybe", "--token", "org"}, out) == 2);
+
+  // The CSV exports: names as joined, RFC 4180 quoting.
+  const std::string csv = (cli.dir / "standings.csv").string();
+  REQUIRE(cli.Run({"export", "club", "standings", "--token", "org", "--out", csv}, out) == 0);
+  auto standings = codec::ReadFile(csv);
+  REQUIRE(standings.ok());
+  CHECK_THAT(standings.value(), Catch::StartsWith("season,rank,player,points,"));
+  CHECK_THAT(standings.value(),
+             Catch::Contains(",\"Smith, \"\"Jo\"\"\",") && Catch::Contains(",Hélène Dupré,"));
+  REQUIRE(cli.Run({"export", "club", "games", "--token", "org"}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("1,1,club-s1-r1-g1,"));
+  CHECK(cli.Run({"export", "club", "games", "--token", "guess"}, out) == 1);
+
+  // The rating history page, in French, as a file.
+  const std::string page_path = (cli.dir / "helene.html").string();
+  REQUIRE(cli.Run({"ratings", "club", "Hélène Dupré", "--out", page_path, "--lang", "fr"}, out) ==
+          0);
+  auto page = codec::ReadFile(page_path);
+  REQUIRE(page.ok());
+  CHECK_THAT(page.value(), Catch::Contains("<h1 id=\"player\">Hélène Dupré</h1>") &&
+                               Catch::Contains("provisoire") &&
+                               Catch::Contains("href=\"club-s1-r1-g"));
+  CHECK(cli.Run({"ratings", "club", "Nobody", "--out", page_path}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("league \"club\" has no player \"Nobody\""));
 }
 
 }  // namespace

@@ -6,6 +6,7 @@
 // are refused with the HTTP route's codes and change nothing; a redelivered mail is answered once.
 #include <catch2/catch.hpp>
 
+#include "daemon/league/organiser.h"
 #include "daemon/league_api.h"
 #include "daemon/mail/intake.h"
 #include "tests/daemon/game_fixture.h"
@@ -222,6 +223,31 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
   REQUIRE(h.Replies("erin@test.local").size() == 2);
   CHECK_THAT(h.Replies("erin@test.local")[1],
              Catch::Contains("You joined league club as erin.\nYour league token: "));
+}
+
+TEST_CASE("joining by mail once registration is closed: a sentence, in the sender's language") {
+  Harness h;
+  REQUIRE(league::SetRegistration(h.fixture.repository, "club", false).ok());
+  CHECK(h.Handle(TextMail("dave@test.local", "c1", "join club dave\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Handle(TextMail("eve@test.local", "c2", "join club eve fr\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(Players(h).empty());
+  REQUIRE(h.Replies("dave@test.local").size() == 1);
+  CHECK_THAT(h.Replies("dave@test.local")[0],
+             Catch::Contains("Your request to join league club was refused "
+                             "(registration_closed): registration to league \"club\" is "
+                             "closed: its organiser is not taking new players."));
+  REQUIRE(h.Replies("eve@test.local").size() == 1);
+  CHECK_THAT(h.Replies("eve@test.local")[0],
+             Catch::Contains("les inscriptions à la ligue club sont closes : son organisateur "
+                             "ne prend plus de nouveaux joueurs."));
+  // Reopened: the same join by a new message goes through.
+  REQUIRE(league::SetRegistration(h.fixture.repository, "club", true).ok());
+  CHECK(h.Handle(TextMail("dave@test.local", "c3", "join club dave\n")) ==
+        mail::Disposition::kAnswered);
+  REQUIRE(Players(h).size() == 1);
+  CHECK(Players(h)[0].player == "dave");
 }
 
 }  // namespace

@@ -74,6 +74,18 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repo.GetLeague("winter").status().code() == StatusCode::kNotFound);
   }
 
+  SECTION("leagues: the settings change (registration closed); the rest stays") {
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    REQUIRE(repo.SetLeagueSettings("spring", "registration closed\n").ok());
+    Result<League> league = repo.GetLeague("spring");
+    REQUIRE(league.ok());
+    CHECK(league->settings == "registration closed\n");
+    CHECK(league->name == "Club spring");
+    CHECK(*repo.VerifyOrganiserToken("spring", "organiser-secret"));
+    CHECK(repo.SetLeagueSettings("autumn", "x").code() == StatusCode::kNotFound);
+    CHECK(repo.GetLeague("autumn").status().code() == StatusCode::kNotFound);
+  }
+
   SECTION("players: join once, token hashes, remove; errors change nothing") {
     REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
     REQUIRE(repo.AddLeaguePlayer(SamplePlayer("spring", "bob")).ok());

@@ -878,6 +878,46 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->SetPaused("nope", true, At(1)).code() == StatusCode::kNotFound);
   }
 
+  SECTION("scheduler: an extension moves the open turn's deadline, re-arms its reminder, mails") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
+    REQUIRE(
+        *repository->RecordReminder("g", 1, "france", At(200), SampleMail("nap@example.org", 5)));
+    const std::vector<NewMail> mails = {SampleMail("nap@example.org", 6),
+                                        SampleMail("alex@example.org", 6)};
+    Result<bool> extended =
+        repository->ExtendDeadline("g", 0, std::chrono::milliseconds(7'200'000), mails);
+    REQUIRE(extended.ok());
+    CHECK(*extended);
+    auto other = Open(*harness);
+    Result<OpenTurn> open = other->GetOpenTurn("g", 1, "france");
+    REQUIRE(open.ok());
+    CHECK(open->paused == std::chrono::milliseconds(7'200'000));
+    CHECK_FALSE(open->reminded_at.has_value());  // reminded again before the new deadline
+    CHECK(other->DueMail(At(1'000'000'000'000), 10)->size() == 3);
+    // A stale turn (the game moved on), an unopened turn, a bad extension: nothing changes.
+    Result<bool> stale = repository->ExtendDeadline("g", 1, std::chrono::milliseconds(1), mails);
+    REQUIRE(stale.ok());
+    CHECK_FALSE(*stale);
+    REQUIRE(repository->CreateGame(SampleGame("h")).ok());
+    Result<bool> unopened = repository->ExtendDeadline("h", 0, std::chrono::milliseconds(1), mails);
+    REQUIRE(unopened.ok());
+    CHECK_FALSE(*unopened);
+    CHECK(repository->ExtendDeadline("g", 0, std::chrono::milliseconds(0), mails).status().code() ==
+          StatusCode::kInvalidArgument);
+    CHECK(repository->ExtendDeadline("nope", 0, std::chrono::milliseconds(1), mails)
+              .status()
+              .code() == StatusCode::kNotFound);
+    CHECK(other->GetOpenTurn("g", 1, "france")->paused == std::chrono::milliseconds(7'200'000));
+    CHECK(other->DueMail(At(1'000'000'000'000), 10)->size() == 3);
+    // An ended game has no deadline to move.
+    REQUIRE(*repository->EndGame("g", "france wins", At(300), {}));
+    Result<bool> ended = repository->ExtendDeadline("g", 0, std::chrono::milliseconds(1), mails);
+    REQUIRE(ended.ok());
+    CHECK_FALSE(*ended);
+  }
+
   SECTION("scheduler: a reminder is recorded and its mail queued once") {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());

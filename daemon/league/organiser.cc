@@ -1,0 +1,236 @@
+#include "daemon/league/organiser.h"
+
+#include <fstream>
+#include <kainjow/mustache.hpp>
+#include <sstream>
+
+#include "daemon/league/league_flow.h"
+#include "daemon/league/league_template.h"
+#include "daemon/turn/turn_job.h"
+#include "engine/ids.h"
+#include "pbem/v1/game.pb.h"
+#include "proto/codec/codec.h"
+#include "templates/mail_render.h"
+
+namespace pbem::league {
+namespace mst = kainjow::mustache;
+
+namespace {
+
+// What the organiser needs of a game's stored state: turn, side to move, finished.
+struct Position {
+  int turn = 0;
+  std::optional<engine::Side> side;
+  bool finished = false;
+};
+
+Result<Position> PositionOf(const storage::Game& game) {
+  pbem::v1::GameState state;
+  if (!state.ParseFromString(game.state)) {
+    return Status::Internal("game " + game.id + ": the stored state does not parse");
+  }
+  return Position{state.turn(), codec::SideFromProto(state.side_to_move()), state.finished()};
+}
+
+Result<GameStatus> StatusOf(storage::GameRepository& games,
+                            const storage::LeagueGameRecord& record) {
+  GameStatus out;
+  out.record = record;
+  Result<storage::Game> game = games.GetGame(record.game_id);
+  if (!game.ok()) return game.status();
+  Result<Position> position = PositionOf(*game);
+  if (!position.ok()) return position.status();
+  out.turn = position->turn;
+  out.result = game->result;
+  out.over = !game->result.empty() || position->finished || record.result != "pending";
+  out.paused = game->paused_at.has_value();
+  Result<std::vector<storage::Player>> players = games.ListPlayers(record.game_id);
+  if (!players.ok()) return players.status();
+  for (const storage::Player& p : *players) {
+    (p.side == "blue" ? out.missed_blue : out.missed_orange) = p.missed_turns;
+  }
+  Result<std::vector<storage::Submission>> submissions = games.ListSubmissions(record.game_id);
+  if (!submissions.ok()) return submissions.status();
+  for (auto it = submissions->rbegin(); it != submissions->rend(); ++it) {
+    if (!it->accepted) continue;
+    out.last_orders_at = it->received_at;
+    out.last_orders_side = it->side;
+    break;
+  }
+  if (out.over || !position->side) return out;
+  out.side_to_move = std::string(engine::SideName(*position->side));
+  out.player_to_move = *position->side == engine::Side::kBlue ? record.blue : record.orange;
+  Result<storage::OpenTurn> open =
+      games.GetOpenTurn(record.game_id, position->turn, out.side_to_move);
+  if (open.ok()) {
+    out.deadline = daemon::TurnDeadline(*game, *open);
+  } else if (open.status().code() != StatusCode::kNotFound) {
+    return open.status();  // NOT_FOUND: the turn opens at the scheduler's next pass
+  }
+  return out;
+}
+
+// Renders <template_dir>/<language>/<name> as plain text, without its trailing line ends.
+Result<std::string> RenderText(const std::filesystem::path& template_dir,
+                               const std::string& language, const std::string& name,
+                               const mst::data& data) {
+  Result<std::string> out = RenderTemplate(template_dir / language / name, data, false);
+  if (!out.ok()) return out.status();
+  while (!out->empty() && (out->back() == '\n' || out->back() == '\r')) out->pop_back();
+  return out;
+}
+
+}  // namespace
+
+Result<std::string> ReadTemplate(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::NotFound("league template " + path.string() + " is missing");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+Result<std::string> RenderTemplate(const std::filesystem::path& path, const mst::data& data,
+                                   bool html) {
+  Result<std::string> text = ReadTemplate(path);
+  if (!text.ok()) return text.status();
+  mst::mustache tmpl(*text);
+  if (!tmpl.is_valid()) {
+    return Status::InvalidArgument("league template " + path.string() + ": " +
+                                   tmpl.error_message());
+  }
+  if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
+  return tmpl.render(data);
+}
+
+Result<std::vector<GameStatus>> LeagueStatus(storage::LeagueRepository& leagues,
+                                             storage::GameRepository& games,
+                                             const std::string& league_id) {
+  Result<storage::League> league = leagues.GetLeague(league_id);
+  if (!league.ok()) return league.status();
+  Result<std::vector<storage::LeagueGameRecord>> records = leagues.ListLeagueGames(league_id);
+  if (!records.ok()) return records.status();
+  std::vector<GameStatus> out;
+  for (const storage::LeagueGameRecord& record : *records) {
+    Result<GameStatus> status = StatusOf(games, record);
+    if (!status.ok()) return status.status();
+    out.push_back(std::move(*status));
+  }
+  return out;
+}
+
+std::string DurationWords(std::chrono::seconds duration, const std::string& language) {
+  const bool fr = language == "fr";
+  std::int64_t left = duration.count();
+  const std::int64_t days = left / 86400;
+  left %= 86400;
+  const std::int64_t hours = left / 3600;
+  left %= 3600;
+  const std::int64_t minutes = left / 60;
+  std::string out;
+  auto part = [&](std::int64_t n, const char* en, const char* french) {
+    if (n == 0) return;
+    if (!out.empty()) out += ' ';
+    out += std::to_string(n) + ' ' + (fr ? french : en) + (n > 1 ? "s" : "");
+  };
+  part(days, "day", "jour");
+  part(hours, "hour", "heure");
+  part(minutes, "minute", "minute");
+  if (out.empty()) out = fr ? "moins d'une minute" : "less than a minute";
+  return out;
+}
+
+Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::GameRepository& games,
+                                 const std::string& league_id, const std::string& game_id,
+                                 std::chrono::seconds by, const templates::MailTemplates& mail,
+                                 const std::filesystem::path& template_dir, storage::Timestamp now,
+                                 OrganiserRefusal* refusal) {
+  auto refuse = [&](OrganiserRefusal why, Status status) -> Result<Extension> {
+    if (refusal != nullptr) *refusal = why;
+    return status;
+  };
+  Result<storage::League> league = leagues.GetLeague(league_id);
+  if (!league.ok()) return league.status();
+  Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(game_id);
+  if (!record.ok() && record.status().code() != StatusCode::kNotFound) return record.status();
+  if (!record.ok() || record->league_id != league_id) {
+    return refuse(
+        OrganiserRefusal::kNotInLeague,
+        Status::NotFound("game \"" + game_id + "\" is no game of league \"" + league_id + "\""));
+  }
+  Result<GameStatus> status = StatusOf(games, *record);
+  if (!status.ok()) return status.status();
+  if (status->over) {
+    return refuse(OrganiserRefusal::kGameOver,
+                  Status::FailedPrecondition("game \"" + game_id +
+                                             "\" is over: there is no deadline to extend"));
+  }
+  Result<storage::Game> game = games.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  if (!status->deadline) {
+    return refuse(
+        OrganiserRefusal::kNoDeadline,
+        Status::FailedPrecondition(game->deadlines.turn_timeout.count() <= 0
+                                       ? "game \"" + game_id +
+                                             "\" has no turn timeout: there is no deadline "
+                                             "to extend"
+                                       : "the turn of game \"" + game_id +
+                                             "\" is not open yet: try again in a moment"));
+  }
+  Extension out;
+  out.game_id = game_id;
+  out.turn = status->turn;
+  out.side = status->side_to_move;
+  out.new_deadline = *status->deadline + std::chrono::duration_cast<std::chrono::milliseconds>(by);
+  Result<std::vector<storage::Player>> players = games.ListPlayers(game_id);
+  if (!players.ok()) return players.status();
+  std::vector<storage::NewMail> mails;
+  for (const storage::Player& p : *players) {
+    const std::string language = p.language == "fr" ? "fr" : "en";
+    const templates::Language words =
+        language == "fr" ? templates::Language::kFrench : templates::Language::kEnglish;
+    mst::data data;
+    data.set("league", league->name);
+    data.set("game", game_id);
+    data.set("turn", std::to_string(out.turn));
+    data.set("side", mail.Word(words, "side", out.side));
+    data.set("player", status->player_to_move);
+    data.set("duration", DurationWords(by, language));
+    data.set("deadline",
+             mail.FormatDate(words, std::chrono::floor<std::chrono::seconds>(out.new_deadline)));
+    data.set("paused", status->paused);
+    storage::NewMail m;
+    m.recipient = p.mail_address;
+    Result<std::string> subject = RenderText(template_dir, language, "extension.subject", data);
+    if (!subject.ok()) return subject.status();
+    Result<std::string> body = RenderText(template_dir, language, "extension.txt", data);
+    if (!body.ok()) return body.status();
+    m.subject = *subject;
+    m.body = *body + "\n";
+    m.next_try = now;
+    mails.push_back(std::move(m));
+  }
+  Result<bool> extended =
+      games.ExtendDeadline(game_id, game->turns_committed,
+                           std::chrono::duration_cast<std::chrono::milliseconds>(by), mails);
+  if (!extended.ok()) return extended.status();
+  if (!*extended) {
+    return refuse(OrganiserRefusal::kTurnMoved,
+                  Status::FailedPrecondition("the turn of game \"" + game_id +
+                                             "\" was played meanwhile: look at the status again"));
+  }
+  out.mails_enqueued = static_cast<int>(mails.size());
+  return out;
+}
+
+Status SetRegistration(storage::LeagueRepository& leagues, const std::string& league_id,
+                       bool open) {
+  Result<storage::League> league = leagues.GetLeague(league_id);
+  if (!league.ok()) return league.status();
+  Result<LeagueSettings> settings = DecodeSettings(league->settings);
+  if (!settings.ok()) return settings.status();
+  settings->registration_open = open;
+  return leagues.SetLeagueSettings(league_id, EncodeSettings(*settings));
+}
+
+}  // namespace pbem::league
