@@ -36,10 +36,10 @@ Result<std::string> ResultPhrase(const std::filesystem::path& template_dir,
 }
 
 // A mail from <template_dir>/<language>/<name>.{subject,txt} rendered with `data`.
-Result<storage::NewMail> LeagueMail(const std::filesystem::path& template_dir,
-                                    const std::string& language, const std::string& name,
-                                    const mst::data& data, const std::string& recipient,
-                                    storage::Timestamp now) {
+Result<storage::NewMail> MailFromTemplate(const std::filesystem::path& template_dir,
+                                          const std::string& language, const std::string& name,
+                                          const mst::data& data, const std::string& recipient,
+                                          storage::Timestamp now) {
   storage::NewMail mail;
   mail.recipient = recipient;
   mail.next_try = now;
@@ -82,7 +82,7 @@ Result<int> EndRunningGame(storage::GameRepository& games, const storage::Game& 
     data.set("league", league.name);
     data.set("result", *phrase);
     Result<storage::NewMail> mail =
-        LeagueMail(template_dir, p.language, "ended", data, p.mail_address, now);
+        MailFromTemplate(template_dir, p.language, "ended", data, p.mail_address, now);
     if (!mail.ok()) return mail.status();
     mails.push_back(std::move(mail).value());
   }
@@ -231,7 +231,7 @@ Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
     data.set("after", *now_is);
     data.set("reason", reason);
     Result<storage::NewMail> mail =
-        LeagueMail(template_dir, p.language, "correction", data, p.mail_address, now);
+        MailFromTemplate(template_dir, p.language, "correction", data, p.mail_address, now);
     if (!mail.ok()) return mail.status();
     mails.push_back(std::move(mail).value());
   }

@@ -227,9 +227,9 @@ TEST_CASE("status gives the deadline as players read dates", "[daemon][commands]
                    storage::Timestamp(std::chrono::seconds(1'795'549'260)))
               .ok());
   REQUIRE(h.Handle(TextMail("fr@test.local", "d1@x", "status timed")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::Contains("Échéance : le 25 novembre 2026 à 19 h 41 UTC."));
+  CHECK_THAT(h.Reply().body, Catch::Contains("Échéance : le mercredi 25 novembre 2026 à 19 h 41 UTC."));
   REQUIRE(h.Handle(TextMail("en@test.local", "d2@x", "status timed")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::Contains("Orders are due by 25 November 2026 at 19:41 UTC."));
+  CHECK_THAT(h.Reply().body, Catch::Contains("Orders are due by Wednesday 25 November 2026 at 19:41 UTC."));
 }
 
 TEST_CASE("help is in the sender's language; archive attaches a file that verifies",

@@ -182,7 +182,7 @@ TEST_CASE("welcome mails: side, token, deadline, rules; the template for the fir
   INFO(blue.body);
   INFO(orange.body);
   CHECK(blue.recipient == "ann@test.local");
-  CHECK(blue.body.rfind("Your move, due by 19 November 2026 at 08:13 UTC.", 0) == 0);
+  CHECK(blue.body.rfind("Your move, due by Thursday 19 November 2026 at 08:13 UTC.", 0) == 0);
   CHECK(blue.subject == "Game w1: you play blue, your move");
   CHECK(blue.body.find("Your token is: tok-ann-1") != std::string::npos);
   CHECK(blue.body.find("The orange side is played by ben@test.local") != std::string::npos);
@@ -197,7 +197,7 @@ TEST_CASE("welcome mails: side, token, deadline, rules; the template for the fir
     if (a.filename == "orders-w1-turn1-blue.textproto") has_template = a.data == *quoted;
     if (a.filename == "RULES.md") has_rules = a.data.find("# ") == 0;
     if (a.content_type == "text/html") {
-      CHECK(a.data.find("Your move, due by 19 November 2026 at 08:13 UTC.") <
+      CHECK(a.data.find("Your move, due by Thursday 19 November 2026 at 08:13 UTC.") <
             a.data.find("Hello ann@test.local"));
       CHECK(a.data.find("orders: begin") != std::string::npos);
     }
@@ -209,7 +209,7 @@ TEST_CASE("welcome mails: side, token, deadline, rules; the template for the fir
   CHECK(orange.body.rfind("Bonjour ben@test.local", 0) == 0);
   CHECK(orange.body.find("Votre jeton : tok-ben-1") != std::string::npos);
   CHECK(orange.body.find("Le camp bleu joue le premier") != std::string::npos);
-  CHECK(orange.body.find("avant le 19 novembre 2026 à 8 h 13 UTC") != std::string::npos);
+  CHECK(orange.body.find("avant le jeudi 19 novembre 2026 à 8 h 13 UTC") != std::string::npos);
   CHECK(orange.body.find("REGLES.md") != std::string::npos);
   CHECK_FALSE(mail::TemplateInReply(orange.body));
   for (const storage::Attachment& a : orange.attachments) {

@@ -89,7 +89,11 @@ TEST_CASE("turn loop: the side to move's accepted orders resolve the turn, mails
     CHECK(img > html->data.find("<body"));
     CHECK(img < html->data.find("<p>", html->data.find("<body")));
     CHECK_THAT(html->data, !Catch::Contains("max-width: 100%"));
-    REQUIRE(mail.attachments.size() == 3);
+    // Orange moves next: its mail also carries the orders template (issue 14 point 2).
+    const bool asked = mail.body.rfind("Your move", 0) == 0;
+    CHECK(asked == (mail.attachments.size() == 4));
+    REQUIRE(mail.attachments.size() == (asked ? 4u : 3u));
+    if (asked) CHECK_THAT(mail.attachments[3].filename, Catch::EndsWith("-orange.textproto"));
     const storage::Attachment& crop = mail.attachments[1];
     const storage::Attachment& whole = mail.attachments[2];
     CHECK(crop.filename == "demo-turn-1-blue-action.png");
@@ -175,9 +179,11 @@ TEST_CASE("turn loop: each language's map drawn for its readers, players greeted
   const storage::OutboxMail& fr = mails[0].recipient == "helene@test.local" ? mails[0] : mails[1];
   const storage::OutboxMail& en = mails[0].recipient == "helene@test.local" ? mails[1] : mails[0];
   CHECK_THAT(fr.body, Catch::StartsWith("Bonjour H\u00e9l\u00e8ne,"));
-  CHECK_THAT(en.body, Catch::StartsWith("Hello Ben,"));
+  // Ben (orange) moves next: "your move" first, then the greeting, and his orders template.
+  CHECK_THAT(en.body, Catch::StartsWith("Your move"));
+  CHECK_THAT(en.body, Catch::Contains("\nHello Ben,"));
   REQUIRE(fr.attachments.size() == 3);
-  REQUIRE(en.attachments.size() == 3);
+  REQUIRE(en.attachments.size() == 4);
   CHECK_THAT(fr.attachments[0].data, Catch::Contains("alt=\"Carte de l&apos;action de ce tour"));
   CHECK_THAT(en.attachments[0].data, Catch::Contains("alt=\"Map of this turn&apos;s action"));
   CHECK(fr.attachments[2].filename == "lg1-turn-1-blue.png");

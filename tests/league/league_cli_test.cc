@@ -222,7 +222,7 @@ TEST_CASE("pbem league result ends the game; again, it is a correction with a re
                                   " corrected; 1 rating periods rated "
                                   "again, 2 players told by mail"));
   REQUIRE(cli.Run({"standings", "club"}, out) == 0);
-  CHECK_THAT(out, Catch::Contains("bob 3 1 0 1-0-0"));
+  CHECK_THAT(out, Catch::Contains("\n-     bob     3       1       0        1-0-0  1.0"));
   storage::SqliteRepository repo(cli.dir);
   REQUIRE(repo.OpenOrMigrate().ok());
   const auto log = repo.ListLeagueCorrections("club");

@@ -386,23 +386,54 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
 
     // After round 7 the season ended by itself: the table is final, and every player got the
     // champion mail in their language (p3 in French).
-    CHECK(final_standings->getValue<bool>("finished"));
+    // The season ends in the pass that rates round 7, maybe just after the standings above
+    // were read: wait for it (bounded), then the table is final.
+    bool finished = false;
+    for (int i = 0; i < 600 && !finished; ++i) {
+      finished = Standings(pbemd)->getValue<bool>("finished");
+      if (!finished) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    CHECK(finished);
     const std::string champion = ordered->getObject(0)->getValue<std::string>("player");
+    // Subjects as a reader sees them: blanks (a header folded between encoded words, the
+    // French non-breaking space) read as one space.
+    auto plain = [](const std::string& text) {
+      std::string out;
+      for (std::size_t i = 0; i < text.size(); ++i) {
+        const bool nbsp = text.compare(i, 2, "\u00a0") == 0;
+        if (nbsp || text[i] == ' ' || text[i] == '\t' || text[i] == '\r' || text[i] == '\n') {
+          if (!out.empty() && out.back() != ' ') out += ' ';
+          if (nbsp) ++i;
+        } else {
+          out += text[i];
+        }
+      }
+      return out;
+    };
     int champion_mails = 0;
-    for (int i = 0; i < 100 && champion_mails < 8; ++i) {
+    std::string season_end_subjects;
+    for (int i = 0; i < 600 && champion_mails < 8; ++i) {
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
       champion_mails = 0;
+      season_end_subjects.clear();
       for (const Mail& m : ReadOutbox(pbemd.outbox())) {
-        if (m.to == "p3@example.org" && m.subject == "Club de la Morne : saison 1 terminée, " +
-                                                         champion + " remporte le titre") {
+        const std::string subject = plain(m.subject);
+        if (subject.find("season 1 is over") == std::string::npos &&
+            subject.find("saison 1 termin") == std::string::npos) {
+          continue;
+        }
+        season_end_subjects += "[" + m.to + ": " + subject + "]";
+        if (m.to == "p3@example.org" && subject == "Club de la Morne : saison 1 terminée, " +
+                                                       champion + " remporte le titre") {
           ++champion_mails;
         }
         if (m.to != "p3@example.org" &&
-            m.subject == "Club de la Morne: season 1 is over: " + champion + " is the champion") {
+            subject == "Club de la Morne: season 1 is over: " + champion + " is the champion") {
           ++champion_mails;
         }
       }
     }
+    INFO("champion " << champion << "; season-end mails: " << season_end_subjects);
     CHECK(champion_mails == 8);
     // Ended once: again is refused; a player may not end it.
     Reply again = pbemd.Send("POST", "/v1/leagues/club/end", R"({"season":1})", kOrganiser);

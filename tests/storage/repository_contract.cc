@@ -912,7 +912,8 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(other->GetOpenTurn("g", 1, "france")->paused == std::chrono::milliseconds(7'200'000));
     CHECK(other->DueMail(At(1'000'000'000'000), 10)->size() == 3);
     // An ended game has no deadline to move.
-    REQUIRE(*repository->EndGame("g", "france wins", At(300), {}));
+    REQUIRE(*repository->EndGame("g", repository->GetGame("g")->turns_committed,
+                                 Ending("france wins"), At(300), {}));
     Result<bool> ended = repository->ExtendDeadline("g", 0, std::chrono::milliseconds(1), mails);
     REQUIRE(ended.ok());
     CHECK_FALSE(*ended);
