@@ -5,16 +5,19 @@
 # Starts pbemd (SQLite, a temporary data directory) and nginx serving a 2.7 KB static file,
 # both on loopback, creates game "demo" over the API, then runs wrk (1 thread, CONNECTIONS
 # connections, SECONDS each) against, in this order:
-#   nginx's static file (the yardstick: same machine, same load, same run);
-#   GET /healthz; GET /v1/games/demo as JSON and as protobuf (state reads);
+#   GET /healthz; GET /v1/games/demo as JSON and as protobuf (state reads, answered from the
+#     read cache after the first: daemon/read_cache.h);
 #   POST /v1/games/demo/orders/check (parse + token + full validation, nothing stored);
 #   POST /v1/games/demo/orders, a distinct body each request (a comment with a counter): every
 #     request is parsed, authenticated, validated and stored as a new accepted submission (the
 #     game is paused, so the orders are taken but the turn is not resolved);
 #   POST /v1/games/demo/orders, the same body each time (stored once, then found a duplicate).
-# Prints requests/s, each as a percentage of nginx's figure (the ratio is the figure to
-# quote), the machine's load average before and after, and fails on any non-2xx answer or
-# socket error. pbemd and nginx are stopped by PID.
+# Each pbemd line is preceded by the same wrk run against nginx's static file: its yardstick,
+# measured under the same load a few seconds apart (a machine shared with builds changes its
+# load from one minute to the next, so one nginx figure for the whole run would not do).
+# Prints requests/s of both, the ratio (the figure to quote) and the 1-minute load average
+# after each pair, the machine's load average before and after the whole run, and fails on
+# any non-2xx answer or socket error. pbemd and nginx are stopped by PID.
 # Needs wrk and nginx: installed here through deploy/install-deps.sh bench when missing.
 # With SECONDS=1 it is the smoke run ctest does (bench_http_smoke), so the script cannot rot.
 set -euo pipefail
@@ -122,17 +125,17 @@ run() {  # run URL [WRK OPTIONS...]: prints requests/s; fails on non-2xx or sock
   echo "$rps"
 }
 
-echo "bench_http: wrk -t1 -c$CONNS -d${SECS}s --timeout 10s per line; $(nproc) cores;" \
+echo "bench_http: wrk -t1 -c$CONNS -d${SECS}s --timeout 10s per run; $(nproc) cores;" \
   "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-nginx_rps=$(run "http://127.0.0.1:$N/static.txt")
-printf '  %-44s %10s req/s\n' "nginx: static file (2.7 KB)" "$nginx_rps"
+printf '  %-44s %10s  %-18s %8s  %s\n' "" "pbemd" "nginx (yardstick)" "ratio" "load 1 min"
 G="http://127.0.0.1:$P/v1/games/demo"
-line() {  # line NAME URL [WRK OPTIONS...]
-  local name=$1 rps
+line() {  # line NAME URL [WRK OPTIONS...]: nginx's static file, then URL
+  local name=$1 rps nginx_rps
   shift
+  nginx_rps=$(run "http://127.0.0.1:$N/static.txt")
   rps=$(run "$@")
-  printf '  %-44s %10s req/s  %5.1f%% of nginx\n' "$name" "$rps" \
-    "$(echo "100 * $rps / $nginx_rps" | bc -l)"
+  printf '  %-44s %10s  %10s req/s   %6.1f%%  %s\n' "$name" "$rps" "$nginx_rps" \
+    "$(echo "100 * $rps / $nginx_rps" | bc -l)" "$(cut -d' ' -f1 /proc/loadavg)"
 }
 line "pbemd: GET /healthz" "http://127.0.0.1:$P/healthz"
 line "pbemd: GET game state (JSON)" "$G"
