@@ -26,7 +26,7 @@ part "HTTP: pbemd beside nginx" bench_http
 part "mail: order mails to results mails" bench_mail
 
 echo "== summary (yardstick and ratio where there is one; load average = 1-minute figure)"
-echo "HTTP, requests/s: pbemd, nginx's static file just before, pbemd / nginx, load:"
+echo "HTTP: requests/s of pbemd and of nginx (its static file, run just before), ratio; CPU us per request of each, nginx/pbemd; load:"
 grep -E '^  pbemd: ' "$out/bench_http.txt" || true
 echo "mail:"
 grep -E '^  (order mail|last order mail|[0-9]+ order mails)' "$out/bench_mail.txt" || true
