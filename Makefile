@@ -36,14 +36,14 @@ test:
 	$(MAKE) build
 	ctest --test-dir $(BUILD) $(CTEST_FLAGS)
 
-# The Google Benchmark micro-benchmarks, then the service benchmarks of issue 7 (as root: the
-# mail one starts Postfix and Dovecot on loopback): HTTP with wrk beside nginx, and mail.
+# One command for every figure (tests/bench.sh): the Google Benchmark micro-benchmarks, then
+# the service benchmarks of issues 7 and 19 (as root: the mail one starts Postfix and Dovecot
+# on loopback): HTTP with wrk, each figure beside nginx's in the same run, and mail; the load
+# average before and after, and a summary of the ratios.
 bench:
 	deploy/install-deps.sh bench
 	$(MAKE) build
-	cmake --build $(BUILD) --target bench
-	cmake --build $(BUILD) --target bench_http
-	cmake --build $(BUILD) --target bench_mail
+	tests/bench.sh $(BUILD)
 
 # The engine and its tests with no third-party library at all (no find_package of any).
 engine-only:

@@ -155,6 +155,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kHttpRetryAfterSecondsKey,
       kHttpMaxHeaderBytesKey,
       kHttpMaxHeaderFieldsKey,
+      kHttpReadCacheBytesKey,
       kScenariosDirKey,
       kRulesetsDirKey,
       kMailFromKey,
@@ -305,6 +306,8 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       static_cast<int>(ReadInteger(config, kHttpMaxHeaderBytesKey, 16384, 1024, 1 << 20, errors));
   http.max_header_fields =
       static_cast<int>(ReadInteger(config, kHttpMaxHeaderFieldsKey, 64, 1, 1000, errors));
+  http.read_cache_bytes = ReadInteger(config, kHttpReadCacheBytesKey, std::int64_t{32} << 20, 0,
+                                      std::int64_t{1} << 36, errors);
 
   const std::string default_outbox = (result.data_dir / "outbox").string();
   const std::string outbox_dir = ReadString(config, kOutboxDirKey, default_outbox, errors);
@@ -510,6 +513,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kHttpRetryAfterSecondsKey, std::to_string(config.http.retry_after.count())},
       {kHttpMaxHeaderBytesKey, std::to_string(config.http.max_header_bytes)},
       {kHttpMaxHeaderFieldsKey, std::to_string(config.http.max_header_fields)},
+      {kHttpReadCacheBytesKey, std::to_string(config.http.read_cache_bytes)},
       {kOutboxDirKey, config.outbox_dir.string()},
       {kScenariosDirKey, config.scenarios_dir.string()},
       {kRulesetsDirKey, config.rulesets_dir.string()},

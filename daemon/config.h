@@ -50,6 +50,7 @@ inline constexpr std::string_view kHttpIdleTimeoutMsKey = "pbemd.http.idle_timeo
 inline constexpr std::string_view kHttpRetryAfterSecondsKey = "pbemd.http.retry_after_seconds";
 inline constexpr std::string_view kHttpMaxHeaderBytesKey = "pbemd.http.max_header_bytes";
 inline constexpr std::string_view kHttpMaxHeaderFieldsKey = "pbemd.http.max_header_fields";
+inline constexpr std::string_view kHttpReadCacheBytesKey = "pbemd.http.read_cache_bytes";
 inline constexpr std::string_view kScenariosDirKey = "pbemd.scenarios_dir";
 inline constexpr std::string_view kRulesetsDirKey = "pbemd.rulesets_dir";
 inline constexpr std::string_view kMailFromKey = "pbemd.mail.from";
@@ -138,6 +139,9 @@ struct HttpConfig {
   std::chrono::seconds retry_after{2};              // Retry-After of a 503
   int max_header_bytes = 16384;                     // request line and header fields
   int max_header_fields = 64;
+  // The encoded game states and maps kept in memory for the next read (daemon/read_cache.h);
+  // 0: none.
+  std::int64_t read_cache_bytes = std::int64_t{32} << 20;
 };
 
 struct LimitsConfig {

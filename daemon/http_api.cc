@@ -31,6 +31,7 @@
 #include "daemon/mail/scan.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
+#include "daemon/read_cache.h"
 #include "daemon/text_body.h"
 #include "daemon/turn/archive.h"
 #include "daemon/turn_loop.h"
@@ -89,13 +90,18 @@ std::string Stringify(const Poco::JSON::Object& object) {
 }
 
 // Every 503 says when to try again: `retry_after` (pbemd.http.retry_after_seconds), about
-// when a database that went away is tried again.
+// when a database that went away is tried again. A 304 has neither body nor Content-Type nor
+// Content-Length (RFC 9110 8.6, 15.4.5).
 void Send(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
           const std::string& content_type, const std::string& body,
           std::chrono::seconds retry_after) {
   response.setStatusAndReason(status);
   if (status == HTTPResponse::HTTP_SERVICE_UNAVAILABLE) {
     response.set("Retry-After", std::to_string(retry_after.count()));
+  }
+  if (status == HTTPResponse::HTTP_NOT_MODIFIED) {
+    response.send();
+    return;
   }
   response.setContentType(content_type);
   response.setContentLength(static_cast<std::streamsize>(body.size()));
@@ -107,12 +113,56 @@ void SendJson(HTTPServerResponse& response, HTTPResponse::HTTPStatus status,
   Send(response, status, "application/json", body, retry_after);
 }
 
-// An answer in the making: status and body.
+// An answer in the making: status, body and any further header fields.
 struct Answer {
   HTTPResponse::HTTPStatus status = HTTPResponse::HTTP_OK;
   std::string content_type = "application/json";
   std::string body;
+  std::vector<std::pair<std::string, std::string>> headers{};
 };
+
+// The public reads of what a committed turn made (a game's state, a turn's map): the same for
+// every client (they need no token and show nothing a side may not see: the game is one of
+// full information, dice seeds appear only once revealed), and a client or cache keeps them
+// but asks again each time, a cheap 304 while nothing changed.
+constexpr const char* kReadCacheControl = "no-cache";
+
+// `value`, length-prefixed: keys built of such fields are unambiguous whatever the bytes.
+void AddKeyField(std::string& key, std::string_view value) {
+  key += std::to_string(value.size());
+  key += ':';
+  key += value;
+}
+
+// What a game's reads depend on, as the database says now: its id, creation, turns committed
+// and end (every field of it: an organiser's corrected result is another key).
+std::string GameKey(std::string_view what, const std::string& id,
+                    const storage::GameVersion& version) {
+  std::string key;
+  AddKeyField(key, what);
+  AddKeyField(key, id);
+  AddKeyField(key, std::to_string(version.created_at.time_since_epoch().count()));
+  AddKeyField(key, std::to_string(version.turns_committed));
+  if (const auto& e = version.ending) {
+    AddKeyField(key, storage::GameEndKindName(e->kind));
+    AddKeyField(key, e->winner);
+    AddKeyField(key, e->level);
+    AddKeyField(key, e->by_organiser ? "organiser" : "");
+    AddKeyField(key, std::to_string(e->turn));
+    AddKeyField(key, e->text);
+  }
+  return key;
+}
+
+// The If-None-Match fields of `request`, joined as one list (RFC 9110 5.3); nullopt when none.
+std::optional<std::string> IfNoneMatch(const HTTPServerRequest& request) {
+  std::optional<std::string> joined;
+  for (auto it = request.find("If-None-Match");
+       it != request.end() && Poco::icompare(it->first, "If-None-Match") == 0; ++it) {
+    joined = joined ? *joined + ", " + it->second : it->second;
+  }
+  return joined;
+}
 
 Answer Error(HTTPResponse::HTTPStatus status, const std::string& code, const std::string& message) {
   return Answer{status, "application/json", ErrorBody(code, message)};
@@ -178,8 +228,11 @@ std::optional<codec::Format> FormatFromContentType(const std::string& content_ty
 class ApiHandler final : public Poco::Net::HTTPRequestHandler {
  public:
   ApiHandler(std::shared_ptr<spdlog::logger> logger, std::shared_ptr<const ApiServices> services,
-             std::shared_ptr<Pool> pool)
-      : logger_(std::move(logger)), services_(std::move(services)), pool_(std::move(pool)) {}
+             std::shared_ptr<Pool> pool, std::shared_ptr<ReadCache> cache)
+      : logger_(std::move(logger)),
+        services_(std::move(services)),
+        pool_(std::move(pool)),
+        cache_(std::move(cache)) {}
 
   void handleRequest(HTTPServerRequest& request, HTTPServerResponse& response) override {
     try {
@@ -232,6 +285,7 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       answer =
           Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no route for " + method + " " + path);
     }
+    for (const auto& [name, value] : answer.headers) response.set(name, value);
     Send(response, answer.status, answer.content_type, answer.body, services_->retry_after);
     logger_->debug("event=http_request method={} path={} status={}", method, QuoteLogValue(path),
                    static_cast<int>(answer.status));
@@ -250,9 +304,9 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     } else if (s.size() == 4 && s[3] == "history" && get) {
       return WithRepository([&](auto& r) { return History(r, s[2]); });
     } else if (s.size() == 5 && s[3] == "turns" && get) {
-      return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], false); });
+      return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4]); });
     } else if (s.size() == 6 && s[3] == "turns" && s[5] == "map.png" && get) {
-      return WithRepository([&](auto& r) { return TurnReport(r, s[2], s[4], true); });
+      return WithRepository([&](auto& r) { return TurnMap(request, r, s[2], s[4]); });
     } else if ((s.size() == 4 || s.size() == 5) && s[3] == "archive" && get) {
       const std::string file = s.size() == 5 ? s[4] : "index.html";
       return WithRepository([&](auto& r) { return Archive(r, s[2], file); });
@@ -374,26 +428,84 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     return "";
   }
 
+  // The validators and caching rules of a cached read (kReadCacheControl).
+  static std::vector<std::pair<std::string, std::string>> ReadHeaders(const std::string& etag,
+                                                                      bool vary_accept) {
+    std::vector<std::pair<std::string, std::string>> headers{{"ETag", etag},
+                                                             {"Cache-Control", kReadCacheControl}};
+    if (vary_accept) headers.emplace_back("Vary", "Accept");
+    return headers;
+  }
+
+  // A read whose answer is kept under `key` (its entity-tag `etag`): 304 when the request's
+  // If-None-Match names it, else the kept answer; nullopt when it is not kept (then the caller
+  // encodes it and passes it to Keep).
+  std::optional<Answer> FromCache(const HTTPServerRequest& request, const std::string& key,
+                                  const std::string& etag, bool vary_accept) {
+    if (std::optional<std::string> condition = IfNoneMatch(request);
+        condition && IfNoneMatchHits(*condition, etag)) {
+      return Answer{HTTPResponse::HTTP_NOT_MODIFIED, "", "", ReadHeaders(etag, vary_accept)};
+    }
+    std::optional<ReadCache::Entry> kept = cache_->Get(key);
+    if (!kept) return std::nullopt;
+    return Answer{HTTPResponse::HTTP_OK, kept->content_type, *kept->body,
+                  ReadHeaders(kept->etag, vary_accept)};
+  }
+
+  // Keeps a 200 `answer` under `key`; any other answer is passed on as it is.
+  Answer Keep(const std::string& key, const std::string& etag, bool vary_accept, Answer answer) {
+    if (answer.status != HTTPResponse::HTTP_OK) return answer;
+    cache_->Put(key, ReadCache::Entry{etag, answer.content_type,
+                                      std::make_shared<const std::string>(answer.body)});
+    answer.headers = ReadHeaders(etag, vary_accept);
+    return answer;
+  }
+
+  // GET /v1/games/{id}: the game's state after its last committed turn, JSON or protobuf (by
+  // Accept). One small row read per request (the game's version: storage::GameVersion); the
+  // encoded state comes from the cache while that version is unchanged, and If-None-Match
+  // naming it gets 304.
   Answer GetGame(HTTPServerRequest& request, storage::GameRepository& repository,
                  const std::string& id) {
+    const bool protobuf =
+        request.get("Accept", "").find("application/x-protobuf") != std::string::npos;
+    const std::string encoding = protobuf ? "pb" : "json";
+    Result<storage::GameVersion> version = repository.GetGameVersion(id);
+    if (!version.ok()) return StoreError(version.status(), "game \"" + id + "\"");
+    const auto etag_of = [&](const storage::GameVersion& v) {
+      return StrongEtag("state-" + encoding + "-" + std::to_string(v.turns_committed),
+                        GameKey("state/" + encoding, id, v));
+    };
+    if (std::optional<Answer> kept = FromCache(request, GameKey("state/" + encoding, id, *version),
+                                               etag_of(*version), true)) {
+      return *kept;
+    }
     Result<storage::Game> game = repository.GetGame(id);
     if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
-    if (request.get("Accept", "").find("application/x-protobuf") != std::string::npos) {
-      return Answer{HTTPResponse::HTTP_OK, "application/x-protobuf", game->state};
-    }
-    Result<GameContext> context = services_->catalog->Load(*game);
+    // Keyed on the game as read with its state: a turn committed since the version read is
+    // the next key, never this one.
+    const storage::GameVersion read = storage::VersionOf(*game);
+    return Keep(GameKey("state/" + encoding, id, read), etag_of(read), true,
+                EncodeState(repository, *game, protobuf));
+  }
+
+  Answer EncodeState(storage::GameRepository& repository, const storage::Game& game,
+                     bool protobuf) {
+    const std::string& id = game.id;
+    if (protobuf) return Answer{HTTPResponse::HTTP_OK, "application/x-protobuf", game.state};
+    Result<GameContext> context = services_->catalog->Load(game);
     if (!context.ok()) {
       return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
                    context.status().message());
     }
     pbem::v1::GameState proto;
-    proto.ParseFromString(game->state);
+    proto.ParseFromString(game.state);
     Poco::JSON::Object body;
-    body.set("id", game->id);
-    body.set("scenario", game->scenario);
-    body.set("ruleset", game->ruleset_name);
-    body.set("rulesetVersion", game->ruleset_version);
-    body.set("turnsCommitted", game->turns_committed);
+    body.set("id", game.id);
+    body.set("scenario", game.scenario);
+    body.set("ruleset", game.ruleset_name);
+    body.set("rulesetVersion", game.ruleset_version);
+    body.set("turnsCommitted", game.turns_committed);
     body.set("turn", context->state.turn);
     body.set("sideToMove", std::string(engine::SideName(context->state.side_to_move)));
     Result<std::vector<storage::Player>> players = repository.ListPlayers(id);
@@ -434,40 +546,88 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
     return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
   }
 
+  // Player-turn number `text` (1 = the first committed) of a game that has `committed`;
+  // nullopt and `error` set when it is not a number or not committed yet.
+  static std::optional<std::int64_t> Sequence(const std::string& id, const std::string& text,
+                                              std::int64_t committed, Answer& error) {
+    std::int64_t sequence = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), sequence);
+    if (ec != std::errc() || end != text.data() + text.size() || sequence < 1) {
+      error = Error(HTTPResponse::HTTP_BAD_REQUEST, "invalid_argument",
+                    "turn \"" + text + "\" is not a player-turn number (1, 2, ...)");
+      return std::nullopt;
+    }
+    if (sequence > committed) {
+      error = Error(HTTPResponse::HTTP_NOT_FOUND, "not_found",
+                    "game \"" + id + "\" has " + std::to_string(committed) +
+                        " player-turns committed, not " + text);
+      return std::nullopt;
+    }
+    return sequence;
+  }
+
   // The report of player-turn number `sequence_text` (1 = the first committed) as JSON (the
-  // stored pbem.v1.TurnResult), or its map: the state after it with its events, as PNG.
+  // stored pbem.v1.TurnResult).
   Answer TurnReport(storage::GameRepository& repository, const std::string& id,
-                    const std::string& sequence_text, bool map) {
+                    const std::string& sequence_text) {
     Result<storage::Game> game = repository.GetGame(id);
     if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
-    std::int64_t sequence = 0;
-    const auto [end, ec] = std::from_chars(sequence_text.data(),
-                                           sequence_text.data() + sequence_text.size(), sequence);
-    if (ec != std::errc() || end != sequence_text.data() + sequence_text.size() || sequence < 1) {
-      return Error(HTTPResponse::HTTP_BAD_REQUEST, "invalid_argument",
-                   "turn \"" + sequence_text + "\" is not a player-turn number (1, 2, ...)");
+    Result<std::vector<storage::Turn>> turns = repository.ListTurns(id);
+    if (!turns.ok()) return StoreError(turns.status(), "turns");
+    Answer error;
+    const std::optional<std::int64_t> sequence =
+        Sequence(id, sequence_text, static_cast<std::int64_t>(turns->size()), error);
+    if (!sequence) return error;
+    const storage::Turn& turn = (*turns)[static_cast<std::size_t>(*sequence - 1)];
+    pbem::v1::TurnResult result;
+    if (!result.ParseFromString(turn.result)) {
+      return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
+                   "the stored result does not parse");
     }
+    Poco::JSON::Object body;
+    body.set("sequence", turn.sequence);
+    body.set("turn", turn.turn);
+    body.set("side", turn.side);
+    body.set("result",
+             Poco::JSON::Parser().parse(codec::SerializeMessage(result, codec::Format::kJson)));
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
+  }
+
+  // The map after player-turn `sequence_text`, its events drawn, as PNG: drawn once per game
+  // and player-turn, then served from the cache (a committed turn never changes; the key
+  // holds the game's creation too), with an ETag.
+  Answer TurnMap(HTTPServerRequest& request, storage::GameRepository& repository,
+                 const std::string& id, const std::string& sequence_text) {
+    Result<storage::GameVersion> version = repository.GetGameVersion(id);
+    if (!version.ok()) return StoreError(version.status(), "game \"" + id + "\"");
+    Answer error;
+    const std::optional<std::int64_t> sequence =
+        Sequence(id, sequence_text, version->turns_committed, error);
+    if (!sequence) return error;
+    // Only what the map depends on: not the later turns, nor the game's end.
+    storage::GameVersion made = *version;
+    made.turns_committed = *sequence;
+    made.ending.reset();
+    const std::string key = GameKey("map", id, made);
+    const std::string etag = StrongEtag("map-" + std::to_string(*sequence), key);
+    if (std::optional<Answer> kept = FromCache(request, key, etag, false)) return *kept;
+    return Keep(key, etag, false, DrawMap(repository, id, *sequence));
+  }
+
+  Answer DrawMap(storage::GameRepository& repository, const std::string& id,
+                 std::int64_t sequence) {
+    Result<storage::Game> game = repository.GetGame(id);
+    if (!game.ok()) return StoreError(game.status(), "game \"" + id + "\"");
     Result<std::vector<storage::Turn>> turns = repository.ListTurns(id);
     if (!turns.ok()) return StoreError(turns.status(), "turns");
     if (sequence > static_cast<std::int64_t>(turns->size())) {
-      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found",
-                   "game \"" + id + "\" has " + std::to_string(turns->size()) +
-                       " player-turns committed, not " + sequence_text);
+      return Error(HTTPResponse::HTTP_NOT_FOUND, "not_found", "no such player-turn");
     }
     const storage::Turn& turn = (*turns)[static_cast<std::size_t>(sequence - 1)];
     pbem::v1::TurnResult result;
     if (!result.ParseFromString(turn.result)) {
       return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
                    "the stored result does not parse");
-    }
-    if (!map) {
-      Poco::JSON::Object body;
-      body.set("sequence", turn.sequence);
-      body.set("turn", turn.turn);
-      body.set("side", turn.side);
-      body.set("result",
-               Poco::JSON::Parser().parse(codec::SerializeMessage(result, codec::Format::kJson)));
-      return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
     }
     Result<std::shared_ptr<const ScenarioData>> data = services_->catalog->Scenario(game->scenario);
     if (!data.ok()) {
@@ -949,6 +1109,7 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
   std::shared_ptr<spdlog::logger> logger_;
   std::shared_ptr<const ApiServices> services_;
   std::shared_ptr<Pool> pool_;
+  std::shared_ptr<ReadCache> cache_;
 };
 
 }  // namespace
@@ -974,13 +1135,14 @@ ApiRequestHandlerFactory::ApiRequestHandlerFactory(std::shared_ptr<spdlog::logge
                                                    ApiServices services)
     : logger_(std::move(logger)),
       services_(std::make_shared<const ApiServices>(services)),
-      pool_(std::make_shared<RepositoryPool>(std::move(services.open_repository))) {}
+      pool_(std::make_shared<RepositoryPool>(std::move(services.open_repository))),
+      cache_(std::make_shared<ReadCache>(services.read_cache_bytes)) {}
 
 ApiRequestHandlerFactory::~ApiRequestHandlerFactory() = default;
 
 Poco::Net::HTTPRequestHandler* ApiRequestHandlerFactory::createRequestHandler(
     const Poco::Net::HTTPServerRequest& /*request*/) {
-  return new ApiHandler(logger_, services_, pool_);
+  return new ApiHandler(logger_, services_, pool_, cache_);
 }
 
 }  // namespace pbem::daemon

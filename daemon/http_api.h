@@ -6,10 +6,12 @@
 //   GET  /v1/games                     -> 200 every game with its progress
 //   POST /v1/games                     -> 201 creates a game and its players (admin token),
 //                                         opens its first turn (the commitment is in the reply)
-//   GET  /v1/games/{id}                -> 200 the game and its state, JSON or protobuf
+//   GET  /v1/games/{id}                -> 200 the game and its state, JSON or protobuf; ETag
+//                                         (304 on If-None-Match), Cache-Control: no-cache
 //   GET  /v1/games/{id}/history        -> 200 its committed player-turns
 //   GET  /v1/games/{id}/turns/{n}      -> 200 player-turn n's report (pbem.v1.TurnResult JSON)
-//   GET  /v1/games/{id}/turns/{n}/map.png -> 200 the map after player-turn n, its events drawn
+//   GET  /v1/games/{id}/turns/{n}/map.png -> 200 the map after player-turn n, its events drawn;
+//                                         ETag (304 on If-None-Match)
 //   POST /v1/games/{id}/pause|resume   -> 200 stops / restarts the game's clock (admin token)
 //   GET  /v1/games/{id}/archive/[FILE] -> 200 the game's archive page (index.html, turn pages,
 //                                         maps, style.css)
@@ -51,6 +53,7 @@ class Metrics;
 class GameCatalog;
 struct LeagueServices;
 class OrderDesk;
+class ReadCache;
 class TurnLoop;
 
 // {"error":{"code":<code>,"message":<message>}}, JSON-escaped.
@@ -73,6 +76,11 @@ struct ApiServices {
   std::filesystem::path archive_template_dir;
   std::filesystem::path archive_cache_dir;
   std::size_t max_body_bytes = 1 << 20;
+  // The encoded answers of GET /v1/games/{id} and .../turns/{n}/map.png are kept in memory up
+  // to this many bytes (least recently used dropped first; pbemd.http.read_cache_bytes), keyed
+  // on the game's committed turns and end as the database has them (daemon/read_cache.h).
+  // 0: nothing kept (ETag and 304 still work).
+  std::size_t read_cache_bytes = std::size_t{32} << 20;
   // The Retry-After of every 503 (pbemd.http.retry_after_seconds).
   std::chrono::seconds retry_after{2};
   std::string admin_token;  // empty: POST /v1/games is refused (403)
@@ -103,6 +111,7 @@ class ApiRequestHandlerFactory final : public Poco::Net::HTTPRequestHandlerFacto
   std::shared_ptr<spdlog::logger> logger_;
   std::shared_ptr<const ApiServices> services_;
   std::shared_ptr<RepositoryPool> pool_;
+  std::shared_ptr<ReadCache> cache_;  // shared by the handlers (read_cache.h)
 };
 
 }  // namespace pbem::daemon

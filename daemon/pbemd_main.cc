@@ -323,6 +323,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
     services.desk = &desk;
     services.max_body_bytes = settings.limits.max_message_bytes;
     services.retry_after = settings.http.retry_after;
+    services.read_cache_bytes = static_cast<std::size_t>(settings.http.read_cache_bytes);
     services.admin_token = settings.http_admin_token;
     services.mail_from = settings.mail_from;
     services.rulesets_dir = settings.rulesets_dir;

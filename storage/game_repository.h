@@ -103,6 +103,19 @@ struct Game {
   std::optional<GameEnding> ending;
 };
 
+// What a game's public reads depend on, read without its states (GameRepository::
+// GetGameVersion): a committed turn, an end (resignation, forfeit, an organiser's result) or a
+// re-created game changes it. The HTTP API keys its cache of encoded states on it.
+struct GameVersion {
+  Timestamp created_at;
+  std::int64_t turns_committed = 0;
+  std::optional<GameEnding> ending{};
+};
+
+inline GameVersion VersionOf(const Game& game) {
+  return GameVersion{game.created_at, game.turns_committed, game.ending};
+}
+
 struct NewPlayer {
   std::string game_id;
   std::string side;  // unique within the game
@@ -300,6 +313,11 @@ class GameRepository {
                                        const std::vector<NewMail>& mails) = 0;
   // NOT_FOUND when there is no such game.
   virtual Result<Game> GetGame(const std::string& game_id) = 0;
+  // GetGame's created_at, turns_committed and ending, without reading any state: one row read
+  // from the database (never a copy kept in the process), so every instance sharing the
+  // database sees a commit or an end at once. NOT_FOUND when there is no such game. The
+  // default reads the whole game.
+  virtual Result<GameVersion> GetGameVersion(const std::string& game_id);
   // The ids of every game, in id order.
   virtual Result<std::vector<std::string>> ListGames() = 0;
 

@@ -719,6 +719,35 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
   });
 }
 
+Result<GameVersion> GameRepository::GetGameVersion(const std::string& game_id) {
+  Result<Game> game = GetGame(game_id);
+  if (!game.ok()) return game.status();
+  return VersionOf(*game);
+}
+
+Result<GameVersion> SqlRepository::GetGameVersion(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  return Guarded("reading game " + game_id + " from " + store_name_, [&]() -> Result<GameVersion> {
+    std::string id = game_id;
+    std::vector<Poco::Int64> created, turns, end_by_organiser, end_turn;
+    std::vector<std::string> result, end_kind, end_winner, end_level;
+    *session_ << Sql(
+        "SELECT created_at_ms, turns_committed, COALESCE(result, ''), COALESCE(end_kind, ''), "
+        "end_winner, end_level, end_by_organiser, end_turn FROM games WHERE id = ?"),
+        use(id), into(created), into(turns), into(result), into(end_kind), into(end_winner),
+        into(end_level), into(end_by_organiser), into(end_turn), now;
+    if (created.empty()) return Status::NotFound("game " + game_id + " is not in " + store_name_);
+    GameVersion version;
+    version.created_at = FromMillis(created[0]);
+    version.turns_committed = turns[0];
+    if (std::optional<GameEndKind> kind = ParseGameEndKind(end_kind[0])) {
+      version.ending = GameEnding{
+          *kind, end_winner[0], end_level[0], end_by_organiser[0] != 0, end_turn[0], result[0]};
+    }
+    return version;
+  });
+}
+
 Result<std::vector<std::string>> SqlRepository::ListGames() {
   if (session_ == nullptr) return NotOpen();
   return Guarded("listing the games in " + store_name_, [&]() -> Result<std::vector<std::string>> {

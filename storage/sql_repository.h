@@ -64,6 +64,7 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status CreateGameWithPlayers(const NewGame& game, const std::vector<NewPlayer>& players,
                                const std::vector<NewMail>& mails) override;
   Result<Game> GetGame(const std::string& game_id) override;
+  Result<GameVersion> GetGameVersion(const std::string& game_id) override;
   Result<std::vector<std::string>> ListGames() override;
   Status AddPlayer(const NewPlayer& player) override;
   Result<std::vector<Player>> ListPlayers(const std::string& game_id) override;

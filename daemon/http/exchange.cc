@@ -56,13 +56,20 @@ void BufferedResponse::Replace(HTTPStatus status, const std::string& content_typ
 std::string BufferedResponse::Serialize(bool keep_alive, bool head_only) {
   const std::string body = body_.str();
   setChunkedTransferEncoding(false);
-  setContentLength64(static_cast<Poco::Int64>(body.size()));
+  // A 304 has no body, and no Content-Length (RFC 9110 8.6: it would have to be the 200's).
+  const bool not_modified = getStatus() == HTTP_NOT_MODIFIED;
+  if (not_modified) {
+    erase("Content-Length");
+    erase("Content-Type");
+  } else {
+    setContentLength64(static_cast<Poco::Int64>(body.size()));
+  }
   setKeepAlive(keep_alive);
   set("Date",
       Poco::DateTimeFormatter::format(Poco::Timestamp(), Poco::DateTimeFormat::HTTP_FORMAT));
   std::ostringstream out;
   write(out);
-  if (!head_only) out << body;
+  if (!head_only && !not_modified) out << body;
   return out.str();
 }
 

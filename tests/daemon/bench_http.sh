@@ -5,16 +5,20 @@
 # Starts pbemd (SQLite, a temporary data directory) and nginx serving a 2.7 KB static file,
 # both on loopback, creates game "demo" over the API, then runs wrk (1 thread, CONNECTIONS
 # connections, SECONDS each) against, in this order:
-#   nginx's static file (the yardstick: same machine, same load, same run);
-#   GET /healthz; GET /v1/games/demo as JSON and as protobuf (state reads);
+#   GET /healthz; GET /v1/games/demo as JSON and as protobuf (state reads, answered from the
+#     read cache after the first: daemon/read_cache.h);
 #   POST /v1/games/demo/orders/check (parse + token + full validation, nothing stored);
 #   POST /v1/games/demo/orders, a distinct body each request (a comment with a counter): every
 #     request is parsed, authenticated, validated and stored as a new accepted submission (the
 #     game is paused, so the orders are taken but the turn is not resolved);
 #   POST /v1/games/demo/orders, the same body each time (stored once, then found a duplicate).
-# Prints requests/s, each as a percentage of nginx's figure (the ratio is the figure to
-# quote), the machine's load average before and after, and fails on any non-2xx answer or
-# socket error. pbemd and nginx are stopped by PID.
+# Each pbemd line is preceded by the same wrk run against nginx's static file: its yardstick,
+# measured under the same load a few seconds apart (a machine shared with builds changes its
+# load from one minute to the next, so one nginx figure for the whole run would not do).
+# Prints requests/s of both and their ratio (the figure to quote), the CPU time each server
+# spent per request and their ratio (nginx's over pbemd's: steadier under load), and the
+# 1-minute load average after each pair, the machine's load average before and after the whole run, and fails on
+# any non-2xx answer or socket error. pbemd and nginx are stopped by PID.
 # Needs wrk and nginx: installed here through deploy/install-deps.sh bench when missing.
 # With SECONDS=1 it is the smoke run ctest does (bench_http_smoke), so the script cannot rot.
 set -euo pipefail
@@ -107,9 +111,14 @@ lua_post() {  # lua_post FILE DISTINCT: a wrk script posting blue's orders
 lua_post "$work/post-same.lua" same
 lua_post "$work/post-distinct.lua" distinct
 
-run() {  # run URL [WRK OPTIONS...]: prints requests/s; fails on non-2xx or socket errors
-  local url=$1 out rps
-  shift
+cpu_ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat"; }  # user + system time of PID
+TICK=$(getconf CLK_TCK)
+# run PID URL [WRK OPTIONS...]: prints requests/s and the CPU time PID spent per request (us);
+# fails on non-2xx answers or socket errors.
+run() {
+  local pid=$1 url=$2 out rps requests t0
+  shift 2
+  t0=$(cpu_ticks "$pid")
   # --timeout 10s: on a loaded machine a slow answer (a stored submission waits for SQLite's
   # commit) is slow, not lost; only a connection error or an answer never given fails the run.
   out=$(wrk -t1 -c"$CONNS" -d"${SECS}s" --timeout 10s "$@" "$url") || fail "wrk $url"
@@ -118,21 +127,29 @@ run() {  # run URL [WRK OPTIONS...]: prints requests/s; fails on non-2xx or sock
     fail "errors answering $url"
   fi
   rps=$(awk '/Requests\/sec/ { print $2 }' <<<"$out")
-  [[ -n $rps ]] || fail "no Requests/sec from wrk for $url"
-  echo "$rps"
+  requests=$(awk '/ requests in / { print $1 }' <<<"$out")
+  [[ -n $rps && -n $requests ]] || fail "no Requests/sec from wrk for $url"
+  echo "$rps $(echo "($(cpu_ticks "$pid") - $t0) * 1000000 / $TICK / $requests" | bc -l)"
 }
 
-echo "bench_http: wrk -t1 -c$CONNS -d${SECS}s --timeout 10s per line; $(nproc) cores;" \
+echo "bench_http: wrk -t1 -c$CONNS -d${SECS}s --timeout 10s per run; $(nproc) cores;" \
   "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-nginx_rps=$(run "http://127.0.0.1:$N/static.txt")
-printf '  %-44s %10s req/s\n' "nginx: static file (2.7 KB)" "$nginx_rps"
+nginx_worker=$(pgrep -P "$nginx_pid" | head -1)
+[[ -n $nginx_worker ]] || fail "no nginx worker process"
+# Throughput is what the issue's goals are in; CPU per request (the server's own user+system
+# time over the run, divided by the requests answered) is the steadier figure on a loaded
+# machine, where a one-process nginx gets a smaller share of the cores than pbemd's threads.
+printf '  %-42s %9s %9s %7s | %-24s %7s | %s\n' "" "pbemd" "nginx" "ratio" \
+  "CPU us/request pbemd nginx" "ratio" "load"
 G="http://127.0.0.1:$P/v1/games/demo"
-line() {  # line NAME URL [WRK OPTIONS...]
-  local name=$1 rps
+line() {  # line NAME URL [WRK OPTIONS...]: nginx's static file, then URL
+  local name=$1 rps nginx_rps cpu nginx_cpu
   shift
-  rps=$(run "$@")
-  printf '  %-44s %10s req/s  %5.1f%% of nginx\n' "$name" "$rps" \
-    "$(echo "100 * $rps / $nginx_rps" | bc -l)"
+  read -r nginx_rps nginx_cpu <<<"$(run "$nginx_worker" "http://127.0.0.1:$N/static.txt")"
+  read -r rps cpu <<<"$(run "$pbemd_pid" "$@")"
+  printf '  %-42s %9s %9s %6.1f%% | %14.1f %9.1f %6.1f%% | %s\n' "$name" "$rps" "$nginx_rps" \
+    "$(echo "100 * $rps / $nginx_rps" | bc -l)" "$cpu" "$nginx_cpu" \
+    "$(echo "100 * $nginx_cpu / ($cpu + 0.001)" | bc -l)" "$(cut -d' ' -f1 /proc/loadavg)"
 }
 line "pbemd: GET /healthz" "http://127.0.0.1:$P/healthz"
 line "pbemd: GET game state (JSON)" "$G"

@@ -17,12 +17,36 @@
 
 namespace pbem::daemon::testing {
 
+// The API's services over the fixture's store. With `mail`, the archive page is served too
+// (built under the fixture's directory).
+inline ApiServices FixtureServices(GameFixture& fixture,
+                                   const templates::MailTemplates* mail = nullptr) {
+  ApiServices services;
+  if (mail != nullptr) {
+    services.mail_templates = mail;
+    services.archive_template_dir = SourceDir() / "templates" / "archive";
+    services.archive_cache_dir = fixture.dir.path() / "archive-cache";
+  }
+  const std::filesystem::path dir = fixture.dir.path();
+  services.open_repository = [dir]() -> Result<std::unique_ptr<storage::GameRepository>> {
+    auto repository = std::make_unique<storage::SqliteRepository>(dir);
+    Result<int> opened = repository->OpenOrMigrate();
+    if (!opened.ok()) return opened.status();
+    return std::unique_ptr<storage::GameRepository>(std::move(repository));
+  };
+  services.catalog = &fixture.catalog;
+  services.desk = &fixture.desk;
+  services.max_body_bytes = 64 * 1024;
+  services.admin_token = "admin-token-0123456789";
+  return services;
+}
+
 class GamesServer {
  public:
   // With `mail`, the archive page is served too (built under the fixture's directory).
   explicit GamesServer(GameFixture& fixture, const templates::MailTemplates* mail = nullptr)
       : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
-        server_(new ApiRequestHandlerFactory(NullLogger(), Services(fixture, mail)), socket_,
+        server_(new ApiRequestHandlerFactory(NullLogger(), FixtureServices(fixture, mail)), socket_,
                 new Poco::Net::HTTPServerParams) {
     server_.start();
   }
@@ -36,27 +60,6 @@ class GamesServer {
   }
 
  private:
-  static ApiServices Services(GameFixture& fixture, const templates::MailTemplates* mail) {
-    ApiServices services;
-    if (mail != nullptr) {
-      services.mail_templates = mail;
-      services.archive_template_dir = SourceDir() / "templates" / "archive";
-      services.archive_cache_dir = fixture.dir.path() / "archive-cache";
-    }
-    const std::filesystem::path dir = fixture.dir.path();
-    services.open_repository = [dir]() -> Result<std::unique_ptr<storage::GameRepository>> {
-      auto repository = std::make_unique<storage::SqliteRepository>(dir);
-      Result<int> opened = repository->OpenOrMigrate();
-      if (!opened.ok()) return opened.status();
-      return std::unique_ptr<storage::GameRepository>(std::move(repository));
-    };
-    services.catalog = &fixture.catalog;
-    services.desk = &fixture.desk;
-    services.max_body_bytes = 64 * 1024;
-    services.admin_token = "admin-token-0123456789";
-    return services;
-  }
-
   Poco::Net::ServerSocket socket_;
   Poco::Net::HTTPServer server_;
 };

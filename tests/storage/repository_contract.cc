@@ -288,6 +288,37 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(game->turns_committed == 0);
   }
 
+  SECTION(
+      "games: GetGameVersion reads what GetGame says of turns and end, from another "
+      "instance") {
+    // Issue 19: the HTTP API keys its cache of encoded states on it, so it must follow a
+    // commit and an end made through another connection.
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    auto other = Open(*harness);
+    Result<GameVersion> created = other->GetGameVersion("g");
+    REQUIRE(created.ok());
+    CHECK(created->created_at == At(1'700'000'000'123));
+    CHECK(created->turns_committed == 0);
+    CHECK_FALSE(created->ending);
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
+    CHECK(other->GetGameVersion("g")->turns_committed == 1);
+    REQUIRE(*repository->EndGame("g", 1, Ending("france wins"), At(1'700'000'300'000), {}));
+    Result<GameVersion> ended = other->GetGameVersion("g");
+    REQUIRE(ended.ok());
+    REQUIRE(ended->ending);
+    const Result<Game> game = other->GetGame("g");
+    REQUIRE(game->ending);
+    CHECK(ended->ending->text == "france wins");
+    CHECK(ended->ending->kind == game->ending->kind);
+    CHECK(ended->ending->winner == game->ending->winner);
+    CHECK(ended->ending->level == game->ending->level);
+    CHECK(ended->ending->turn == game->ending->turn);
+    CHECK(ended->ending->by_organiser == game->ending->by_organiser);
+    CHECK(ended->turns_committed == 1);
+    CHECK(other->GetGameVersion("nope").status().code() == StatusCode::kNotFound);
+  }
+
   SECTION("games: an empty state, a taken id, an empty id and an unknown id") {
     auto repository = Open(*harness);
     NewGame empty = SampleGame("empty");
