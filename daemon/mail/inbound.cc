@@ -15,6 +15,7 @@
 #include <string_view>
 
 #include "daemon/mail/charset.h"
+#include "daemon/mail/header_words.h"
 #include "daemon/mail/quoted_orders.h"
 #include "daemon/mail/scan.h"
 #include "daemon/validate.h"
@@ -212,12 +213,8 @@ InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, boo
   };
   mail.from = BareAddress(get("From", ""));
   mail.message_id = OneLine(Poco::trim(get("Message-ID", "")));
-  std::string subject = Poco::trim(get("Subject", ""));
-  try {
-    subject = MessageHeader::decodeWord(subject);  // RFC 2047 encoded words, as UTF-8
-  } catch (const Poco::Exception&) {
-    // kept as written
-  }
+  // RFC 2047 encoded words, as UTF-8 (not Poco's decodeWord: header_words.h says why).
+  const std::string subject = DecodeHeaderText(Poco::trim(get("Subject", "")));
   mail.subject = OneLine(Poco::trim(subject));  // a CR or LF decoded from =0D=0A never reaches
                                                 // the "Re:" header of a reply
   const std::string auto_submitted = Lower(Poco::trim(get("Auto-Submitted", "no")));
