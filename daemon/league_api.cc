@@ -576,12 +576,9 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
   const SeasonView& view = std::get<SeasonView>(loaded);
   const std::string language = request.language.empty() ? view.settings.language : request.language;
   if (language != "en" && language != "fr") return Error(400, "malformed", "?lang= is en or fr");
-  league::StandingsView standings{view.league.name,
-                                  view.season,
-                                  league::CompletedRound(view.games),
-                                  view.rows,
-                                  view.games,
-                                  "/v1/games/{game}/archive/index.html"};
+  league::StandingsView standings{
+      view.league.name, view.season, league::CompletedRound(view.games),
+      view.rows,        view.games,  "/v1/games/{game}/archive/index.html"};
   standings.rank_after = view.settings.limits.finished_to_rank;
   standings.league_id = id;
   standings.places = services.places;
@@ -601,9 +598,9 @@ struct Recorded {
 Result<Recorded> RecordAndAdvance(const LeagueServices& services,
                                   storage::LeagueRepository& leagues, const league::GameEnd& end,
                                   storage::Timestamp now, spdlog::logger* logger) {
-  Result<league::Advance> advanced = league::RecordAndAdvance(
-      leagues, end, Loader(*services.catalog), *services.entropy, services.template_dir, now,
-      services.places);
+  Result<league::Advance> advanced =
+      league::RecordAndAdvance(leagues, end, Loader(*services.catalog), *services.entropy,
+                               services.template_dir, now, services.places);
   if (!advanced.ok()) return advanced.status();
   const league::RecordedEnd& recorded = advanced->recorded;
   Recorded out;
@@ -648,9 +645,8 @@ LeagueAnswer EndSeason(const LeagueServices& services, const std::string& id,
     }
   }
   league::StartRefusal refusal = league::StartRefusal::kNone;
-  Result<league::FinishedSeason> finished =
-      league::FinishSeason(leagues, id, season, services.template_dir, now, &refusal,
-                           services.places);
+  Result<league::FinishedSeason> finished = league::FinishSeason(
+      leagues, id, season, services.template_dir, now, &refusal, services.places);
   if (!finished.ok()) {
     if (refusal != league::StartRefusal::kNone) {
       return Error(409, RefusalCode(refusal), finished.status().message());
@@ -699,6 +695,32 @@ LeagueAnswer HandleLeagueRequest(const LeagueServices& services, const LeagueReq
   return Error(404, "not_found", "no route for " + request.method + " " + path);
 }
 
+namespace {
+
+// The words of the game-over mail of a resignation: the players' names and their league, for a
+// league game; sides alone otherwise.
+Result<league::ResignedMailInput> ResignationWords(const LeagueServices& services,
+                                                   storage::LeagueRepository& leagues,
+                                                   const std::string& game_id,
+                                                   engine::Side resigning) {
+  league::ResignedMailInput words;
+  words.game_id = game_id;
+  words.resigning = resigning;
+  words.places = services.places;
+  if (Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(game_id); record.ok()) {
+    words.blue_player = record->blue;
+    words.orange_player = record->orange;
+    words.league_id = record->league_id;
+    Result<storage::League> league = leagues.GetLeague(record->league_id);
+    words.league_name = league.ok() ? league->name : record->league_id;
+  } else if (record.status().code() != StatusCode::kNotFound) {
+    return record.status();
+  }
+  return words;
+}
+
+}  // namespace
+
 LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_id,
                         const std::string& token, storage::GameRepository& games,
                         storage::LeagueRepository& leagues, storage::Timestamp now) {
@@ -732,20 +754,10 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
   }
   const storage::GameEnding ending = league::ResignationEnding(*resigning);
   const std::string& result = ending.text;
-  // The players' names and their league, for a league game; sides alone otherwise.
-  league::ResignedMailInput words;
-  words.game_id = game_id;
-  words.resigning = *resigning;
-  words.places = services.places;
-  if (Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(game_id); record.ok()) {
-    words.blue_player = record->blue;
-    words.orange_player = record->orange;
-    words.league_id = record->league_id;
-    Result<storage::League> league = leagues.GetLeague(record->league_id);
-    words.league_name = league.ok() ? league->name : record->league_id;
-  } else if (record.status().code() != StatusCode::kNotFound) {
-    return StoreFailure(record.status());
-  }
+  Result<league::ResignedMailInput> named =
+      ResignationWords(services, leagues, game_id, *resigning);
+  if (!named.ok()) return StoreFailure(named.status());
+  league::ResignedMailInput words = std::move(*named);
   std::vector<storage::NewMail> mails;
   for (const storage::Player& p : *players) {
     words.recipient = engine::ParseSide(p.side).value_or(engine::Side::kBlue);
@@ -810,21 +822,38 @@ std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& ser
                    "the token is not yours: only a player may resign their own game, with "
                    "the token of their side");
   if (answer.status >= 500) return mail::Disposition::kRetryLater;
+  // The reply in the sender's language, worded by the templates: the game-over mail of the
+  // ending as stored (a value: the side that won), or why it was refused.
+  const std::string language = sender->language == "fr" ? "fr" : "en";
+  Result<league::LeagueMail> worded = Status::Internal("unset");
+  if (answer.status == 200) {
+    Result<storage::Game> ended = games.GetGame(game_id);
+    if (!ended.ok()) return mail::Disposition::kRetryLater;
+    engine::Side resigning = engine::ParseSide(sender->side).value_or(engine::Side::kBlue);
+    if (ended->ending && !ended->ending->winner.empty()) {
+      const std::optional<engine::Side> winner = engine::ParseSide(ended->ending->winner);
+      if (winner) resigning = engine::Opponent(*winner);
+    }
+    Result<league::ResignedMailInput> words =
+        ResignationWords(services, leagues, game_id, resigning);
+    if (!words.ok()) return mail::Disposition::kRetryLater;
+    words->recipient = engine::ParseSide(sender->side).value_or(resigning);
+    words->acknowledged = true;
+    worded = league::RenderResignedMail(services.template_dir, language, *words);
+  } else {
+    Poco::JSON::Object::Ptr error = Poco::JSON::Parser()
+                                        .parse(answer.body)
+                                        .extract<Poco::JSON::Object::Ptr>()
+                                        ->getObject("error");
+    worded = league::RenderResignRefusedMail(
+        services.template_dir, language, game_id,
+        {error->getValue<std::string>("code"), error->getValue<std::string>("message")});
+  }
+  if (!worded.ok()) return mail::Disposition::kRetryLater;
   storage::NewMail reply;
   reply.recipient = sender->mail_address;
-  reply.subject =
-      mail.subject.empty() ? "Game " + game_id + ": resignation" : "Re: " + mail.subject;
-  Poco::JSON::Object::Ptr body =
-      Poco::JSON::Parser().parse(answer.body).extract<Poco::JSON::Object::Ptr>();
-  if (answer.status == 200) {
-    reply.body = "Your resignation of game " + game_id +
-                 " is recorded: " + body->getValue<std::string>("result") + ".\n";
-  } else {
-    Poco::JSON::Object::Ptr error = body->getObject("error");
-    reply.body = "Your resignation of game " + game_id + " was refused (" +
-                 error->getValue<std::string>("code") +
-                 "): " + error->getValue<std::string>("message") + ".\n";
-  }
+  reply.subject = mail.subject.empty() ? worded->subject : "Re: " + mail.subject;
+  reply.body = worded->body;
   reply.next_try = now;
   if (Result<std::int64_t> queued = games.EnqueueMail(reply); !queued.ok()) {
     return mail::Disposition::kRetryLater;
@@ -912,19 +941,27 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
     if (mail.subject.empty()) reply.subject = joined->subject;
     reply.body = joined->body;
   } else {
+    // Worded by the templates in the sender's language, from the refusal's code.
     Poco::JSON::Object::Ptr error = body->getObject("error");
     const std::string code = error->getValue<std::string>("code");
     std::string message = error->getValue<std::string>("message");
-    if (fr && code == "registration_closed") {
-      message = "les inscriptions à la ligue " + league_id +
-                " sont closes : son organisateur ne prend plus de nouveaux joueurs";
+    league::MailRefusal refusal{code, message};
+    if (code == "already_joined") {
+      refusal.reason = message.rfind("player \"", 0) == 0 ? "name_taken" : "address_taken";
+    } else if (code == "malformed" && player.language != "en" && player.language != "fr") {
+      refusal.reason = "bad_language";
+    } else if (code == "malformed") {
+      refusal.reason = "bad_name";
+      refusal.detail = DisplayNameProblem(player.player).value_or(message);
     }
-    reply.body = fr ? "Votre inscription à la ligue " + league_id + " est refusée (" + code +
-                          ") : " + message + ".\n"
-                    : "Your request to join league " + league_id + " was refused (" + code +
-                          "): " + message + ".\n";
-    reply.body += fr ? "Pour rejoindre une ligue : une ligne \"join <ligue> <nom> [en|fr]\".\n"
-                     : "To join a league: a line \"join <league> <name> [en|fr]\".\n";
+    Result<league::LeagueMail> refused = league::RenderJoinRefusedMail(
+        services.template_dir, fr ? "fr" : "en", league_id, player.player, mail.from, refusal);
+    if (!refused.ok()) {
+      handled.Forget(mail.message_id);
+      return mail::Disposition::kRetryLater;
+    }
+    if (mail.subject.empty()) reply.subject = refused->subject;
+    reply.body = refused->body;
   }
   reply.next_try = now;
   if (Result<std::int64_t> queued = games.EnqueueMail(reply); !queued.ok()) {

@@ -4,6 +4,7 @@
 #include <kainjow/mustache.hpp>
 #include <sstream>
 
+#include "daemon/validate.h"
 #include "templates/mail_render.h"
 
 namespace pbem::league {
@@ -170,7 +171,48 @@ Result<LeagueMail> RenderResignedMail(const std::filesystem::path& template_dir,
   d.set("has_url", !in.places.public_url.empty());
   d.set("game_link", in.places.public_url + "/v1/games/" + in.game_id + "/archive/");
   d.set("has_standings", !in.places.public_url.empty() && !in.league_id.empty());
+  d.set("acknowledged", in.acknowledged);
   return Render(template_dir, language, "resigned", d);
+}
+
+namespace {
+
+// The refusal's reason as the one true section of the template.
+void SetRefusal(mst::data& d, const MailRefusal& refusal,
+                std::initializer_list<std::string_view> reasons) {
+  bool known = false;
+  for (std::string_view reason : reasons) {
+    d.set(std::string(reason), refusal.reason == reason);
+    known = known || refusal.reason == reason;
+  }
+  d.set("other", !known);
+  d.set("detail", refusal.detail);
+}
+
+}  // namespace
+
+Result<LeagueMail> RenderResignRefusedMail(const std::filesystem::path& template_dir,
+                                           const std::string& language, const std::string& game_id,
+                                           const MailRefusal& refusal) {
+  mst::data d;
+  d.set("game", game_id);
+  SetRefusal(d, refusal, {"not_a_player", "game_over", "stale_turn"});
+  return Render(template_dir, language, "resign_refused", d);
+}
+
+Result<LeagueMail> RenderJoinRefusedMail(const std::filesystem::path& template_dir,
+                                         const std::string& language, const std::string& league_id,
+                                         const std::string& player, const std::string& address,
+                                         const MailRefusal& refusal) {
+  mst::data d;
+  d.set("league_id", league_id);
+  d.set("player", player);
+  d.set("address", address);
+  d.set("max_name", std::to_string(daemon::kMaxNameChars));
+  SetRefusal(d, refusal,
+             {"unknown_league", "registration_closed", "name_taken", "address_taken",
+              "bad_language", "bad_name"});
+  return Render(template_dir, language, "join_refused", d);
 }
 
 namespace {

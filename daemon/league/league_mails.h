@@ -80,9 +80,33 @@ struct ResignedMailInput {
   std::string league_name;  // empty: no league
   MailPlaces places;
   std::string league_id;
+  // The reply to the resigning player's own mail (resign by mail): the same mail, opened by
+  // "your resignation is recorded".
+  bool acknowledged = false;
 };
 Result<LeagueMail> RenderResignedMail(const std::filesystem::path& template_dir,
                                       const std::string& language, const ResignedMailInput& input);
+
+// Why a mail command was refused, worded by the templates (never the HTTP route's English
+// message): a reason among those the template knows (`reason` is one of its section names),
+// or "other" with an English `detail` for a failure no player can fix (shown in English
+// only).
+struct MailRefusal {
+  std::string reason;
+  std::string detail;
+};
+// The reply to a refused "resign <game> <token>" (resign_refused.*): reasons not_a_player,
+// game_over, stale_turn, other.
+Result<LeagueMail> RenderResignRefusedMail(const std::filesystem::path& template_dir,
+                                           const std::string& language, const std::string& game_id,
+                                           const MailRefusal& refusal);
+// The reply to a refused "join <league> <name> [en|fr]" (join_refused.*): reasons
+// unknown_league, registration_closed, name_taken, address_taken, bad_language, bad_name (the
+// English `detail` says what is wrong with it), other.
+Result<LeagueMail> RenderJoinRefusedMail(const std::filesystem::path& template_dir,
+                                         const std::string& language, const std::string& league_id,
+                                         const std::string& player, const std::string& address,
+                                         const MailRefusal& refusal);
 
 // A moment as players read it, in UTC, in `language`: "le jeudi 26 novembre 2026 à 19 h 41
 // UTC", "Thursday 26 November 2026 at 19:41 UTC" (the mail templates' words, beside

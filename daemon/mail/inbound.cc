@@ -15,6 +15,8 @@
 #include <string_view>
 
 #include "daemon/mail/charset.h"
+#include "daemon/mail/header_words.h"
+#include "daemon/mail/html_text.h"
 #include "daemon/mail/quoted_orders.h"
 #include "daemon/mail/scan.h"
 #include "daemon/validate.h"
@@ -140,20 +142,14 @@ class Walker {
     } else if (type == "application/octet-stream") {
       // judged by content
     } else if (type == "text/plain") {
-      if (std::optional<std::string> edited = TemplateInReply(bytes)) {
-        // A reply holding the orders template (quoted or not, between the player's words and
-        // before or after a signature): the template alone (quoted_orders.h).
-        candidate.format = codec::Format::kText;
-        candidate.source += " (orders template)";
-        bytes = std::move(*edited);
-      } else {
-        // Orders in the body: text format or JSON, told apart by the codec; a signature
-        // ("-- " line) is cut off.
-        CutSignature(bytes);
-        if (Poco::trim(bytes).empty()) return;
-      }
+      if (!attachment) plain_body_ = true;
+      if (!PlainText(candidate, bytes)) return;
+    } else if (type == "text/html" && !attachment) {
+      // Read only when the mail has no text/plain body (Finish).
+      if (!html_body_) html_body_ = HtmlBody{std::move(bytes), charset};
+      return;
     } else {
-      return;  // html, images, ...: never orders
+      return;  // images, ...: never orders
     }
     // Text in a declared charset becomes UTF-8 first; binary orders have no charset.
     if (candidate.format != codec::Format::kBinary && !charset.empty()) {
@@ -164,6 +160,56 @@ class Walker {
         bytes = std::move(utf8).value();
       }
     }
+    Add(std::move(candidate), std::move(bytes));
+  }
+
+ public:
+  // After the walk: a mail whose only body is text/html (a webmail replying in HTML, the
+  // orders template quoted in <blockquote> and <pre>) is read as the text it shows
+  // (html_text.h), like a text/plain body.
+  void Finish() {
+    if (plain_body_ || !html_body_) return;
+    OrdersCandidate candidate;
+    candidate.source = "body (HTML)";
+    std::string html = std::move(html_body_->bytes);
+    if (!html_body_->charset.empty()) {
+      Result<std::string> utf8 = ToUtf8(html, html_body_->charset);
+      if (!utf8.ok()) {
+        candidate.error = candidate.source + ": " + utf8.status().message();
+      } else {
+        html = std::move(utf8).value();
+      }
+    }
+    std::string text = HtmlToText(html);
+    if (!PlainText(candidate, text)) return;
+    Add(std::move(candidate), std::move(text));
+  }
+
+ private:
+  struct HtmlBody {
+    std::string bytes;
+    std::string charset;
+  };
+
+  // A text body: the orders template alone when the text holds one, else the text without its
+  // signature; false when nothing is left.
+  static bool PlainText(OrdersCandidate& candidate, std::string& bytes) {
+    if (std::optional<std::string> edited = TemplateInReply(bytes)) {
+      // A reply holding the orders template (quoted or not, between the player's words and
+      // before or after a signature): the template alone (quoted_orders.h).
+      candidate.format = codec::Format::kText;
+      candidate.source += " (orders template)";
+      bytes = std::move(*edited);
+      return true;
+    }
+    // Orders in the body: text format or JSON, told apart by the codec; a signature
+    // ("-- " line) is cut off.
+    CutSignature(bytes);
+    return !Poco::trim(bytes).empty();
+  }
+
+  void Add(OrdersCandidate candidate, std::string bytes) {
+    const bool attachment = candidate.attachment;
     candidate.bytes = std::move(bytes);
     if (attachment) {
       mail_.candidates.insert(mail_.candidates.begin() + attachments_++, std::move(candidate));
@@ -176,6 +222,8 @@ class Walker {
   InboundMail& mail_;
   int parts_ = 0;
   std::ptrdiff_t attachments_ = 0;
+  bool plain_body_ = false;
+  std::optional<HtmlBody> html_body_;
 };
 
 }  // namespace
@@ -212,12 +260,8 @@ InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, boo
   };
   mail.from = BareAddress(get("From", ""));
   mail.message_id = OneLine(Poco::trim(get("Message-ID", "")));
-  std::string subject = Poco::trim(get("Subject", ""));
-  try {
-    subject = MessageHeader::decodeWord(subject);  // RFC 2047 encoded words, as UTF-8
-  } catch (const Poco::Exception&) {
-    // kept as written
-  }
+  // RFC 2047 encoded words, as UTF-8 (not Poco's decodeWord: header_words.h says why).
+  const std::string subject = DecodeHeaderText(Poco::trim(get("Subject", "")));
   mail.subject = OneLine(Poco::trim(subject));  // a CR or LF decoded from =0D=0A never reaches
                                                 // the "Re:" header of a reply
   const std::string auto_submitted = Lower(Poco::trim(get("Auto-Submitted", "no")));
@@ -237,6 +281,7 @@ InboundMail ParseInbound(const std::string& raw, const LimitsConfig& limits, boo
   try {
     Walker walker(limits, mail);
     walker.Walk(header, in, 0);
+    walker.Finish();
     return mail;
   } catch (const StructureError& e) {
     mail.structure_error = e.what();

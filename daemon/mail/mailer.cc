@@ -13,6 +13,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "daemon/mail/header_words.h"
 #include "daemon/validate.h"
 
 namespace pbem::daemon::mail {
@@ -20,11 +21,6 @@ namespace {
 
 using Poco::Net::MailMessage;
 using Poco::Net::StringPartSource;
-
-bool IsAscii(const std::string& text) {
-  return std::all_of(text.begin(), text.end(),
-                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-}
 
 std::string DomainOf(const std::string& address) {
   const auto at = address.rfind('@');
@@ -50,7 +46,8 @@ Result<OutgoingMessage> BuildMimeMessage(const storage::OutboxMail& mail, const 
     message.setSender(from);
     message.addRecipient(
         Poco::Net::MailRecipient(Poco::Net::MailRecipient::PRIMARY_RECIPIENT, mail.recipient));
-    message.setSubject(IsAscii(subject) ? subject : MailMessage::encodeWord(subject, "UTF-8"));
+    // Not MailMessage::encodeWord: header_words.h says why.
+    message.setSubject(EncodeHeaderText(subject, std::string_view("Subject: ").size()));
     message.set("Message-ID",
                 "<pbemd-outbox-" + std::to_string(mail.id) + "@" + DomainOf(from) + ">");
     message.set("Auto-Submitted", "auto-generated");

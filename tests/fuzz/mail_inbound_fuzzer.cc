@@ -2,8 +2,12 @@
 // limits, headers only when the first byte is odd so that both paths are reached), each
 // candidate part decoded as orders in its announced or guessed format, and the game-id hints
 // of a mail whose orders do not parse, and the mail command it may carry (status, archive,
-// help: daemon/mail/commands.h).
+// help: daemon/mail/commands.h). The raw bytes also go through the HTML-to-text converter that
+// reads HTML-only replies (daemon/mail/html_text.h; its output stays within its cap) and the
+// RFC 2047 decoder of subjects (daemon/mail/header_words.h).
 #include "daemon/mail/commands.h"
+#include "daemon/mail/header_words.h"
+#include "daemon/mail/html_text.h"
 #include "daemon/mail/inbound.h"
 #include "tests/fuzz/fuzz_support.h"
 
@@ -28,5 +32,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   (void)pbem::daemon::mail::BareAddress(mail.from);
+  constexpr std::size_t kCap = 4096;
+  if (pbem::daemon::mail::HtmlToText(raw, kCap).size() > kCap) {
+    pbem::fuzz::Fail("HtmlToText wrote past its cap");
+  }
+  (void)pbem::daemon::mail::DecodeHeaderText(std::string_view(raw).substr(0, kCap));
   return 0;
 }

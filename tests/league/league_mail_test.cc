@@ -88,7 +88,10 @@ TEST_CASE("resignation by mail: the player's own token from the player's address
         mail::Disposition::kAnswered);
   CHECK(h.Result("demo").empty());
   REQUIRE(h.Replies("Bob@Test.Local").size() == 1);
-  CHECK_THAT(h.Replies("Bob@Test.Local")[0], Catch::Contains("refused (not_a_player)"));
+  CHECK(h.Replies("Bob@Test.Local")[0] ==
+        "Your resignation of game demo was not recorded: the token in your mail is not the "
+        "token of your side. Only a player may resign their own game, with their side's token: "
+        "a line \"resign demo <your token>\".\n");
   // A stranger: dropped without reply, nothing changed.
   CHECK(h.Handle(TextMail("mallory@evil.test", "m2", "resign demo tok-orange\n")) ==
         mail::Disposition::kDropped);
@@ -105,14 +108,18 @@ TEST_CASE("resignation by mail: the player's own token from the player's address
   REQUIRE(record.ok());
   CHECK(record->result == "resigned");
   CHECK(record->winner == "blue");
+  // The reply is the game-over mail, names and sides, opened by the acknowledgement.
   CHECK_THAT(h.Replies("Bob@Test.Local").back(),
-             Catch::Contains("is recorded: blue wins: orange resigned"));
+             Catch::StartsWith("Your resignation of game demo is recorded.\n\n"
+                               "Game demo of Club is over.\n\n"
+                               "You (bob, orange) resigned: alice (blue) wins the game.\n"));
   CHECK(h.wakes >= 2);
 
   // Again: the game is over.
   CHECK(h.Handle(TextMail("bob@test.local", "m4", "resign demo tok-orange\n")) ==
         mail::Disposition::kAnswered);
-  CHECK_THAT(h.Replies("Bob@Test.Local").back(), Catch::Contains("refused (game_over)"));
+  CHECK(h.Replies("Bob@Test.Local").back() ==
+        "Your resignation of game demo was not recorded: the game is over already.\n");
 
   // A mail without the command is read as orders, as before (no orders here: malformed).
   CHECK(h.Handle(TextMail("carol@test.local", "m5", "game_id: \"other\"\nhello\n")) ==
@@ -163,15 +170,16 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
         mail::Disposition::kAnswered);
   CHECK(Players(h).size() == 1);
   REQUIRE(h.Replies("dave@test.local").size() == 2);
-  CHECK_THAT(h.Replies("dave@test.local")[1],
-             Catch::Contains("Your request to join league club was refused (already_joined)") &&
-                 Catch::Contains("dave@test.local is in league \"club\" already"));
+  CHECK(h.Replies("dave@test.local")[1] ==
+        "Your request to join league club was refused: your address dave@test.local is in "
+        "this league already.\nTo join a league: a line \"join <league> <name> [en|fr]\".\n");
   // Someone else taking dave's name: already_joined too.
   CHECK(h.Handle(TextMail("eve@test.local", "j3", "join club dave\n")) ==
         mail::Disposition::kAnswered);
   REQUIRE(h.Replies("eve@test.local").size() == 1);
   CHECK_THAT(h.Replies("eve@test.local")[0],
-             Catch::Contains("refused (already_joined): player \"dave\""));
+             Catch::StartsWith("Your request to join league club was refused: the name dave is "
+                               "taken in this league already: choose another one.\n"));
 
   // Unknown league, bad language, bad name: refused with the HTTP codes, nothing changed.
   CHECK(h.Handle(TextMail("erin@test.local", "j4", "join nowhere erin\n")) ==
@@ -186,13 +194,20 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
   CHECK(h.fixture.repository.GetLeague("nowhere").status().code() == StatusCode::kNotFound);
   REQUIRE(h.Replies("erin@test.local").size() == 1);
   CHECK_THAT(h.Replies("erin@test.local")[0],
-             Catch::Contains("refused (unknown_league): there is no league \"nowhere\""));
+             Catch::StartsWith("Your request to join league nowhere was refused: there is no "
+                               "league \"nowhere\".\n"));
   REQUIRE(h.Replies("frank@test.local").size() == 1);
   CHECK_THAT(h.Replies("frank@test.local")[0],
-             Catch::Contains("refused (malformed): \"language\" is en or fr"));
+             Catch::StartsWith("Your request to join league club was refused: the language is "
+                               "en (English) or fr (French).\n"));
   REQUIRE(h.Replies("gus@test.local").size() == 1);
-  CHECK_THAT(h.Replies("gus@test.local")[0],
-             Catch::Contains("Votre inscription à la ligue club est refusée (malformed)"));
+  CHECK(h.Replies("gus@test.local")[0] ==
+        "Votre inscription à la ligue club est refusée\u00a0: pbem ne peut pas retenir ce nom. Un "
+        "nom "
+        "compte au plus 64 caractères imprimables, une seule espace entre deux mots et aucune au "
+        "début ni à la fin.\nPour rejoindre une ligue\u00a0: une ligne «\u00a0join <ligue> <nom> "
+        "[en|fr]\u00a0"
+        "».\n");
 
   // A name of several words, with accents (issue 20): the words after the league id, the last
   // one the language.
@@ -210,7 +225,8 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
         mail::Disposition::kAnswered);
   REQUIRE(h.Replies("eve2@test.local").size() == 1);
   CHECK_THAT(h.Replies("eve2@test.local")[0],
-             Catch::Contains("refused (malformed)") && Catch::Contains("U+200B"));
+             Catch::StartsWith("Your request to join league club was refused: pbem cannot take "
+                               "this name: it may not hold U+200B"));
   REQUIRE(Players(h).size() == 2);
 
   // A second player joins in English (the default): the join path is the same.
@@ -225,6 +241,83 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
              Catch::Contains("You joined league club as erin.\nYour league token: "));
 }
 
+// Issue 20: every refusal of a French player's join is French, none carries a code or the
+// HTTP route's English message.
+TEST_CASE("joining by mail: each refusal in French for a French player") {
+  Harness h;
+  CHECK(h.Handle(TextMail("dave@test.local", "f1", "join club dave fr\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Handle(TextMail("dave@test.local", "f2", "join club david fr\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Handle(TextMail("eve@test.local", "f3", "join club dave fr\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Handle(TextMail("erin@test.local", "f4", "join nowhere erin fr\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Handle(TextMail("gus@test.local", "f5", "join club Gus\xE2\x80\x8B fr\n")) ==
+        mail::Disposition::kAnswered);
+  REQUIRE(Players(h).size() == 1);
+  const std::string how =
+      "\nPour rejoindre une ligue\u00a0: une ligne «\u00a0join <ligue> <nom> [en|fr]\u00a0».\n";
+  REQUIRE(h.Replies("dave@test.local").size() == 2);
+  CHECK(
+      h.Replies("dave@test.local")[1] ==
+      "Votre inscription à la ligue club est refusée\u00a0: votre adresse dave@test.local est déjà "
+      "inscrite dans cette ligue." +
+          how);
+  REQUIRE(h.Replies("eve@test.local").size() == 1);
+  CHECK(h.Replies("eve@test.local")[0] ==
+        "Votre inscription à la ligue club est refusée\u00a0: le nom dave est déjà pris dans cette "
+        "ligue\u00a0: choisissez-en un autre." +
+            how);
+  REQUIRE(h.Replies("erin@test.local").size() == 1);
+  CHECK(h.Replies("erin@test.local")[0] ==
+        "Votre inscription à la ligue nowhere est refusée\u00a0: il n'existe pas de ligue "
+        "«\u00a0nowhere\u00a0»." +
+            how);
+  REQUIRE(h.Replies("gus@test.local").size() == 1);
+  CHECK_THAT(
+      h.Replies("gus@test.local")[0],
+      Catch::StartsWith("Votre inscription à la ligue club est refusée\u00a0: pbem ne peut pas "
+                        "retenir ce nom."));
+  for (const char* to : {"eve@test.local", "erin@test.local", "gus@test.local"}) {
+    INFO(to);
+    CHECK_THAT(h.Replies(to)[0], !Catch::Contains("refused") && !Catch::Contains("already") &&
+                                     !Catch::Contains("malformed") && !Catch::Contains("U+"));
+  }
+}
+
+// Issue 20: the reply to a French player's resignation is the game-over mail in French, names
+// and sides from the stored ending; a refusal is French too.
+TEST_CASE("resignation by mail: the reply in the sender's language, names and sides") {
+  Harness h;
+  h.fixture.AddGame("jeu", {{"blue", "ana@test.local", "tok-ana", "en"},
+                            {"orange", "ben@test.local", "tok-ben", "fr"}});
+  REQUIRE(h.fixture.repository
+              .AddLeagueGames({{"club", 1, 1, "jeu", "Ana", "Benoît", "pending", "", ""}})
+              .ok());
+  CHECK(h.Handle(TextMail("ben@test.local", "r1", "resign jeu tok-ana\n")) ==
+        mail::Disposition::kAnswered);
+  REQUIRE(h.Replies("ben@test.local").size() == 1);
+  CHECK(
+      h.Replies("ben@test.local")[0] ==
+      "Votre abandon de la partie jeu n'est pas enregistré\u00a0: le jeton de votre message n'est "
+      "pas celui de votre camp. Seul un joueur peut abandonner sa partie, avec le jeton de son "
+      "camp\u00a0: une ligne «\u00a0resign jeu <votre jeton>\u00a0».\n");
+  CHECK(h.Handle(TextMail("ben@test.local", "r2", "resign jeu tok-ben\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(h.Result("jeu") == "blue wins: orange resigned");
+  const std::vector<std::string> replies = h.Replies("ben@test.local");
+  REQUIRE(replies.size() == 3);  // the refusal, the game-over mail, the reply
+  CHECK_THAT(replies[2],
+             Catch::StartsWith("Votre abandon de la partie jeu est enregistré.\n\n"
+                               "La partie jeu de Club est terminée.\n\n"
+                               "Vous (Benoît, camp orange) avez abandonné\u00a0: Ana (camp bleu) "
+                               "remporte la partie.\n"));
+  CHECK_THAT(replies[2], !Catch::Contains("wins") && !Catch::Contains("resigned"));
+  // The game-over mail everyone gets has no acknowledgement.
+  CHECK_THAT(replies[1], Catch::StartsWith("La partie jeu de Club est terminée."));
+}
+
 TEST_CASE("joining by mail once registration is closed: a sentence, in the sender's language") {
   Harness h;
   REQUIRE(league::SetRegistration(h.fixture.repository, "club", false).ok());
@@ -235,13 +328,15 @@ TEST_CASE("joining by mail once registration is closed: a sentence, in the sende
   CHECK(Players(h).empty());
   REQUIRE(h.Replies("dave@test.local").size() == 1);
   CHECK_THAT(h.Replies("dave@test.local")[0],
-             Catch::Contains("Your request to join league club was refused "
-                             "(registration_closed): registration to league \"club\" is "
-                             "closed: its organiser is not taking new players."));
+             Catch::StartsWith("Your request to join league club was refused: registration to "
+                               "league club is closed: its organiser is not taking new "
+                               "players.\n"));
   REQUIRE(h.Replies("eve@test.local").size() == 1);
-  CHECK_THAT(h.Replies("eve@test.local")[0],
-             Catch::Contains("les inscriptions à la ligue club sont closes : son organisateur "
-                             "ne prend plus de nouveaux joueurs."));
+  CHECK_THAT(
+      h.Replies("eve@test.local")[0],
+      Catch::StartsWith("Votre inscription à la ligue club est refusée\u00a0: les inscriptions "
+                        "à la ligue club sont closes\u00a0: son organisateur ne prend plus de "
+                        "nouveaux joueurs.\n"));
   // Reopened: the same join by a new message goes through.
   REQUIRE(league::SetRegistration(h.fixture.repository, "club", true).ok());
   CHECK(h.Handle(TextMail("dave@test.local", "c3", "join club dave\n")) ==

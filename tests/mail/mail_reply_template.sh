@@ -11,11 +11,17 @@
 #   3. bob replies to that results mail the same way (o-lc1 to 1013) -> a receipt, 1 of 1;
 #      orange's player-turn resolves: the game has 2 turns committed, b-hc1 stands in 2307 and
 #      o-lc1 in 1013.
+# With FORMAT "html" (ctest mail_reply_template_html) each reply is what a webmail sending only
+# text/html writes: no text/plain part, the HTML part of our mail quoted in a Gmail-style
+# <blockquote>, the move edited in its <pre> (the intake reads the text that HTML shows:
+# daemon/mail/html_text.h); the same receipts and moves are expected.
 # Every wait polls a mailbox or the HTTP API with a deadline; servers are stopped by PID.
-# Usage: mail_reply_template.sh PBEMD SEED_TOOL   (ctest passes both; the seed tool is unused
-# but keeps the arguments of the other mail tests)
+# Usage: mail_reply_template.sh PBEMD SEED_TOOL [text|html]   (ctest passes both tools; the
+# seed tool is unused but keeps the arguments of the other mail tests)
 set -euo pipefail
-PBEMD=${1:?usage: mail_reply_template.sh PBEMD SEED_TOOL}
+PBEMD=${1:?usage: mail_reply_template.sh PBEMD SEED_TOOL [text|html]}
+FORMAT=${3:-text}
+[[ $FORMAT == text || $FORMAT == html ]] || { echo "FORMAT is text or html" >&2; exit 2; }
 SEED=/bin/true  # the game is created over HTTP, with its welcome mails
 HERE=$(cd "$(dirname "$0")" && pwd)
 
@@ -63,32 +69,51 @@ PY
 # reply FROM IN.eml UNIT DEST WORDS > OUT.eml: the reply a mail client makes to IN.eml: the
 # player's words, then "... wrote:" and the whole text quoted with "> ", in which the player
 # took the "#" off UNIT's move line and filled in its destination; then a signature (CRLF
-# lines, quoted-printable as Python's email package chooses).
+# lines, quoted-printable as Python's email package chooses). With FORMAT html, the reply is
+# HTML only: the player's words, then the original's HTML part in a Gmail blockquote, the
+# same line edited there.
 reply() {
-  /usr/bin/python3 - "$@" <<'PY'
-import email, sys
+  /usr/bin/python3 - "$FORMAT" "$@" <<'PY'
+import email, html, sys
 from email import policy
 from email.message import EmailMessage
-sender, path, unit, dest, words = sys.argv[1:]
+form, sender, path, unit, dest, words = sys.argv[1:]
 original = email.message_from_binary_file(open(path, "rb"), policy=policy.default)
-text = original.get_body(preferencelist=("plain",)).get_content()
 needle = f'# moves {{ unit: "{unit}" '
-lines, edited = [], 0
-for line in text.splitlines():
-    if line.startswith(needle) and 'destination: ""' in line:
-        line = line[2:].replace('destination: ""', f'destination: "{dest}"')
-        edited += 1
-    lines.append(line)
-if edited != 1:
-    sys.exit(f"no move line of {unit} in the quoted mail:\n{text}")
-quoted = "\n".join(">" if not l else "> " + l for l in lines)
+def edited(lines, read, write):  # `lines` with UNIT's move line (as `read` shows it) filled in
+    out, count = [], 0
+    for line in lines:
+        text = read(line)
+        if text.startswith(needle) and 'destination: ""' in text:
+            line = write(text[2:].replace('destination: ""', f'destination: "{dest}"'))
+            count += 1
+        out.append(line)
+    if count != 1:
+        sys.exit(f"no move line of {unit} in the quoted mail:\n" + "\n".join(lines))
+    return out
 r = EmailMessage()
 r["From"] = sender
 r["To"] = str(original["From"])
 r["Subject"] = "Re: " + str(original["Subject"])
-r["Message-ID"] = f"<reply-{unit}@test.local>"
+r["Message-ID"] = f"<reply-{form}-{unit}@test.local>"
 r["In-Reply-To"] = str(original["Message-ID"])
-r.set_content(f"{words}\n\nLe {original['Date']}, {original['From']} a écrit :\n{quoted}\n\n-- \n{sender}\n")
+if form == "html":
+    page = original.get_body(preferencelist=("html",)).get_content()
+    body = page[page.index(">", page.index("<body")) + 1:page.index("</body>")]
+    quoted = "\n".join(edited(body.split("\n"), html.unescape, html.escape))
+    r.set_content(f'<div dir="ltr">{html.escape(words)}<br></div><br><div class="gmail_quote">'
+                  f'<div dir="ltr" class="gmail_attr">{html.escape(str(original["Date"]))}, '
+                  f'&lt;{html.escape(str(original["From"]))}&gt; wrote:<br></div>'
+                  '<blockquote class="gmail_quote" style="margin:0px 0px 0px 0.8ex;'
+                  f'border-left:1px solid rgb(204,204,204);padding-left:1ex">{quoted}'
+                  '</blockquote></div>\n', subtype="html")
+    if any(p.get_content_type() == "text/plain" for p in r.walk()):
+        sys.exit("the HTML reply has a text/plain part")
+else:
+    text = original.get_body(preferencelist=("plain",)).get_content()
+    lines = edited(text.splitlines(), lambda l: l, lambda l: l)
+    quoted = "\n".join(">" if not l else "> " + l for l in lines)
+    r.set_content(f"{words}\n\nLe {original['Date']}, {original['From']} a écrit :\n{quoted}\n\n-- \n{sender}\n")
 sys.stdout.buffer.write(r.as_bytes(policy=policy.SMTP))
 PY
 }
@@ -152,7 +177,7 @@ expect "$work/welcome-bob.eml" "bob's welcome mail (French)" "Votre jeton : bob-
 ! grep -qF 'pbem orders: begin' "$work/welcome-bob.eml.txt" ||
   fail "bob's welcome mail carries a template though orange does not move first"
 
-echo "step: alice replies to her welcome mail, b-hc1 to 2307, quoted with '> '"
+echo "step: alice replies to her welcome mail, b-hc1 to 2307, quoted ('> ' or HTML: $FORMAT)"
 reply alice@test.local "$work/welcome-alice.eml" b-hc1 2307 "My first move." >"$work/reply-alice.eml"
 send alice@test.local "$work/reply-alice.eml"
 wait_turns 1
@@ -167,7 +192,7 @@ expect "$work/results-bob.eml" "bob's results mail (French)" "À vous de jouer, 
 [[ $(sed -n 2p "$work/results-bob.eml.txt") == "À vous de jouer, avant le "* ]] ||
   fail "bob's results mail does not start with « À vous de jouer »"
 
-echo "step: bob replies to the results mail, o-lc1 to 1013, quoted with '> '"
+echo "step: bob replies to the results mail, o-lc1 to 1013, quoted ('> ' or HTML: $FORMAT)"
 reply bob@test.local "$work/results-bob.eml" o-lc1 1013 "Voici mon tour." >"$work/reply-bob.eml"
 send bob@test.local "$work/reply-bob.eml"
 wait_turns 2
@@ -190,4 +215,4 @@ rc=0
 wait "$pbemd_pid" || rc=$?
 pbemd_pid=""
 [[ $rc -eq 0 ]] || fail "pbemd exited with $rc after SIGTERM"
-echo "PASS: playing by replying to the welcome and results mails"
+echo "PASS: playing by replying ($FORMAT) to the welcome and results mails"
