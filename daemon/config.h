@@ -162,8 +162,10 @@ struct DaemonConfig {
   // pbemd.db.reconnect_min_ms / _max_ms: a broken database connection is made again at
   // once, then after min, doubling up to max (storage/connection.h).
   storage::ReconnectPolicy db_reconnect;
-  std::string http_address;      // pbemd.http.address: an IPv4 or IPv6 address to bind
-  std::uint16_t http_port = 0;   // pbemd.http.port: 1..65535
+  std::string http_address;  // pbemd.http.address: an IPv4 or IPv6 address to bind
+  // pbemd.http.port: 1..65535, or 0: a port the system picks when pbemd binds, logged as
+  // event=listening port=N (tests read it there: no race between picking a port and binding).
+  std::uint16_t http_port = 0;
   std::string http_admin_token;  // pbemd.http.admin_token: empty = no game creation
   // pbemd.http.public_url: where players reach the HTTP API (http(s)://host[:port][/path], no
   // trailing '/'), for the links of mails. Default: http://<http.address>:<http.port>.
@@ -179,6 +181,9 @@ struct DaemonConfig {
   LimitsConfig limits;
   TurnsConfig turns;
 };
+
+// The default of pbemd.http.public_url: http://ADDRESS:PORT (an IPv6 address bracketed).
+std::string DefaultPublicUrl(const std::string& http_address, std::uint16_t port);
 
 // Reads every pbemd.* setting, applying defaults, and validates them. On failure the
 // INVALID_ARGUMENT message names each bad key and its value, e.g.
