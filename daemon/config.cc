@@ -173,6 +173,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kMailOutPollMsKey,
       kMailOutRetryBaseKey,
       kMailOutRetryMaxKey,
+      kMailOutMaxAttemptsKey,
       kMaxMessageBytesKey,
       kMaxMimePartsKey,
       kMaxMimeDepthKey,
@@ -397,6 +398,8 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       std::chrono::seconds(ReadInteger(config, kMailOutRetryBaseKey, 30, 1, 86400, errors));
   out.retry_max =
       std::chrono::seconds(ReadInteger(config, kMailOutRetryMaxKey, 3600, 1, 604800, errors));
+  out.max_attempts =
+      static_cast<int>(ReadInteger(config, kMailOutMaxAttemptsKey, 120, 1, 100000, errors));
   out.claim_lease =
       std::chrono::seconds(ReadInteger(config, kMailOutClaimSecondsKey, 300, 1, 86400, errors));
   if (out.retry_max < out.retry_base) {
@@ -533,6 +536,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kMailOutPollMsKey, std::to_string(out.poll_interval.count())},
       {kMailOutRetryBaseKey, std::to_string(out.retry_base.count())},
       {kMailOutRetryMaxKey, std::to_string(out.retry_max.count())},
+      {kMailOutMaxAttemptsKey, std::to_string(out.max_attempts)},
       {kMaxMessageBytesKey, std::to_string(config.limits.max_message_bytes)},
       {kMaxMimePartsKey, std::to_string(config.limits.max_mime_parts)},
       {kMaxMimeDepthKey, std::to_string(config.limits.max_mime_depth)},

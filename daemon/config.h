@@ -68,6 +68,7 @@ inline constexpr std::string_view kMailOutTlsKey = "pbemd.mail.out.tls";
 inline constexpr std::string_view kMailOutPollMsKey = "pbemd.mail.out.poll_ms";
 inline constexpr std::string_view kMailOutRetryBaseKey = "pbemd.mail.out.retry_base_seconds";
 inline constexpr std::string_view kMailOutRetryMaxKey = "pbemd.mail.out.retry_max_seconds";
+inline constexpr std::string_view kMailOutMaxAttemptsKey = "pbemd.mail.out.max_attempts";
 inline constexpr std::string_view kMaxMessageBytesKey = "pbemd.limits.max_message_bytes";
 inline constexpr std::string_view kMaxMimePartsKey = "pbemd.limits.max_mime_parts";
 inline constexpr std::string_view kMaxMimeDepthKey = "pbemd.limits.max_mime_depth";
@@ -121,6 +122,10 @@ struct MailOutConfig {
   std::chrono::milliseconds poll_interval{1000};
   std::chrono::seconds retry_base{30};   // first retry after this, then doubling ...
   std::chrono::seconds retry_max{3600};  // ... up to this
+  // pbemd.mail.out.max_attempts: a mail that failed this many times (a transient failure each
+  // time) is dead-lettered; one the relay refuses for good (SMTP 5xx) is at the first. With
+  // the default backoff, 120 attempts last about 4.8 days (Postfix's queue lifetime is 5).
+  int max_attempts = 120;
   // How long a claim on outbox mails (storage ClaimDueMail) lasts: a pass must send its batch
   // within it, and mails claimed by an instance that died are sent by another after it.
   std::chrono::seconds claim_lease{300};

@@ -97,6 +97,19 @@ TEST_CASE("a bad port is refused with an error naming the key and the value", "[
   CHECK(DefaultPublicUrl("::1", 8080) == "http://[::1]:8080");
 }
 
+TEST_CASE("outbox retries are bounded: max_attempts, default 120", "[daemon][config]") {
+  Result<DaemonConfig> defaults = LoadFrom("pbemd.instance.name", "x");
+  REQUIRE(defaults.ok());
+  CHECK(defaults->mail_out.max_attempts == 120);
+  CHECK(LoadFrom("pbemd.mail.out.max_attempts", "3")->mail_out.max_attempts == 3);
+  for (const std::string bad : {"0", "-2", "x", "100001"}) {
+    INFO("max_attempts: \"" << bad << "\"");
+    Result<DaemonConfig> loaded = LoadFrom("pbemd.mail.out.max_attempts", bad);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK_THAT(loaded.status().message(), Catch::Contains("pbemd.mail.out.max_attempts"));
+  }
+}
+
 TEST_CASE("an address that does not parse is refused, naming the key", "[daemon][config]") {
   for (const std::string bad : {"localhost", "127.0.0.256", "", "1.2.3"}) {
     INFO("address value: \"" << bad << "\"");

@@ -3,7 +3,8 @@
 # without systemd: Postfix (SMTP 127.0.0.1:$SMTP_PORT) -> LMTP -> Dovecot (IMAP
 # 127.0.0.1:$IMAP_PORT), following ../shared/notes/toolchain.md section 2 (verified recipe).
 # Domain test.local; users game, alice, bob, carol (password: <user>pw). Anything else is
-# refused at RCPT; nothing is relayed off the machine.
+# refused at RCPT for good (550 5.1.1, user unknown); busy@test.local is answered 450 at RCPT
+# every time (try later; for the outbox's bounded retries); nothing is relayed off the machine.
 # Ports: the caller picks them (tests/support/ports.sh) and another process may take one
 # before the servers bind it. `start` then stops what it started and exits 75 (EX_TEMPFAIL):
 # the caller picks other ports and starts again (e2e_common.sh does). A port counts as the
@@ -106,7 +107,10 @@ smtpd_tls_auth_only = yes
 smtpd_sasl_type = dovecot
 smtpd_sasl_path = inet:127.0.0.1:$AUTH_PORT
 smtpd_sasl_auth_enable = no
+smtpd_recipient_restrictions = check_recipient_access texthash:$R/postfix/recipient_access
 EOF
+  printf 'busy@test.local 450 4.2.1 <busy@test.local>: mailbox busy, try later (test rig)\n' \
+    > $R/postfix/recipient_access
   cat > $R/postfix/master.cf <<EOF
 # service      type  private unpriv chroot wakeup maxproc command
 127.0.0.1:$SMTP_PORT inet n  -      n      -      -       smtpd
