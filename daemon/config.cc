@@ -174,6 +174,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kMailOutPollMsKey,
       kMailOutRetryBaseKey,
       kMailOutRetryMaxKey,
+      kMailOutMaxAttemptsKey,
       kMaxMessageBytesKey,
       kMaxMimePartsKey,
       kMaxMimeDepthKey,
@@ -186,6 +187,11 @@ const std::vector<std::string_view>& KnownKeys() {
       kMailInQuarantineFolderKey,
   };
   return keys;
+}
+
+std::string DefaultPublicUrl(const std::string& http_address, std::uint16_t port) {
+  const bool v6 = http_address.find(':') != std::string::npos;
+  return "http://" + (v6 ? "[" + http_address + "]" : http_address) + ":" + std::to_string(port);
 }
 
 Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& config) {
@@ -244,10 +250,10 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
   unsigned long port = 0;
   const char* const port_end = port_text.data() + port_text.size();
   const auto [parsed_end, parse_error] = std::from_chars(port_text.data(), port_end, port);
-  if (port_text.empty() || parse_error != std::errc() || parsed_end != port_end || port < 1 ||
-      port > 65535) {
+  if (port_text.empty() || parse_error != std::errc() || parsed_end != port_end || port > 65535) {
     errors.push_back(std::string(kHttpPortKey) + ": " + Quoted(port_text) +
-                     " is not a valid TCP port (expected an integer from 1 to 65535)");
+                     " is not a valid TCP port (expected an integer from 1 to 65535, or 0 for "
+                     "any free port)");
   } else {
     result.http_port = static_cast<std::uint16_t>(port);
   }
@@ -268,24 +274,23 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
                      ": must be at least 16 characters long (or empty: no game creation)");
   }
 
-  const std::string host = address.family() == Poco::Net::IPAddress::IPv6
-                               ? "[" + result.http_address + "]"
-                               : result.http_address;
   result.http_public_url = ReadString(config, kHttpPublicUrlKey, "", errors);
-  if (result.http_public_url.empty()) {  // unset or empty: pbemd's own address
-    result.http_public_url = "http://" + host + ":" + std::to_string(result.http_port);
-  }
+  // Unset or empty: pbemd's own address (checked as http_address and http_port are; with port
+  // 0, pbemd_main.cc puts the bound port into it).
+  const bool url_given = !result.http_public_url.empty();
+  if (!url_given) result.http_public_url = DefaultPublicUrl(result.http_address, result.http_port);
   while (!result.http_public_url.empty() && result.http_public_url.back() == '/') {
     result.http_public_url.pop_back();
   }
-  if (std::any_of(result.http_public_url.begin(), result.http_public_url.end(),
-                  [](unsigned char c) { return c <= ' ' || c == 0x7F; })) {
+  const bool has_control = std::any_of(result.http_public_url.begin(), result.http_public_url.end(),
+                                       [](unsigned char c) { return c <= ' ' || c == 0x7F; });
+  if (url_given && has_control) {
     errors.push_back(std::string(kHttpPublicUrlKey) + ": " + Quoted(result.http_public_url) +
                      " holds a blank or a control character");
-  } else if (result.http_public_url.find_first_of("\"<>") != std::string::npos) {
+  } else if (url_given && result.http_public_url.find_first_of("\"<>") != std::string::npos) {
     errors.push_back(std::string(kHttpPublicUrlKey) + ": " + Quoted(result.http_public_url) +
                      " may not hold a quote, '<' or '>'");
-  } else {
+  } else if (url_given) {
     CheckUrl(kHttpPublicUrlKey, result.http_public_url, {"http", "https"}, errors);
   }
 
@@ -396,6 +401,8 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       std::chrono::seconds(ReadInteger(config, kMailOutRetryBaseKey, 30, 1, 86400, errors));
   out.retry_max =
       std::chrono::seconds(ReadInteger(config, kMailOutRetryMaxKey, 3600, 1, 604800, errors));
+  out.max_attempts =
+      static_cast<int>(ReadInteger(config, kMailOutMaxAttemptsKey, 120, 1, 100000, errors));
   out.claim_lease =
       std::chrono::seconds(ReadInteger(config, kMailOutClaimSecondsKey, 300, 1, 86400, errors));
   if (out.retry_max < out.retry_base) {
@@ -533,6 +540,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kMailOutPollMsKey, std::to_string(out.poll_interval.count())},
       {kMailOutRetryBaseKey, std::to_string(out.retry_base.count())},
       {kMailOutRetryMaxKey, std::to_string(out.retry_max.count())},
+      {kMailOutMaxAttemptsKey, std::to_string(out.max_attempts)},
       {kMaxMessageBytesKey, std::to_string(config.limits.max_message_bytes)},
       {kMaxMimePartsKey, std::to_string(config.limits.max_mime_parts)},
       {kMaxMimeDepthKey, std::to_string(config.limits.max_mime_depth)},

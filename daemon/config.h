@@ -69,6 +69,7 @@ inline constexpr std::string_view kMailOutTlsKey = "pbemd.mail.out.tls";
 inline constexpr std::string_view kMailOutPollMsKey = "pbemd.mail.out.poll_ms";
 inline constexpr std::string_view kMailOutRetryBaseKey = "pbemd.mail.out.retry_base_seconds";
 inline constexpr std::string_view kMailOutRetryMaxKey = "pbemd.mail.out.retry_max_seconds";
+inline constexpr std::string_view kMailOutMaxAttemptsKey = "pbemd.mail.out.max_attempts";
 inline constexpr std::string_view kMaxMessageBytesKey = "pbemd.limits.max_message_bytes";
 inline constexpr std::string_view kMaxMimePartsKey = "pbemd.limits.max_mime_parts";
 inline constexpr std::string_view kMaxMimeDepthKey = "pbemd.limits.max_mime_depth";
@@ -122,6 +123,10 @@ struct MailOutConfig {
   std::chrono::milliseconds poll_interval{1000};
   std::chrono::seconds retry_base{30};   // first retry after this, then doubling ...
   std::chrono::seconds retry_max{3600};  // ... up to this
+  // pbemd.mail.out.max_attempts: a mail that failed this many times (a transient failure each
+  // time) is dead-lettered; one the relay refuses for good (SMTP 5xx) is at the first. With
+  // the default backoff, 120 attempts last about 4.8 days (Postfix's queue lifetime is 5).
+  int max_attempts = 120;
   // How long a claim on outbox mails (storage ClaimDueMail) lasts: a pass must send its batch
   // within it, and mails claimed by an instance that died are sent by another after it.
   std::chrono::seconds claim_lease{300};
@@ -166,8 +171,10 @@ struct DaemonConfig {
   // pbemd.db.reconnect_min_ms / _max_ms: a broken database connection is made again at
   // once, then after min, doubling up to max (storage/connection.h).
   storage::ReconnectPolicy db_reconnect;
-  std::string http_address;      // pbemd.http.address: an IPv4 or IPv6 address to bind
-  std::uint16_t http_port = 0;   // pbemd.http.port: 1..65535
+  std::string http_address;  // pbemd.http.address: an IPv4 or IPv6 address to bind
+  // pbemd.http.port: 1..65535, or 0: a port the system picks when pbemd binds, logged as
+  // event=listening port=N (tests read it there: no race between picking a port and binding).
+  std::uint16_t http_port = 0;
   std::string http_admin_token;  // pbemd.http.admin_token: empty = no game creation
   // pbemd.http.public_url: where players reach the HTTP API (http(s)://host[:port][/path], no
   // trailing '/'), for the links of mails. Default: http://<http.address>:<http.port>.
@@ -183,6 +190,9 @@ struct DaemonConfig {
   LimitsConfig limits;
   TurnsConfig turns;
 };
+
+// The default of pbemd.http.public_url: http://ADDRESS:PORT (an IPv6 address bracketed).
+std::string DefaultPublicUrl(const std::string& http_address, std::uint16_t port);
 
 // Reads every pbemd.* setting, applying defaults, and validates them. On failure the
 // INVALID_ARGUMENT message names each bad key and its value, e.g.

@@ -62,6 +62,10 @@ std::string Metrics::RenderPrometheus() const {
   Counter(out, "pbemd_mails_sent_total", "Outbox mails handed to the transport.", mails_sent_);
   Counter(out, "pbemd_mails_failed_total", "Failed attempts to send an outbox mail.",
           mails_failed_);
+  Counter(out, "pbemd_mails_dead_lettered_total",
+          "Outbox mails dead-lettered (refused for good, or failed too often); "
+          "listed by `pbem outbox dead`.",
+          mails_dead_lettered_);
   Counter(out, "pbemd_mails_queued_total", "Mails put into the outbox by this process.",
           mails_queued_);
   Counter(out, "pbemd_mails_dropped_total",

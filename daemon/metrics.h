@@ -31,6 +31,8 @@ class Metrics {
   void SubmissionDuplicate() { ++submissions_duplicate_; }
   void MailSent() { ++mails_sent_; }
   void MailFailed() { ++mails_failed_; }
+  // An outbox mail dead-lettered: refused for good by the relay, or failed max_attempts times.
+  void MailDeadLettered() { ++mails_dead_lettered_; }
   void MailQueued() { ++mails_queued_; }
   void MailboxPoll(bool ok) { ok ? ++mailbox_polls_ok_ : ++mailbox_polls_failed_; }
   void MailDropped() { ++mails_dropped_; }
@@ -56,6 +58,7 @@ class Metrics {
 
   std::int64_t mails_sent() const { return mails_sent_; }
   std::int64_t mails_failed() const { return mails_failed_; }
+  std::int64_t mails_dead_lettered() const { return mails_dead_lettered_; }
   std::int64_t mailbox_polls() const { return mailbox_polls_ok_ + mailbox_polls_failed_; }
   std::int64_t turns_resolved() const { return turns_resolved_; }
 
@@ -69,6 +72,7 @@ class Metrics {
   std::atomic<std::int64_t> submissions_duplicate_{0};
   std::atomic<std::int64_t> mails_sent_{0};
   std::atomic<std::int64_t> mails_failed_{0};
+  std::atomic<std::int64_t> mails_dead_lettered_{0};
   std::atomic<std::int64_t> mails_queued_{0};
   std::atomic<std::int64_t> mails_dropped_{0};
   std::atomic<std::int64_t> mails_quarantined_{0};

@@ -101,6 +101,26 @@ class Pbemd final : public Poco::Util::ServerApplication {
 
     std::optional<DaemonConfig> loaded = LoadConfig(*logger);
     if (!loaded) return EXIT_CONFIG;
+    // The HTTP port is bound first (listened on once everything else is ready): with
+    // pbemd.http.port=0 the system picks a free port, and it is known before anything uses it.
+    // Not the ServerSocket(address) constructor: it sets SO_REUSEPORT too, and a second pbemd
+    // would then share the port instead of failing.
+    Poco::Net::ServerSocket socket;
+    try {
+      socket.bind(Poco::Net::SocketAddress(loaded->http_address, loaded->http_port),
+                  /*reuseAddress=*/true, /*reusePort=*/false);
+    } catch (const Poco::Exception& e) {
+      logger->error("event=startup_failed address={} port={} error={}", loaded->http_address,
+                    loaded->http_port, QuoteLogValue(e.displayText()));
+      return EXIT_UNAVAILABLE;
+    }
+    if (loaded->http_port == 0) {
+      const bool default_url = loaded->http_public_url == DefaultPublicUrl(loaded->http_address, 0);
+      loaded->http_port = socket.address().port();
+      if (default_url) {
+        loaded->http_public_url = DefaultPublicUrl(loaded->http_address, loaded->http_port);
+      }
+    }
     const DaemonConfig& settings = *loaded;
     LogDaemonConfig(settings, *logger);
 
@@ -343,11 +363,6 @@ class Pbemd final : public Poco::Util::ServerApplication {
     http_limits.max_body_bytes = settings.limits.max_message_bytes;
     std::unique_ptr<http::Server> server;
     try {
-      // Not the ServerSocket(address) constructor: it sets SO_REUSEPORT too, and a second
-      // pbemd would then share the port instead of failing.
-      Poco::Net::ServerSocket socket;
-      socket.bind(Poco::Net::SocketAddress(settings.http_address, settings.http_port),
-                  /*reuseAddress=*/true, /*reusePort=*/false);
       socket.listen(std::max(64, settings.http.max_connections));
       server = std::make_unique<http::Server>(
           std::move(socket),

@@ -212,6 +212,9 @@ struct OutboxMail {
   std::int64_t attempts = 0;            // failed attempts so far
   Timestamp next_try;
   std::optional<Timestamp> sent_at;  // set once sent; a sent mail is never due again
+  // Set once dead-lettered (MarkMailDead): the relay refused it for good, or it failed too
+  // often. A dead letter is never due again until RequeueMail; it is never deleted.
+  std::optional<Timestamp> failed_at;
   std::string last_error;
   // The last claimant (ClaimDueMail): for a sent mail, the one that sent it; empty when the
   // mail was never claimed. claimed_until is set while a claim runs (until its lease ends).
@@ -423,7 +426,7 @@ class GameRepository {
   // Returns the new mail's id.
   virtual Result<std::int64_t> EnqueueMail(const NewMail& mail) = 0;
   // Unsent mails with next_try <= now, earliest next_try first (then by id), at most limit,
-  // claimed or not (to look at the outbox; senders use ClaimDueMail).
+  // claimed or not (to look at the outbox; senders use ClaimDueMail). Dead letters are not due.
   virtual Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) = 0;
   // Claims at most `limit` mails for `claimant` (the sending process's instance name) until
   // now + lease, in one transaction, and returns them as DueMail orders them: the unsent mails
@@ -443,6 +446,20 @@ class GameRepository {
   // is no such mail; FAILED_PRECONDITION when it was already sent.
   virtual Status MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
                                 const std::string& error) = 0;
+  // Dead-letters the mail: counts the failed attempt, records `error` and `failed_at`, ends its
+  // claim. It is no longer due (DueMail, ClaimDueMail) and stays in the store, listed by
+  // DeadMail, until RequeueMail. NOT_FOUND when there is no such mail; FAILED_PRECONDITION
+  // when it was sent already (nothing changed). Dead-lettering a dead letter again keeps the
+  // first failed_at.
+  virtual Status MarkMailDead(std::int64_t mail_id, Timestamp failed_at,
+                              const std::string& error) = 0;
+  // The dead letters, oldest (smallest id) first, at most `limit`.
+  virtual Result<std::vector<OutboxMail>> DeadMail(int limit) = 0;
+  // Puts a dead letter back into the outbox: due at `next_try`, attempts counted from 0 again,
+  // failed_at cleared (last_error kept until the next attempt). NOT_FOUND when there is no such
+  // mail; FAILED_PRECONDITION (nothing changed) when it is not a dead letter (sent, or still
+  // in the outbox).
+  virtual Status RequeueMail(std::int64_t mail_id, Timestamp next_try) = 0;
   // NOT_FOUND when there is no such mail.
   virtual Result<OutboxMail> GetMail(std::int64_t mail_id) = 0;
 

@@ -270,6 +270,17 @@ const std::vector<Migration>& Migrations() {
            "  corrected_at_ms {int64} NOT NULL)",
            "CREATE INDEX league_corrections_by_league ON league_corrections (league_id, id)",
        }},
+      {13,
+       "outbox dead letters: a mail the relay refuses for good, or that failed too often",
+       {
+           // NULL: not dead-lettered. A dead letter is never due, never deleted, and goes back
+           // into the outbox only by RequeueMail (pbem outbox requeue).
+           "ALTER TABLE outbox ADD COLUMN failed_at_ms {int64}",
+           "DROP INDEX outbox_due",
+           "CREATE INDEX outbox_due ON outbox (next_try_ms, id) "
+           "WHERE sent_at_ms IS NULL AND failed_at_ms IS NULL",
+           "CREATE INDEX outbox_dead ON outbox (id) WHERE failed_at_ms IS NOT NULL",
+       }},
   };
   return kMigrations;
 }
@@ -1411,18 +1422,20 @@ std::vector<Attachment> SqlRepository::ReadAttachments(std::int64_t mail_id) {
 std::vector<OutboxMail> SqlRepository::ReadMails(const std::string& where,
                                                  const std::vector<std::int64_t>& params) {
   std::vector<Poco::Int64> bound(params.begin(), params.end());
-  std::vector<Poco::Int64> id, attempts, next_try, sent_at, claimed_until;
+  std::vector<Poco::Int64> id, attempts, next_try, sent_at, claimed_until, failed_at;
   std::vector<int> sent;
   std::vector<std::string> recipient, subject, body, last_error, claimed_by;
   Poco::Data::Statement select(*session_);
   select << Sql(
       "SELECT id, recipient, subject, body, attempts, next_try_ms, "
       "CASE WHEN sent_at_ms IS NULL THEN 0 ELSE 1 END, COALESCE(sent_at_ms, 0), "
-      "last_error, COALESCE(claimed_by, ''), COALESCE(claimed_until_ms, -1) FROM outbox " +
+      "last_error, COALESCE(claimed_by, ''), COALESCE(claimed_until_ms, -1), "
+      "COALESCE(failed_at_ms, -1) FROM outbox " +
       where);
   for (Poco::Int64& param : bound) select, use(param);
   select, into(id), into(recipient), into(subject), into(body), into(attempts), into(next_try),
-      into(sent), into(sent_at), into(last_error), into(claimed_by), into(claimed_until);
+      into(sent), into(sent_at), into(last_error), into(claimed_by), into(claimed_until),
+      into(failed_at);
   select.execute();
   std::vector<OutboxMail> mails;
   for (std::size_t i = 0; i < id.size(); ++i) {
@@ -1438,6 +1451,7 @@ std::vector<OutboxMail> SqlRepository::ReadMails(const std::string& where,
     mail.last_error = last_error[i];
     mail.claimed_by = claimed_by[i];
     if (claimed_until[i] >= 0) mail.claimed_until = FromMillis(claimed_until[i]);
+    if (failed_at[i] >= 0) mail.failed_at = FromMillis(failed_at[i]);
     mails.push_back(std::move(mail));
   }
   return mails;
@@ -1448,8 +1462,8 @@ Result<std::vector<OutboxMail>> SqlRepository::DueMail(Timestamp now_time, int l
   if (limit <= 0) return std::vector<OutboxMail>();
   return Guarded("reading due mail from " + store_name_, [&]() -> Result<std::vector<OutboxMail>> {
     return ReadMails(
-        "WHERE sent_at_ms IS NULL AND next_try_ms <= ? ORDER BY next_try_ms, id "
-        "LIMIT ?",
+        "WHERE sent_at_ms IS NULL AND failed_at_ms IS NULL AND next_try_ms <= ? "
+        "ORDER BY next_try_ms, id LIMIT ?",
         {ToMillis(now_time), limit});
   });
 }
@@ -1469,8 +1483,8 @@ Result<std::vector<OutboxMail>> SqlRepository::ClaimDueMail(Timestamp now_time, 
       Poco::Int64 at = ToMillis(now_time), until = ToMillis(now_time + lease), count = limit;
       std::string name = claimant;
       *session_ << Sql(
-          "SELECT id FROM outbox WHERE sent_at_ms IS NULL AND next_try_ms <= ? "
-          "AND (claimed_until_ms IS NULL OR claimed_until_ms <= ?) "
+          "SELECT id FROM outbox WHERE sent_at_ms IS NULL AND failed_at_ms IS NULL "
+          "AND next_try_ms <= ? AND (claimed_until_ms IS NULL OR claimed_until_ms <= ?) "
           "ORDER BY next_try_ms, id LIMIT ?" +
           dialect_.skip_locked_suffix),
           use(at), use(at), use(count), into(ids), now;
@@ -1520,6 +1534,18 @@ Status SqlRepository::MarkMailSent(std::int64_t mail_id, Timestamp sent_at) {
   });
 }
 
+Status SqlRepository::RequireUnsent(std::int64_t mail_id, const std::string& what) {
+  Poco::Int64 id = mail_id;
+  std::vector<int> sent;
+  *session_ << Sql(
+      "SELECT CASE WHEN sent_at_ms IS NULL THEN 0 ELSE 1 END FROM outbox "
+      "WHERE id = ?"),
+      use(id), into(sent), now;
+  if (sent.empty()) return Status::NotFound(what + ": no such mail");
+  if (sent[0] != 0) return Status::FailedPrecondition(what + ": it was sent already");
+  return Status::Ok();
+}
+
 Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
                                      const std::string& error) {
   if (session_ == nullptr) return NotOpen();
@@ -1529,17 +1555,61 @@ Status SqlRepository::MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
     Transaction transaction(*session_, dialect_);
     Poco::Int64 id = mail_id, next = ToMillis(next_try);
     std::string message = error;
-    std::vector<int> sent;
-    *session_ << Sql(
-        "SELECT CASE WHEN sent_at_ms IS NULL THEN 0 ELSE 1 END FROM outbox "
-        "WHERE id = ?"),
-        use(id), into(sent), now;
-    if (sent.empty()) return Status::NotFound(what + ": no such mail");
-    if (sent[0] != 0) return Status::FailedPrecondition(what + ": it was sent already");
+    if (Status unsent = RequireUnsent(id, what); !unsent.ok()) return unsent;
     *session_ << Sql(
         "UPDATE outbox SET attempts = attempts + 1, next_try_ms = ?, "
         "last_error = ?, claimed_until_ms = NULL WHERE id = ?"),
         use(next), use(message), use(id), now;
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Status SqlRepository::MarkMailDead(std::int64_t mail_id, Timestamp failed_at,
+                                   const std::string& error) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "dead-lettering mail " + std::to_string(mail_id) + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    Poco::Int64 id = mail_id, at = ToMillis(failed_at);
+    std::string message = error;
+    if (Status unsent = RequireUnsent(id, what); !unsent.ok()) return unsent;
+    *session_ << Sql(
+        "UPDATE outbox SET attempts = attempts + 1, failed_at_ms = COALESCE(failed_at_ms, ?), "
+        "last_error = ?, claimed_until_ms = NULL WHERE id = ?"),
+        use(at), use(message), use(id), now;
+    transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Result<std::vector<OutboxMail>> SqlRepository::DeadMail(int limit) {
+  if (session_ == nullptr) return NotOpen();
+  if (limit <= 0) return std::vector<OutboxMail>();
+  return Guarded("reading the dead letters of " + store_name_,
+                 [&]() -> Result<std::vector<OutboxMail>> {
+                   return ReadMails("WHERE failed_at_ms IS NOT NULL ORDER BY id LIMIT ?", {limit});
+                 });
+}
+
+Status SqlRepository::RequeueMail(std::int64_t mail_id, Timestamp next_try) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "requeueing mail " + std::to_string(mail_id) + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    Poco::Int64 id = mail_id, next = ToMillis(next_try);
+    std::vector<int> dead;
+    *session_ << Sql(
+        "SELECT CASE WHEN failed_at_ms IS NULL THEN 0 ELSE 1 END FROM outbox WHERE id = ?"),
+        use(id), into(dead), now;
+    if (dead.empty()) return Status::NotFound(what + ": no such mail");
+    if (dead[0] == 0) {
+      return Status::FailedPrecondition(what + ": it is not a dead letter (sent, or queued)");
+    }
+    *session_ << Sql(
+        "UPDATE outbox SET failed_at_ms = NULL, attempts = 0, next_try_ms = ?, "
+        "claimed_until_ms = NULL WHERE id = ?"),
+        use(next), use(id), now;
     transaction.Commit();
     return Status::Ok();
   });

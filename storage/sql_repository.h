@@ -46,7 +46,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 11;
+  static constexpr int kLatestSchemaVersion = 13;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -95,6 +95,9 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Status MarkMailSent(std::int64_t mail_id, Timestamp sent_at) override;
   Status MarkMailFailed(std::int64_t mail_id, Timestamp next_try,
                         const std::string& error) override;
+  Status MarkMailDead(std::int64_t mail_id, Timestamp failed_at, const std::string& error) override;
+  Result<std::vector<OutboxMail>> DeadMail(int limit) override;
+  Status RequeueMail(std::int64_t mail_id, Timestamp next_try) override;
   Result<OutboxMail> GetMail(std::int64_t mail_id) override;
   Result<bool> TryLock(const std::string& name) override;
   Status Unlock(const std::string& name) override;
@@ -221,6 +224,9 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   std::optional<OpenTurn> ReadOpenTurn(const std::string& game_id, std::int64_t turn,
                                        const std::string& side);
   std::int64_t InsertMail(const NewMail& mail);
+  // Within a transaction: NOT_FOUND when there is no mail `mail_id`, FAILED_PRECONDITION when
+  // it was sent; `what` names the operation in the message.
+  Status RequireUnsent(std::int64_t mail_id, const std::string& what);
   std::vector<Attachment> ReadAttachments(std::int64_t mail_id);
   std::vector<OutboxMail> ReadMails(const std::string& where,
                                     const std::vector<std::int64_t>& params);

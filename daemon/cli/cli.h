@@ -5,6 +5,7 @@
 #ifndef PBEM_DAEMON_CLI_CLI_H_
 #define PBEM_DAEMON_CLI_CLI_H_
 
+#include <chrono>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -45,6 +46,10 @@ int RunImportCommand(const Args& args);                    // pbem import FILE
 int RunVerifyCommand(const Args& args);                    // pbem verify ARCHIVE
 int RunHistoryCommand(const Args& args);                   // pbem history GAME
 int RunLeagueCommand(const Args& args);                    // pbem league (league_command.cc)
+int RunOutboxCommand(const Args& args);                    // pbem outbox dead|requeue
+
+// "2026-11-26T04:10:00Z": a stored time (storage::Timestamp), UTC, to the second.
+std::string IsoTime(std::chrono::sys_time<std::chrono::milliseconds> t);
 
 // The static history of stored game `game_id` (templates/archive.h) in `out_dir`: what
 // `pbem archive` writes, also for each game of `pbem league standings --html`. The scenario

@@ -1,6 +1,7 @@
 // What the `pbem` commands share: input and output, usage, verdict lines.
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <fstream>
 #include <iostream>
 
@@ -112,6 +113,16 @@ constexpr std::string_view kHistoryUsage =
     "    One line per committed player-turn: number, turn, side, committed time (UTC), a short\n"
     "    summary of the verdicts and events, and the dice commitment.\n";
 
+constexpr std::string_view kOutboxUsage =
+    "pbem outbox dead [--db DB]\n"
+    "    Lists the dead letters: outbox mails pbemd stopped sending because the mail server\n"
+    "    refused them for good (SMTP 5xx) or they failed pbemd.mail.out.max_attempts times.\n"
+    "    One line each: id, when, attempts, recipient, subject, the last error. Nothing is\n"
+    "    ever deleted.\n"
+    "pbem outbox requeue ID... | --all [--db DB]\n"
+    "    Puts dead letters back into the outbox, due now, with a fresh count of attempts\n"
+    "    (--all: every dead letter, up to 500 a run). Exit 1 when an ID is not a dead letter.\n";
+
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
     "\n"
@@ -130,6 +141,7 @@ constexpr std::string_view kGeneralUsage =
     "  verify ARCHIVE              re-resolve every turn of an archive, check its dice\n"
     "  history GAME                one line per committed turn of a game\n"
     "  league COMMAND LEAGUE       club leagues: create, add, remove, start, result, ...\n"
+    "  outbox dead|requeue         list the mails pbemd gave up on, put them back\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -153,8 +165,19 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "import") return std::string(kImportUsage) + std::string(kStoreDbUsage);
   if (command == "verify") return std::string(kVerifyUsage);
   if (command == "history") return std::string(kHistoryUsage) + std::string(kStoreDbUsage);
+  if (command == "outbox") return std::string(kOutboxUsage) + std::string(kStoreDbUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
+}
+
+std::string IsoTime(std::chrono::sys_time<std::chrono::milliseconds> t) {
+  const std::int64_t ms = t.time_since_epoch().count();
+  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm tm{};
+  gmtime_r(&seconds, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+  return buffer;
 }
 
 int UsageError(std::string_view command, std::string_view message) {

@@ -105,16 +105,6 @@ std::optional<pbem::v1::Archive> ReadArchive(const std::string& path) {
   return archive;
 }
 
-std::string IsoTime(storage::Timestamp t) {
-  const std::int64_t ms = t.time_since_epoch().count();
-  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
-  std::tm tm{};
-  gmtime_r(&seconds, &tm);
-  char buffer[32];
-  std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buffer;
-}
-
 // Unit id -> "Name (id)" from the game's pinned scenario; ids without a name are left out.
 using UnitNames = std::map<std::string, std::string>;
 UnitNames NamesOf(const storage::Game& game) {

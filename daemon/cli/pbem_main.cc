@@ -48,6 +48,7 @@ int Run(const Args& argv) {
   if (command == "verify") return RunVerifyCommand(rest);
   if (command == "history") return RunHistoryCommand(rest);
   if (command == "league") return RunLeagueCommand(rest);
+  if (command == "outbox") return RunOutboxCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 

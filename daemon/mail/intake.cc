@@ -301,7 +301,12 @@ Result<PollStats> MailIntake::PollOnce(Mailbox& mailbox, storage::Timestamp now)
       continue;
     }
     if (disposition == Disposition::kRetryLater) {
-      attempts_.Clear(key);  // the store failed: not the mail's fault
+      // The store failed. While the database cannot be reached that is not the mail's fault:
+      // the attempt is forgotten and the mail waits for the database. Otherwise the failure
+      // may be the mail's own (a value the store refuses, every time): it counts like a
+      // crash, so such a mail is quarantined after two tries (its sender told) instead of
+      // being tried again at every poll, forever.
+      if (metrics_.database_down().has_value()) attempts_.Clear(key);
       ++stats.kept;
       continue;
     }

@@ -60,7 +60,7 @@ namespace pbem::daemon::mail {
 enum class Disposition {
   kAnswered,    // stored (or a duplicate) and a reply queued: delete the mail
   kDropped,     // unknown sender or auto-submitted: delete without reply
-  kRetryLater,  // the store failed: keep the mail
+  kRetryLater,  // the store failed: keep the mail (an attempt, unless the database is down)
   kFailed,      // processing threw (a bug): keep the mail; the attempt stays recorded
 };
 

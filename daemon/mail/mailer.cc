@@ -155,6 +155,16 @@ std::size_t ReadChunk(char* buffer, std::size_t size, std::size_t count, void* u
 
 }  // namespace
 
+bool SmtpRefusedForGood(int curl_code, long smtp_code, std::string_view error) {
+  if (smtp_code < 500 || smtp_code > 599) return false;
+  // RCPT TO refused (libcurl: CURLE_SEND_ERROR, "RCPT failed: <code>"), or the data refused
+  // after the final dot (CURLE_RECV_ERROR, or CURLE_SEND_ERROR "DATA failed").
+  if (curl_code == CURLE_SEND_ERROR) {
+    return error.rfind("RCPT failed", 0) == 0 || error.rfind("DATA failed", 0) == 0;
+  }
+  return curl_code == CURLE_RECV_ERROR && error.rfind("MAIL", 0) != 0;
+}
+
 Status SmtpMailer::Send(const OutgoingMessage& message) {
   std::unique_ptr<CURL, decltype(&curl_easy_cleanup)> curl(curl_easy_init(), &curl_easy_cleanup);
   if (!curl) return Status::Internal("curl_easy_init failed");
@@ -189,6 +199,10 @@ Status SmtpMailer::Send(const OutgoingMessage& message) {
     curl_easy_getinfo(h, CURLINFO_RESPONSE_CODE, &response);
     std::string detail = error_buffer[0] != '\0' ? error_buffer : curl_easy_strerror(code);
     if (response != 0) detail += " (SMTP " + std::to_string(response) + ")";
+    if (SmtpRefusedForGood(code, response, detail)) {
+      return Status::InvalidArgument("SMTP to " + message.to + " via " + config_.smtp_url +
+                                     ": refused for good: " + detail);
+    }
     return Status::IoError("SMTP to " + message.to + " via " + config_.smtp_url + ": " + detail);
   }
   return Status::Ok();

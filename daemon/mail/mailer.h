@@ -17,6 +17,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "daemon/config.h"
 #include "storage/game_repository.h"
@@ -39,7 +40,9 @@ Result<OutgoingMessage> BuildMimeMessage(const storage::OutboxMail& mail, const 
 class Mailer {
  public:
   virtual ~Mailer() = default;
-  // Delivers one message; a non-OK status (with the transport's error) means "try later".
+  // Delivers one message. A non-OK status carries the transport's error: INVALID_ARGUMENT
+  // when the message is refused for good (the relay answered 5xx to its recipient or to its
+  // data), so sending it again would fail the same way; any other code means "try later".
   virtual Status Send(const OutgoingMessage& message) = 0;
 };
 
@@ -56,7 +59,15 @@ class FileMailer final : public Mailer {
 
 // SMTP with libcurl: smtp:// (plain, or upgraded with STARTTLS which is then required) or
 // smtps:// (TLS from the start); AUTH when a user is configured. Connect timeout 10 s, whole
-// transfer 60 s. One connection per message.
+// transfer 60 s. One connection per message. A 5xx answer to RCPT TO or to the message's data
+// is a refusal for good (INVALID_ARGUMENT, see SmtpRefusedForGood); anything else (no
+// connection, TLS, AUTH, a 4xx, a 5xx to MAIL FROM: the sender address is the operator's to
+// fix, and it would refuse every mail) is "try later".
+// Whether a failed SMTP transfer was a refusal for good of this message: libcurl's result
+// `curl_code`, the last SMTP reply code (CURLINFO_RESPONSE_CODE, 0 when none) and libcurl's
+// error text ("RCPT failed: 550", "MAIL failed: 553", ...).
+bool SmtpRefusedForGood(int curl_code, long smtp_code, std::string_view error);
+
 class SmtpMailer final : public Mailer {
  public:
   explicit SmtpMailer(MailOutConfig config) : config_(std::move(config)) {}

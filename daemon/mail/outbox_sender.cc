@@ -51,16 +51,29 @@ Result<OutboxPass> OutboxSender::RunOnce(storage::Timestamp now, int batch) {
                    QuoteLogValue(mail.recipient), mail.attempts + 1);
       continue;
     }
+    const std::int64_t attempts = mail.attempts + 1;
+    const bool for_good = sent.code() == StatusCode::kInvalidArgument;
+    const bool dead = for_good || attempts >= config_.max_attempts;
     const storage::Timestamp next =
-        NextAttempt(now, mail.attempts + 1, config_.retry_base, config_.retry_max);
-    Status marked = repository_.MarkMailFailed(mail.id, next, sent.message());
+        NextAttempt(now, attempts, config_.retry_base, config_.retry_max);
+    Status marked = dead ? repository_.MarkMailDead(mail.id, now, sent.message())
+                         : repository_.MarkMailFailed(mail.id, next, sent.message());
     metrics_.MailFailed();
     ++pass.failed;
-    logger_.warn("event=mail_failed mail_id={} to={} attempts={} retry_in_s={} error={}", mail.id,
-                 QuoteLogValue(mail.recipient), mail.attempts + 1,
-                 std::chrono::duration_cast<std::chrono::seconds>(next - now).count(),
-                 QuoteLogValue(sent.message()));
+    if (dead) {
+      metrics_.MailDeadLettered();
+      ++pass.dead;
+      logger_.error("event=mail_dead_letter mail_id={} to={} attempts={} reason={} error={}",
+                    mail.id, QuoteLogValue(mail.recipient), attempts,
+                    for_good ? "refused" : "too_many_attempts", QuoteLogValue(sent.message()));
+    } else {
+      logger_.warn("event=mail_failed mail_id={} to={} attempts={} retry_in_s={} error={}", mail.id,
+                   QuoteLogValue(mail.recipient), attempts,
+                   std::chrono::duration_cast<std::chrono::seconds>(next - now).count(),
+                   QuoteLogValue(sent.message()));
+    }
     if (!marked.ok()) {
+      // Not recorded: the mail is due again when its claim runs out, and tried again.
       logger_.error("event=outbox_mark_failed mail_id={} error={}", mail.id,
                     QuoteLogValue(marked.ToString()));
     }

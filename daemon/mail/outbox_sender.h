@@ -2,6 +2,11 @@
 // marked sent; a failure is recorded with the next attempt scheduled by exponential backoff
 // (retry_base, 2x, 4x, ... capped at retry_max), so a mail server that is down delays mail
 // but loses none: the outbox is persistent and the next pass (or the next pbemd) retries.
+// Retrying is bounded: a mail the relay refuses for good (the Mailer's INVALID_ARGUMENT, an
+// SMTP 5xx to its recipient or data) is dead-lettered at once, one that failed
+// config.max_attempts times too (storage MarkMailDead: kept, never due again, listed and put
+// back by `pbem outbox dead|requeue`), logged (event=mail_dead_letter) and counted
+// (pbemd_mails_dead_lettered_total). The other players' mails go out all the same.
 //
 // Several pbemd on one database each run a sender: a pass claims its batch for its instance
 // (storage ClaimDueMail, for config.claim_lease), so no two instances send one mail. A mail is
@@ -33,7 +38,8 @@ storage::Timestamp NextAttempt(storage::Timestamp now, std::int64_t failed_attem
 
 struct OutboxPass {
   int sent = 0;
-  int failed = 0;
+  int failed = 0;  // failed attempts, the dead-lettered included
+  int dead = 0;    // mails dead-lettered by this pass
 };
 
 class OutboxSender {

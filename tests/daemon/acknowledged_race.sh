@@ -12,7 +12,7 @@
 set -euo pipefail
 PBEMD=${1:?usage: acknowledged_race.sh PBEMD}
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-source "$SRC/tests/support/ports.sh"
+source "$SRC/tests/support/ports.sh"  # listening_port
 WORK=$(mktemp -d /tmp/pbem-ackrace-XXXXXX)
 pid=""
 cleanup() {
@@ -31,13 +31,14 @@ start() {  # start POINT: pbemd on a fresh store, stopping once at POINT
   [[ -n $pid ]] && { kill -TERM "$pid"; wait "$pid" || true; }
   rm -rf "$WORK/data" "$WORK/outbox" "$WORK/fault"
   mkdir -p "$WORK/fault"
-  PORT=$(free_port) || fail "no free port"
-  API=http://127.0.0.1:$PORT
+  # Port 0: pbemd binds a port the system picks and logs it (no pick-then-bind race).
   PBEM_FAULT="$1:pause:$WORK/fault" "$PBEMD" -Dpbemd.data_dir="$WORK/data" \
-    -Dpbemd.outbox_dir="$WORK/outbox" -Dpbemd.http.port="$PORT" \
+    -Dpbemd.outbox_dir="$WORK/outbox" -Dpbemd.http.port=0 \
     -Dpbemd.http.admin_token="$ADMIN" -Dpbemd.mail.from=referee@pbem.example \
     -Dpbemd.turns.poll_ms=50 -Dpbemd.turns.grace_seconds=0 >"$WORK/pbemd.log" 2>&1 </dev/null &
   pid=$!
+  PORT=$(listening_port "$WORK/pbemd.log" "$pid") || fail "pbemd did not listen"
+  API=http://127.0.0.1:$PORT
   for _ in $(seq 1 1200); do  # up to 60 s: a loaded machine starts slowly
     curl -sf "$API/healthz" >/dev/null 2>&1 && break
     kill -0 "$pid" 2>/dev/null || fail "pbemd exited"

@@ -78,7 +78,7 @@ TEST_CASE("the outbox follows the data directory unless set", "[daemon][config]"
 }
 
 TEST_CASE("a bad port is refused with an error naming the key and the value", "[daemon][config]") {
-  for (const std::string bad : {"70000", "0", "-1", "http", "80x", "", "65536", "8080.5"}) {
+  for (const std::string bad : {"70000", "-1", "http", "80x", "", "65536", "8080.5"}) {
     INFO("port value: \"" << bad << "\"");
     Result<DaemonConfig> loaded = LoadFrom("pbemd.http.port", bad);
     REQUIRE_FALSE(loaded.ok());
@@ -89,6 +89,25 @@ TEST_CASE("a bad port is refused with an error naming the key and the value", "[
   }
   CHECK(LoadFrom("pbemd.http.port", "1").ok());
   CHECK(LoadFrom("pbemd.http.port", "65535").ok());
+  // 0: the system picks the port when pbemd binds (pbemd_main.cc then fixes the public URL).
+  Result<DaemonConfig> any = LoadFrom("pbemd.http.port", "0");
+  REQUIRE(any.ok());
+  CHECK(any->http_port == 0);
+  CHECK(any->http_public_url == DefaultPublicUrl(any->http_address, 0));
+  CHECK(DefaultPublicUrl("::1", 8080) == "http://[::1]:8080");
+}
+
+TEST_CASE("outbox retries are bounded: max_attempts, default 120", "[daemon][config]") {
+  Result<DaemonConfig> defaults = LoadFrom("pbemd.instance.name", "x");
+  REQUIRE(defaults.ok());
+  CHECK(defaults->mail_out.max_attempts == 120);
+  CHECK(LoadFrom("pbemd.mail.out.max_attempts", "3")->mail_out.max_attempts == 3);
+  for (const std::string bad : {"0", "-2", "x", "100001"}) {
+    INFO("max_attempts: \"" << bad << "\"");
+    Result<DaemonConfig> loaded = LoadFrom("pbemd.mail.out.max_attempts", bad);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK_THAT(loaded.status().message(), Catch::Contains("pbemd.mail.out.max_attempts"));
+  }
 }
 
 TEST_CASE("an address that does not parse is refused, naming the key", "[daemon][config]") {

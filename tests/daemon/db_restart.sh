@@ -51,13 +51,14 @@ fail() { echo "db_restart: FAIL: $*" >&2; exit 1; }
 
 # shellcheck source=../support/ports.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../support/ports.sh"
-PORT=$(free_port) || fail "no free port"
-BASE="http://127.0.0.1:$PORT"
 ADMIN=db-restart-admin-token
+# Port 0: pbemd binds a port the system picks and logs it (no pick-then-bind race).
 "$PBEMD" -Dpbemd.db.backend=postgresql -Dpbemd.db.postgresql="$PBEM_TEST_PG" \
-  -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$PORT" -Dpbemd.http.admin_token="$ADMIN" \
+  -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=0 -Dpbemd.http.admin_token="$ADMIN" \
   -Dpbemd.turns.poll_ms=200 -Dpbemd.mail.out.poll_ms=200 >"$work/pbemd.log" 2>&1 </dev/null &
 pid=$!
+PORT=$(listening_port "$work/pbemd.log" "$pid") || fail "pbemd did not listen"
+BASE="http://127.0.0.1:$PORT"
 healthz() { curl -sS --max-time 5 -o "$work/healthz" -w '%{http_code}' "$BASE/healthz" 2>/dev/null || true; }
 healthy() { [[ $(healthz) == 200 ]]; }
 unhealthy() { [[ $(healthz) == 503 ]]; }

@@ -109,6 +109,41 @@ TEST_CASE("a mail whose processing fails twice goes to quarantine; the sender is
   CHECK_THAT(outbox[1].body, Catch::Contains("quarantined"));
 }
 
+TEST_CASE("a mail the store keeps failing on is quarantined, unless the database is down",
+          "[daemon][intake][safety]") {
+  Harness h;
+  // The store failing on this mail only (the hook's kRetryLater: "the store failed").
+  int tries = 0;
+  h.intake.UseCommandHook([&tries](const InboundMail& mail, storage::Timestamp) {
+    if (mail.subject.find("stuck") == std::string::npos) return std::optional<Disposition>();
+    ++tries;
+    return std::optional<Disposition>(Disposition::kRetryLater);
+  });
+  FakeMailbox mailbox;
+  mailbox.Add(TextMail("alice@test.local", "stuck@x", "hello", "stuck"));
+
+  // While the database is down, the mail waits, however many polls it takes.
+  h.fixture.metrics.DatabaseDown("test: the store cannot be reached");
+  for (int poll = 1; poll <= 4; ++poll) {
+    auto stats = h.intake.PollOnce(mailbox, At(100 * poll));
+    REQUIRE(stats.ok());
+    CHECK(stats->kept == 1);
+  }
+  CHECK(tries == 4);
+  CHECK(mailbox.folders["Quarantine"].empty());
+
+  // The database is up and the store still fails on it: two tries, then quarantine.
+  h.fixture.metrics.DatabaseUp();
+  for (int poll = 5; poll <= 6; ++poll) REQUIRE(h.intake.PollOnce(mailbox, At(100 * poll)).ok());
+  CHECK(tries == 6);
+  auto last = h.intake.PollOnce(mailbox, At(700));
+  REQUIRE(last.ok());
+  CHECK(last->quarantined == 1);
+  CHECK(tries == 6);  // not tried a third time
+  CHECK(mailbox.messages.empty());
+  CHECK(mailbox.folders["Quarantine"].size() == 1);
+}
+
 TEST_CASE("attempts survive a restart: a mail that crashed pbemd twice is not processed again",
           "[daemon][intake][safety]") {
   const std::string mail =
@@ -296,7 +331,8 @@ TEST_CASE("the mailer sends to plain addresses only, with one-line subjects",
   mail.body = "body";
   Result<OutgoingMessage> refused = BuildMimeMessage(mail, "pbem@game.test");
   REQUIRE_FALSE(refused.ok());
-  CHECK_THAT(refused.status().message(), Catch::Contains("the recipient may not hold a line break"));
+  CHECK_THAT(refused.status().message(),
+             Catch::Contains("the recipient may not hold a line break"));
   mail.recipient = "alice@test.local";
   mail.subject = "Results\r\nBcc: victim@else.test";
   Result<OutgoingMessage> built = BuildMimeMessage(mail, "pbem@game.test");

@@ -3,10 +3,12 @@
 #include <Poco/Net/MailMessage.h>
 #include <Poco/Net/PartHandler.h>
 #include <Poco/StreamCopier.h>
+#include <curl/curl.h>
 
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <fstream>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -24,11 +26,19 @@ using testing::At;
 class FakeMailer final : public Mailer {
  public:
   Status Send(const OutgoingMessage& message) override {
+    ++tries[message.to];
     if (down) return Status::IoError("connection refused");
+    if (message.to == refused) {
+      return Status::InvalidArgument("refused for good: RCPT failed: 550 (SMTP 550)");
+    }
+    if (message.to == busy) return Status::IoError("RCPT failed: 450 (SMTP 450)");
     sent.push_back(message);
     return Status::Ok();
   }
   bool down = false;
+  std::string refused;  // answered as refused for good
+  std::string busy;     // answered "try later", always
+  std::map<std::string, int> tries;
   std::vector<OutgoingMessage> sent;
 };
 
@@ -226,6 +236,95 @@ TEST_CASE("nothing is lost while the mail server is down", "[daemon][mail]") {
   CHECK(metrics.mails_failed() == 4);
   CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_sent_total 3\n"));
   CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_failed_total 4\n"));
+}
+
+TEST_CASE("a recipient refused for good is dead-lettered at once; the others go out",
+          "[daemon][mail]") {
+  testing::TempDir dir;
+  storage::SqliteRepository repository(dir.path());
+  REQUIRE(repository.OpenOrMigrate().ok());
+  REQUIRE(repository.EnqueueMail(Mail("alice@test.local", At(1000))).ok());
+  REQUIRE(repository.EnqueueMail(Mail("nobody@test.local", At(1000))).ok());
+  REQUIRE(repository.EnqueueMail(Mail("bob@test.local", At(1000))).ok());
+  FakeMailer mailer;
+  mailer.refused = "nobody@test.local";
+  MailOutConfig config;
+  Metrics metrics;
+  auto logger = testing::NullLogger();
+  OutboxSender sender(repository, mailer, "pbem@game.test", "pbemd-test", config, metrics, *logger);
+
+  Result<OutboxPass> pass = sender.RunOnce(At(1000));
+  REQUIRE(pass.ok());
+  CHECK(pass->sent == 2);
+  CHECK(pass->dead == 1);
+  Result<storage::OutboxMail> dead = repository.GetMail(2);
+  REQUIRE(dead.ok());
+  CHECK(dead->failed_at == At(1000));
+  CHECK(dead->attempts == 1);
+  CHECK_THAT(dead->last_error, Catch::Contains("550"));
+  // Never tried again, however long pbemd runs; kept for the operator.
+  for (int hour = 1; hour <= 48; ++hour) REQUIRE(sender.RunOnce(At(1000 + hour * 3600)).ok());
+  CHECK(mailer.tries["nobody@test.local"] == 1);
+  REQUIRE(repository.DeadMail(10)->size() == 1);
+  CHECK(metrics.mails_dead_lettered() == 1);
+  CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_mails_dead_lettered_total 1\n"));
+
+  // Requeued by the operator (pbem outbox requeue), once the address is fixed: sent.
+  mailer.refused.clear();
+  REQUIRE(repository.RequeueMail(2, At(200'000'000)).ok());
+  Result<OutboxPass> after = sender.RunOnce(At(200'000'000));
+  REQUIRE(after.ok());
+  CHECK(after->sent == 1);
+  CHECK(repository.GetMail(2)->sent_at == At(200'000'000));
+}
+
+TEST_CASE("a mail that keeps failing is retried with backoff, then dead-lettered",
+          "[daemon][mail]") {
+  testing::TempDir dir;
+  storage::SqliteRepository repository(dir.path());
+  REQUIRE(repository.OpenOrMigrate().ok());
+  REQUIRE(repository.EnqueueMail(Mail("busy@test.local", At(1000))).ok());
+  REQUIRE(repository.EnqueueMail(Mail("alice@test.local", At(1000))).ok());
+  FakeMailer mailer;
+  mailer.busy = "busy@test.local";
+  MailOutConfig config;
+  config.retry_base = std::chrono::seconds(1);
+  config.retry_max = std::chrono::seconds(4);
+  config.max_attempts = 4;
+  Metrics metrics;
+  auto logger = testing::NullLogger();
+  OutboxSender sender(repository, mailer, "pbem@game.test", "pbemd-test", config, metrics, *logger);
+
+  // Attempts at 0, +1 s, +2 s, +4 s: the fourth dead-letters it.
+  const std::int64_t kTries[] = {1000, 1001, 1003, 1007};
+  for (std::size_t i = 0; i < 4; ++i) {
+    INFO("attempt " << i + 1);
+    CHECK(sender.RunOnce(At(kTries[i] - 1))->failed == 0);  // not due yet: not tried
+    Result<OutboxPass> pass = sender.RunOnce(At(kTries[i]));
+    REQUIRE(pass.ok());
+    CHECK(pass->failed == 1);
+    CHECK(pass->dead == (i == 3 ? 1 : 0));
+  }
+  Result<storage::OutboxMail> dead = repository.GetMail(1);
+  REQUIRE(dead.ok());
+  CHECK(dead->attempts == 4);
+  CHECK(dead->failed_at == At(1007));
+  for (int hour = 1; hour <= 48; ++hour) REQUIRE(sender.RunOnce(At(1007 + hour * 3600)).ok());
+  CHECK(mailer.tries["busy@test.local"] == 4);
+  CHECK(mailer.tries["alice@test.local"] == 1);
+  CHECK(metrics.mails_dead_lettered() == 1);
+  CHECK(metrics.mails_failed() == 4);
+}
+
+TEST_CASE("only a 5xx to RCPT TO or to the data is a refusal for good", "[daemon][mail]") {
+  CHECK(SmtpRefusedForGood(CURLE_SEND_ERROR, 550, "RCPT failed: 550 (SMTP 550)"));
+  CHECK(SmtpRefusedForGood(CURLE_SEND_ERROR, 554, "DATA failed: 554"));
+  CHECK(SmtpRefusedForGood(CURLE_RECV_ERROR, 552, "Failure when receiving data from the peer"));
+  CHECK_FALSE(SmtpRefusedForGood(CURLE_SEND_ERROR, 450, "RCPT failed: 450"));
+  CHECK_FALSE(SmtpRefusedForGood(CURLE_SEND_ERROR, 553, "MAIL failed: 553"));
+  CHECK_FALSE(SmtpRefusedForGood(CURLE_LOGIN_DENIED, 535, "Login denied"));
+  CHECK_FALSE(SmtpRefusedForGood(CURLE_COULDNT_CONNECT, 0, "Couldn't connect to server"));
+  CHECK_FALSE(SmtpRefusedForGood(CURLE_SEND_ERROR, 250, "Send failure: Broken pipe"));
 }
 
 TEST_CASE("two instances: each mail sent once; a dead instance's claim is taken over later",

@@ -57,17 +57,18 @@ t0=$SECONDS
 
 # shellcheck source=../support/ports.sh
 source "$(dirname "${BASH_SOURCE[0]}")/../support/ports.sh"
-read -r PORT_A PORT_B IMAP_PORT < <(free_ports 3) || fail "no free ports"
-# IMAP_PORT: nobody listens; intake fails its polls, but takes its lock first
+read -r IMAP_PORT < <(free_ports 1) || fail "no free port"
+# IMAP_PORT: nobody listens; intake fails its polls, but takes its lock first. pbemd-a and -b
+# bind port 0 (the system picks a port; no pick-then-bind race) and log it (listening_port).
 ADMIN=two-instances-admin-token
 
-start() {  # start NAME PORT OUTBOX_POLL_MS
+start() {  # start NAME OUTBOX_POLL_MS: prints the pid
   "$PBEMD" -Dpbemd.instance.name="pbemd-$1" -Dpbemd.db.backend=postgresql \
     -Dpbemd.db.postgresql="$PBEM_TEST_PG application_name=pbemd-$1" \
     -Dpbemd.data_dir="$work/$1" -Dpbemd.outbox_dir="$work/$1/outbox" \
-    -Dpbemd.http.port="$2" -Dpbemd.http.admin_token="$ADMIN" \
+    -Dpbemd.http.port=0 -Dpbemd.http.admin_token="$ADMIN" \
     -Dpbemd.mail.from=referee@pbem.test -Dpbemd.turns.poll_ms=200 \
-    -Dpbemd.mail.out.poll_ms="$3" -Dpbemd.mail.out.claim_seconds=5 \
+    -Dpbemd.mail.out.poll_ms="$2" -Dpbemd.mail.out.claim_seconds=5 \
     -Dpbemd.mail.in.url="imap://127.0.0.1:$IMAP_PORT/INBOX" -Dpbemd.mail.in.user=game \
     -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.in.idle=false >"$work/$1.log" 2>&1 </dev/null &
   echo $!
@@ -79,7 +80,8 @@ metric() {  # metric PORT NAME: the value of an unlabelled series (empty when un
 leader_is() { [[ $(metric "$1" pbemd_mail_intake_leader) == "$2" ]]; }
 healthy() { curl -sf --max-time 2 "http://127.0.0.1:$1/healthz" >/dev/null 2>&1; }
 
-pid_a=$(PBEM_FAULT=outbox.after_send:stop,scheduler.after_game_lock:stop start a "$PORT_A" 100)
+pid_a=$(PBEM_FAULT=outbox.after_send:stop,scheduler.after_game_lock:stop start a 100)
+PORT_A=$(listening_port "$work/a.log" "$pid_a") || fail "pbemd-a did not listen"
 wait_for 30 "pbemd-a answers /healthz" healthy "$PORT_A"
 wait_for 10 "pbemd-a takes the mail intake lock" leader_is "$PORT_A" 1
 echo "pbemd-a on :$PORT_A (mail intake leader, fault points armed), one database"
@@ -163,7 +165,8 @@ echo "pbemd-a stopped holding $frozen_game after resolving $resolved_by_a turn(s
 
 # 3. pbemd-b starts; it resolves every other blue turn and skips the game pbemd-a holds.
 # a polls its outbox often, b seldom (b still sends after each of its turn passes).
-pid_b=$(start b "$PORT_B" 1000)
+pid_b=$(start b 1000)
+PORT_B=$(listening_port "$work/b.log" "$pid_b") || fail "pbemd-b did not listen"
 wait_for 30 "pbemd-b answers /healthz" healthy "$PORT_B"
 sleep_until_polled() { grep -q 'event=mail_intake_follower' "$work/b.log"; }
 wait_for 10 "pbemd-b sees the intake taken" sleep_until_polled

@@ -44,13 +44,14 @@ printf 'bench_mail: IMAP IDLE %s; %d games seeded in %.1f s; %s cores; load aver
   $((RUNS + GAMES + 1)) "$(echo "$(date +%s.%N) - $t" | bc -l)" "$(nproc)" \
   "$(cut -d' ' -f1-3 /proc/loadavg)"
 
-"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=0 \
   -Dpbemd.mail.from=game@test.local \
   -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
   -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.in.idle="$IDLE" -Dpbemd.turns.poll_ms=200 \
   -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
   -Dpbemd.mail.out.poll_ms=100 >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
+HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid") || fail "pbemd did not listen"
 for _ in $(seq 1 100); do
   curl -sf "http://127.0.0.1:$HTTP_PORT/healthz" >/dev/null && break
   if ! kill -0 "$pbemd_pid" 2>/dev/null; then

@@ -7,10 +7,10 @@
 work=$(mktemp -d "/tmp/$WORK_PREFIX-XXXXXX")
 chmod 755 "$work"
 export MAILRIG_ROOT=$work/rig
-. "$HERE/../support/ports.sh"  # port_open, free_port
-read -r SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT HTTP_PORT \
-  <<<"$(free_ports 8)"
-export SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT
+. "$HERE/../support/ports.sh"  # port_open, free_ports, listening_port
+# pbemd binds port 0 (the system picks a free port) and says which in its log: start it with
+# -Dpbemd.http.port=0, then HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid").
+HTTP_PORT=""
 pbemd_pid=""
 cleanup() {
   if [[ -n $pbemd_pid ]] && kill -0 "$pbemd_pid" 2>/dev/null; then kill -KILL "$pbemd_pid"; fi
@@ -26,7 +26,18 @@ fail() {
   exit 1
 }
 
-"$HERE/mailrig.sh" start || fail "the mail rig did not start"
+# Postfix and Dovecot cannot bind port 0: the rig's ports are picked, then bound. When another
+# process takes one in between, mailrig.sh exits 75 and the rig starts again on other ports.
+for rig_try in 1 2 3 4 5; do
+  read -r SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT \
+    <<<"$(free_ports 7)"
+  export SMTP_PORT IMAP_PORT LMTP_PORT SUBMISSION_PORT SMTPS_PORT AUTH_PORT IMAPS_PORT
+  rig_rc=0
+  "$HERE/mailrig.sh" start || rig_rc=$?
+  [[ $rig_rc -eq 75 ]] || break
+  echo "the mail rig lost a port to another process (try $rig_try); starting it on other ports"
+done
+[[ $rig_rc -eq 0 ]] || fail "the mail rig did not start"
 IMAP=imap://127.0.0.1:$IMAP_PORT
 SMTP=smtp://127.0.0.1:$SMTP_PORT/client.test
 

@@ -25,13 +25,14 @@ mail_with 'carol@test.local' s2 'curious' 'status demo' >"$work/carol-status.eml
 mail_with 'bob@test.local' a1 'Re: [pbem demo] results' '  ARCHIVE' >"$work/bob.eml"
 mail_with 'carol@test.local' h1 'comment jouer ?' 'aide' >"$work/carol-aide.eml"
 
-"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=0 \
   -Dpbemd.mail.from=game@test.local \
   -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
   -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.out.transport=smtp \
   -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" -Dpbemd.mail.out.poll_ms=200 \
   >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
+HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid") || fail "pbemd did not listen"
 
 echo "step: four command mails over SMTP"
 send alice@test.local "$work/alice.eml"

@@ -40,7 +40,7 @@ for _ in $(seq 1 100); do [[ $(count game) -ge 3 ]] && break; sleep 0.1; done
 [[ $(count game) -eq 3 ]] || fail "the game mailbox holds $(count game) mails, expected 3"
 
 echo "step: pbemd reads the mailbox over IMAP and answers over SMTP"
-"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=0 \
   -Dpbemd.mail.from=game@test.local \
   -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
   -Dpbemd.mail.in.poll_seconds=1 \
@@ -48,6 +48,7 @@ echo "step: pbemd reads the mailbox over IMAP and answers over SMTP"
   -Dpbemd.mail.out.poll_ms=200 -Dpbemd.mail.out.retry_base_seconds=1 \
   -Dpbemd.mail.out.retry_max_seconds=2 >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
+HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid") || fail "pbemd did not listen"
 
 deadline=$((SECONDS + 120))
 until [[ $(count alice) -ge 2 && $(count bob) -ge 2 && $(count game) -eq 0 ]]; do

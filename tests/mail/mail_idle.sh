@@ -32,7 +32,9 @@ polls() {
     awk '/^pbemd_mailbox_polls_total\{outcome="ok"\}/ { print $2 }'
 }
 start_pbemd() {  # start_pbemd IDLE
-  "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+  local seen
+  seen=$(grep -c "event=listening" "$work/pbemd.log" 2>/dev/null) || seen=0
+  "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=0 \
     -Dpbemd.mail.from=game@test.local \
     -Dpbemd.mail.in.url="imaps://127.0.0.1:$IMAPS_PORT/INBOX" -Dpbemd.mail.in.user=game \
     -Dpbemd.mail.in.password=gamepw -Dpbemd.mail.in.poll_seconds=3600 -Dpbemd.mail.in.idle="$1" \
@@ -40,6 +42,7 @@ start_pbemd() {  # start_pbemd IDLE
     -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
     -Dpbemd.mail.out.poll_ms=200 >>"$work/pbemd.log" 2>&1 </dev/null &
   pbemd_pid=$!
+  HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid" "$seen") || fail "pbemd did not listen"
   local deadline=$((SECONDS + 120))
   until [[ $(polls 2>/dev/null) -ge 1 ]]; do
     kill -0 "$pbemd_pid" 2>/dev/null || fail "pbemd exited"

@@ -51,13 +51,16 @@ done
 
 # claim_seconds=2: a reply a dead run claimed from the outbox is sent by the next run soon after.
 run_pbemd() {  # run_pbemd: starts pbemd with the fault point, in the background
+  local seen
+  seen=$(grep -c "event=listening" "$work/pbemd.log" 2>/dev/null) || seen=0
   PBEM_FAULT=intake.before_handle:abort:poison "$PBEMD" -Dpbemd.data_dir="$work/data" \
-    -Dpbemd.http.port="$HTTP_PORT" -Dpbemd.mail.from=game@test.local \
+    -Dpbemd.http.port=0 -Dpbemd.mail.from=game@test.local \
     -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
     -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.mail.in.quarantine_folder=Quarantine \
     -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
     -Dpbemd.mail.out.poll_ms=200 -Dpbemd.mail.out.claim_seconds=2 >>"$work/pbemd.log" 2>&1 </dev/null &
   pbemd_pid=$!
+  HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid" "$seen") || fail "pbemd did not listen"
 }
 for run in 1 2; do
   echo "step: pbemd run $run dies in the poison mail"

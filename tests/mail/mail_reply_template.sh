@@ -27,7 +27,6 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 
 WORK_PREFIX=pbem-mail-reply
 . "$HERE/e2e_common.sh"
-API=http://127.0.0.1:$HTTP_PORT
 ADMIN=reply-admin-token
 
 wait_for() {  # wait_for USER N WHAT: until USER holds at least N mails (30 s)
@@ -137,13 +136,15 @@ expect() {  # expect FILE WHAT TEXT...: FILE's text (kept in FILE.txt) holds eac
 }
 
 echo "step: pbemd reading imap://, sending over SMTP; game demo created over HTTP"
-"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=0 \
   -Dpbemd.http.admin_token="$ADMIN" -Dpbemd.mail.from=game@test.local \
   -Dpbemd.mail.in.url="$IMAP/INBOX" -Dpbemd.mail.in.user=game -Dpbemd.mail.in.password=gamepw \
   -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.turns.poll_ms=200 \
   -Dpbemd.mail.out.transport=smtp -Dpbemd.mail.out.smtp_url="smtp://127.0.0.1:$SMTP_PORT/pbemd.test" \
   -Dpbemd.mail.out.poll_ms=200 >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
+HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid") || fail "pbemd did not listen"
+API=http://127.0.0.1:$HTTP_PORT
 deadline=$((SECONDS + 20))
 until curl -sf "$API/healthz" >/dev/null 2>&1; do
   kill -0 "$pbemd_pid" 2>/dev/null || fail "pbemd exited"

@@ -42,7 +42,7 @@ wait_for() {  # wait_for USER N WHAT: until USER holds at least N mails (120 s)
 }
 
 echo "step: pbemd reading over imaps, sending to the submission port (STARTTLS and AUTH required)"
-"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$HTTP_PORT" \
+"$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port=0 \
   -Dpbemd.mail.from=game@test.local \
   -Dpbemd.mail.in.url="imaps://127.0.0.1:$IMAPS_PORT/INBOX" -Dpbemd.mail.in.user=game \
   -Dpbemd.mail.in.password=gamepw -Dpbemd.mail.in.poll_seconds=1 -Dpbemd.turns.poll_ms=200 \
@@ -52,6 +52,7 @@ echo "step: pbemd reading over imaps, sending to the submission port (STARTTLS a
   -Dpbemd.mail.ca_file="$MAILRIG_ROOT/tls/ca.pem" -Dpbemd.mail.out.poll_ms=200 \
   >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
+HTTP_PORT=$(listening_port "$work/pbemd.log" "$pbemd_pid") || fail "pbemd did not listen"
 
 echo "step: alice mails blue's orders: a receipt, then the results to both players"
 send alice@test.local "$work/alice.eml"

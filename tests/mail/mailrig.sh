@@ -3,7 +3,13 @@
 # without systemd: Postfix (SMTP 127.0.0.1:$SMTP_PORT) -> LMTP -> Dovecot (IMAP
 # 127.0.0.1:$IMAP_PORT), following ../shared/notes/toolchain.md section 2 (verified recipe).
 # Domain test.local; users game, alice, bob, carol (password: <user>pw). Anything else is
-# refused at RCPT; nothing is relayed off the machine.
+# refused at RCPT for good (550 5.1.1, user unknown); busy@test.local is answered 450 at RCPT
+# every time (try later; for the outbox's bounded retries); nothing is relayed off the machine.
+# Ports: the caller picks them (tests/support/ports.sh) and another process may take one
+# before the servers bind it. `start` then stops what it started and exits 75 (EX_TEMPFAIL):
+# the caller picks other ports and starts again (e2e_common.sh does). A port counts as the
+# rig's only when the server's own master process holds the listening socket (ss -ltnp), so a
+# stranger listening there is never mistaken for it.
 # Environment: MAILRIG_ROOT (required: a scratch directory whose parents are all o+x),
 # SMTP_PORT (2525), IMAP_PORT (1143), LMTP_PORT (2424), SUBMISSION_PORT (2587), SMTPS_PORT
 # (2465), AUTH_PORT (2426), IMAPS_PORT (1993).
@@ -29,6 +35,24 @@ SMTP_PORT=${SMTP_PORT:-2525}; IMAP_PORT=${IMAP_PORT:-1143}; LMTP_PORT=${LMTP_POR
 SUBMISSION_PORT=${SUBMISSION_PORT:-2587}; SMTPS_PORT=${SMTPS_PORT:-2465}; AUTH_PORT=${AUTH_PORT:-2426}
 IMAPS_PORT=${IMAPS_PORT:-1993}
 USERS=(game alice bob carol)
+# owned PORT PID: process PID holds the socket listening on 127.0.0.1:PORT.
+owned() { ss -Hltnp "sport = :$1" 2>/dev/null | grep -q "pid=$2,"; }
+# A server could not start: exit 75 when it found a port taken (the caller picks others),
+# else 1. Either way, stop what did start.
+start_failed() {
+  if grep -qs 'ddress already in use' $R/start.log $R/dovecot/dovecot.log $R/postfix.log; then
+    echo "mailrig: a port was taken by another process before the rig bound it" >&2
+    "$0" stop || true; exit 75
+  fi
+  echo "mailrig: $1 did not start (see $R/start.log)" >&2
+  "$0" stop || true; exit 1
+}
+check_owned() {  # check_owned PIDFILE PORT...: exit 75 unless the master in PIDFILE holds each
+  local pid p; pid=$(tr -d ' \n' < "$1")
+  for p in "${@:2}"; do
+    owned "$p" "$pid" || { echo "mailrig: 127.0.0.1:$p is another process's" >&2; "$0" stop || true; exit 75; }
+  done
+}
 # Up to 60 s: a loaded machine starts servers slowly.
 wait_port() { for i in $(seq 1 1200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.05; done; echo "mailrig: port $1 not up" >&2; return 1; }
 case "${1:-}" in
@@ -37,6 +61,7 @@ start)
     command -v $tool >/dev/null || { echo "mailrig: $tool is not installed (deploy/install-deps.sh mail)" >&2; exit 1; }
   done
   mkdir -p $R/postfix $R/pf-spool $R/pf-data $R/dovecot $R/vmail
+  rm -f $R/start.log $R/dovecot/dovecot.log $R/postfix.log  # this start's logs only (start_failed reads them)
   chown postfix $R/pf-data; chown mail:mail $R/vmail
   chmod 755 $R   # postfix/dovecot/mail uids must traverse it (mktemp -d gives 0700!)
   if [ ! -f $R/tls/server.pem ]; then   # a CA, and a server certificate it signs
@@ -82,7 +107,10 @@ smtpd_tls_auth_only = yes
 smtpd_sasl_type = dovecot
 smtpd_sasl_path = inet:127.0.0.1:$AUTH_PORT
 smtpd_sasl_auth_enable = no
+smtpd_recipient_restrictions = check_recipient_access texthash:$R/postfix/recipient_access
 EOF
+  printf 'busy@test.local 450 4.2.1 <busy@test.local>: mailbox busy, try later (test rig)\n' \
+    > $R/postfix/recipient_access
   cat > $R/postfix/master.cf <<EOF
 # service      type  private unpriv chroot wakeup maxproc command
 127.0.0.1:$SMTP_PORT inet n  -      n      -      -       smtpd
@@ -168,11 +196,14 @@ namespace inbox {
   inbox = yes
 }
 EOF
-  dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1   # never let daemons inherit a caller's stdout pipe
+  # never let daemons inherit a caller's stdout pipe
+  dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1 || start_failed dovecot
   wait_port $IMAP_PORT; wait_port $IMAPS_PORT; wait_port $LMTP_PORT; wait_port $AUTH_PORT
+  check_owned $R/dovecot/run/master.pid $IMAP_PORT $IMAPS_PORT $LMTP_PORT $AUTH_PORT
   [ -d $R/pf-spool/public ] || postfix -c $R/postfix check </dev/null >>$R/start.log 2>&1  # 1st run: creates queue subdirs
-  postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1
+  postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1 || start_failed postfix
   wait_port $SMTP_PORT; wait_port $SUBMISSION_PORT; wait_port $SMTPS_PORT
+  check_owned $R/pf-spool/pid/master.pid $SMTP_PORT $SUBMISSION_PORT $SMTPS_PORT
   echo "mailrig: dovecot pid $(cat $R/dovecot/run/master.pid), postfix master pid $(tr -d ' ' < $R/pf-spool/pid/master.pid)"
   ;;
 stop)   # SIGTERM both masters by PID (pid files), then wait for them to exit (~3 s)

@@ -115,6 +115,17 @@ void DropMigration11(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 11");
 }
 
+// Takes a store back from schema version 13 (the outbox's dead letters). Migrations apply
+// above the highest version recorded: drop 13 before 11.
+void DropMigration13(RepositoryHarness& harness) {
+  harness.ExecuteSql("DROP INDEX outbox_dead");
+  harness.ExecuteSql("DROP INDEX outbox_due");
+  harness.ExecuteSql("ALTER TABLE outbox DROP COLUMN failed_at_ms");
+  harness.ExecuteSql(
+      "CREATE INDEX outbox_due ON outbox (next_try_ms, id) WHERE sent_at_ms IS NULL");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 13");
+}
+
 // A game's ending with `text`: a victory of france, as tests need one.
 GameEnding Ending(const std::string& text) {
   GameEnding ending;
@@ -166,11 +177,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 13);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 11);
+    CHECK(*reopened == 13);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -183,7 +194,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 11"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 13"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -197,7 +208,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 13);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -208,6 +219,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration13(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -226,7 +238,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 13);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -241,6 +253,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration13(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -250,7 +263,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 13);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -428,6 +441,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration13(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -440,7 +454,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 13);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -457,6 +471,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration13(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -464,7 +479,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 13);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -1052,6 +1067,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         REQUIRE(repository->CreateGame(SampleGame(id)).ok());
       }
     }
+    DropMigration13(*harness);
     DropMigration11(*harness);
     // The only sentences pbemd wrote before (league ResignationResult, the forfeit).
     harness->ExecuteSql(
@@ -1064,7 +1080,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "WHERE id = 'nowinner'");
     harness->ExecuteSql("UPDATE games SET result = 'orange resigned' WHERE id = 'other'");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 13);
     const auto ending = [&](const char* id) { return repository->GetGame(id)->ending; };
     REQUIRE(ending("resigned").has_value());
     CHECK(ending("resigned")->kind == GameEndKind::kResigned);
@@ -1343,6 +1359,96 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(a->ClaimDueMail(At(1), 10, "", 10s).status().code() == StatusCode::kInvalidArgument);
     CHECK(a->ClaimDueMail(At(1), 10, "x", 0s).status().code() == StatusCode::kInvalidArgument);
     CHECK(a->ClaimDueMail(At(99999), 0, "x", 1s)->empty());
+  }
+
+  SECTION("outbox: a dead letter is never due, is kept, and comes back only when requeued") {
+    auto a = Open(*harness);
+    auto b = Open(*harness);
+    Result<std::int64_t> refused = a->EnqueueMail(SampleMail("nobody@example.org", 1000));
+    Result<std::int64_t> fine = a->EnqueueMail(SampleMail("kutuzov@example.org", 1000));
+    REQUIRE(refused.ok());
+    REQUIRE(fine.ok());
+    CHECK(a->DeadMail(10)->empty());
+
+    Result<std::vector<OutboxMail>> claimed = a->ClaimDueMail(At(1000), 10, "pbemd-a", 10s);
+    REQUIRE(claimed.ok());
+    REQUIRE(claimed->size() == 2);
+    REQUIRE(a->MarkMailDead(*refused, At(1500), "550 5.1.1 user unknown").ok());
+    // Dead: not due, not claimable (even after the claim's lease), listed, kept whole.
+    CHECK(b->DueMail(At(99'000), 10)->size() == 1);
+    Result<std::vector<OutboxMail>> after = b->ClaimDueMail(At(99'000), 10, "pbemd-b", 10s);
+    REQUIRE(after.ok());
+    REQUIRE(after->size() == 1);
+    CHECK(after->front().id == *fine);
+    Result<std::vector<OutboxMail>> dead = b->DeadMail(10);
+    REQUIRE(dead.ok());
+    REQUIRE(dead->size() == 1);
+    const OutboxMail& letter = dead->front();
+    CHECK(letter.id == *refused);
+    CHECK(letter.recipient == "nobody@example.org");
+    CHECK(letter.body == "Orders are due.\n");
+    CHECK(letter.attempts == 1);
+    CHECK(letter.failed_at == At(1500));
+    CHECK(letter.last_error == "550 5.1.1 user unknown");
+    CHECK_FALSE(letter.sent_at.has_value());
+    CHECK_FALSE(letter.claimed_until.has_value());
+    CHECK(b->GetMail(*fine)->failed_at == std::nullopt);
+    // Dead-lettering again counts the attempt, keeps the first failed_at.
+    REQUIRE(a->MarkMailDead(*refused, At(1700), "550 again").ok());
+    CHECK(a->GetMail(*refused)->failed_at == At(1500));
+    CHECK(a->GetMail(*refused)->attempts == 2);
+    CHECK(a->DeadMail(0)->empty());
+
+    // Requeued: due again at next_try with attempts from 0; the error stays until the next try.
+    CHECK(b->RequeueMail(*fine, At(2000)).code() == StatusCode::kFailedPrecondition);
+    REQUIRE(b->RequeueMail(*refused, At(2000)).ok());
+    CHECK(a->DeadMail(10)->empty());
+    Result<OutboxMail> back = a->GetMail(*refused);
+    REQUIRE(back.ok());
+    CHECK_FALSE(back->failed_at.has_value());
+    CHECK(back->attempts == 0);
+    CHECK(back->next_try == At(2000));
+    CHECK(back->last_error == "550 again");
+    CHECK(a->DueMail(At(1999), 10)->size() == 1);  // `fine` only (claimed, not sent)
+    CHECK(a->DueMail(At(2000), 10)->size() == 2);
+    CHECK(b->RequeueMail(*refused, At(3000)).code() == StatusCode::kFailedPrecondition);
+
+    // A sent mail is never dead-lettered; unknown ids are NOT_FOUND.
+    REQUIRE(b->MarkMailSent(*fine, At(2500)).ok());
+    CHECK(a->MarkMailDead(*fine, At(2600), "x").code() == StatusCode::kFailedPrecondition);
+    CHECK_FALSE(a->GetMail(*fine)->failed_at.has_value());
+    CHECK(b->RequeueMail(*fine, At(3000)).code() == StatusCode::kFailedPrecondition);
+    CHECK(a->MarkMailDead(987654, At(1), "x").code() == StatusCode::kNotFound);
+    CHECK(a->RequeueMail(987654, At(1)).code() == StatusCode::kNotFound);
+  }
+
+  SECTION("outbox: a version 11 store gains dead letters (migration 13); its mail stays due") {
+    std::int64_t queued = 0, sent = 0;
+    {
+      auto repository = Open(*harness);
+      Result<std::int64_t> id = repository->EnqueueMail(SampleMail("old@example.org", 1000));
+      Result<std::int64_t> done = repository->EnqueueMail(SampleMail("sent@example.org", 1000));
+      REQUIRE(id.ok());
+      REQUIRE(done.ok());
+      REQUIRE(repository->MarkMailFailed(*id, At(1200), "451 later").ok());
+      REQUIRE(repository->MarkMailSent(*done, At(1100)).ok());
+      queued = *id;
+      sent = *done;
+    }
+    DropMigration13(*harness);
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 13);
+    Result<OutboxMail> old = repository->GetMail(queued);
+    REQUIRE(old.ok());
+    CHECK_FALSE(old->failed_at.has_value());
+    CHECK(old->attempts == 1);
+    CHECK(old->last_error == "451 later");
+    CHECK(repository->GetMail(sent)->sent_at == At(1100));
+    CHECK(repository->DeadMail(10)->empty());
+    Result<std::vector<OutboxMail>> claimed = repository->ClaimDueMail(At(1200), 10, "new", 1s);
+    REQUIRE(claimed.ok());
+    REQUIRE(claimed->size() == 1);
+    CHECK(claimed->front().id == queued);
   }
 
   SECTION("outbox: concurrent claimants never get the same mail") {
