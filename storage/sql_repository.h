@@ -46,7 +46,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 11;
+  static constexpr int kLatestSchemaVersion = 12;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;

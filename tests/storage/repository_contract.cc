@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "storage/league_repository.h"
+
 namespace pbem::storage {
 namespace {
 
@@ -115,6 +117,13 @@ void DropMigration11(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 11");
 }
 
+// Takes a store back from schema version 12 (the players' names). Migrations apply above the
+// highest version recorded: drop 12 before 11.
+void DropMigration12(RepositoryHarness& harness) {
+  harness.ExecuteSql("ALTER TABLE players DROP COLUMN name");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 12");
+}
+
 // A game's ending with `text`: a victory of france, as tests need one.
 GameEnding Ending(const std::string& text) {
   GameEnding ending;
@@ -166,11 +175,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 12);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 11);
+    CHECK(*reopened == 12);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -197,7 +206,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 12);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -208,6 +217,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -226,7 +236,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 12);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -241,6 +251,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -250,7 +261,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 12);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -397,6 +408,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -409,13 +421,75 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 12);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
     CHECK((*players)[1].side == "prussia");
     CHECK((*players)[1].language == "en");
     CHECK((*players)[0].language == "en");  // france's "fr" went with the dropped column
+  }
+
+  SECTION("players: a name each, empty unless given; a version 11 store gains it (migration 12)") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+      NewPlayer named{"g", "france", "nap@example.org", "secret-f", "fr"};
+      named.name = "Bruno \u00c9lo\u00efse";  // UTF-8, as the HTTP API checks it
+      REQUIRE(repository->AddPlayer(named).ok());
+      REQUIRE(repository->AddPlayer({"g", "russia", "kutuzov@example.org", "secret-r"}).ok());
+      Result<std::vector<Player>> players = repository->ListPlayers("g");
+      REQUIRE(players.ok());
+      REQUIRE(players->size() == 2);
+      CHECK((*players)[0].name == "Bruno \u00c9lo\u00efse");
+      CHECK((*players)[1].name.empty());
+      // A league game, its players stored without a name (as before version 12).
+      auto* leagues = dynamic_cast<LeagueRepository*>(repository.get());
+      REQUIRE(leagues != nullptr);
+      REQUIRE(leagues->CreateLeague({"club", "Club", "org-secret", "", At(1000)}).ok());
+      for (const char* who : {"ann", "bob", "dan"}) {
+        REQUIRE(leagues
+                    ->AddLeaguePlayer({"club", who, std::string(who) + "@example.org",
+                                       std::string("token-") + who, At(2000)})
+                    .ok());
+      }
+      LeagueGameRecord record;
+      record.league_id = "club";
+      record.season = 1;
+      record.round = 1;
+      record.game_id = "lg";
+      record.blue = "ann";
+      record.orange = "bob";
+      REQUIRE(leagues->AddLeagueGames({record}).ok());
+      REQUIRE(repository->CreateGame(SampleGame("lg")).ok());
+      REQUIRE(repository->AddPlayer({"lg", "blue", "ann@example.org", "t-ann"}).ok());
+      REQUIRE(repository->AddPlayer({"lg", "orange", "bob@example.org", "t-bob"}).ok());
+    }
+    DropMigration12(*harness);
+    {
+      auto repository = Open(*harness);
+      CHECK(*repository->SchemaVersion() == 12);
+      Result<std::vector<Player>> players = repository->ListPlayers("g");
+      REQUIRE(players.ok());
+      CHECK((*players)[0].name.empty());  // the name went with the dropped column
+      // The league game's players are named as in their league.
+      players = repository->ListPlayers("lg");
+      REQUIRE(players.ok());
+      REQUIRE(players->size() == 2);
+      CHECK((*players)[0].name == "ann");
+      CHECK((*players)[1].name == "bob");
+      // A replacement takes the pending game's side with its name.
+      auto* leagues = dynamic_cast<LeagueRepository*>(repository.get());
+      REQUIRE(leagues != nullptr);
+      REQUIRE(leagues
+                  ->ReplaceLeaguePlayer(
+                      "bob", {"club", "cyd", "cyd@example.org", "token-cyd", At(3000), "fr"})
+                  .ok());
+      players = repository->ListPlayers("lg");
+      REQUIRE(players.ok());
+      CHECK((*players)[1].name == "cyd");
+      CHECK((*players)[1].mail_address == "cyd@example.org");
+    }
   }
 
   SECTION("outbox: a version 5 store gains claims (migration 6); its unsent mail stays due") {
@@ -426,6 +500,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -433,7 +508,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 12);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -1021,6 +1096,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         REQUIRE(repository->CreateGame(SampleGame(id)).ok());
       }
     }
+    DropMigration12(*harness);
     DropMigration11(*harness);
     // The only sentences pbemd wrote before (league ResignationResult, the forfeit).
     harness->ExecuteSql(
@@ -1033,7 +1109,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "WHERE id = 'nowinner'");
     harness->ExecuteSql("UPDATE games SET result = 'orange resigned' WHERE id = 'other'");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 11);
+    CHECK(*repository->SchemaVersion() == 12);
     const auto ending = [&](const char* id) { return repository->GetGame(id)->ending; };
     REQUIRE(ending("resigned").has_value());
     CHECK(ending("resigned")->kind == GameEndKind::kResigned);

@@ -38,14 +38,14 @@ TEST_CASE("a fresh data directory is created and migrated to the latest version"
 
   Result<int> opened = repository.OpenOrMigrate();
   REQUIRE(opened.ok());
-  CHECK(*opened == 11);
-  CHECK(SqliteRepository::kLatestSchemaVersion == 11);
+  CHECK(*opened == 12);
+  CHECK(SqliteRepository::kLatestSchemaVersion == 12);
   CHECK(repository.database_path() == data_dir / "pbem.sqlite");
   CHECK(std::filesystem::exists(data_dir / "pbem.sqlite"));
 
   Result<int> version = repository.SchemaVersion();
   REQUIRE(version.ok());
-  CHECK(*version == 11);
+  CHECK(*version == 12);
 
   auto session = RawSession(repository.database_path());
   std::string journal_mode;
@@ -66,12 +66,12 @@ TEST_CASE("reopening keeps the schema version and applies nothing twice", "[stor
   SqliteRepository second(temp.path());
   Result<int> reopened = second.OpenOrMigrate();
   REQUIRE(reopened.ok());
-  CHECK(*reopened == 11);
+  CHECK(*reopened == 12);
 
   auto session = RawSession(second.database_path());
   int rows = 0;
   session << "SELECT count(*) FROM schema_migrations", into(rows), now;
-  CHECK(rows == 11);  // 1 to 11
+  CHECK(rows == 12);  // 1 to 12
 }
 
 TEST_CASE("the database itself keeps one league player per address (migration 9)", "[storage]") {
