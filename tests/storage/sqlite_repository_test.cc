@@ -110,7 +110,7 @@ TEST_CASE("a database with a newer schema is refused, naming both versions", "[s
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
   CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 11"));
+  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 12"));
   CHECK_THAT(opened.status().message(), Catch::Contains("pbem.sqlite"));
 
   // Refused means not open, either.
