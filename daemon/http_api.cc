@@ -1001,9 +1001,16 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       Result<std::string> address = StringField(*p, "address", "", at + ".address");
       Result<std::string> token = StringField(*p, "token", "", at + ".token");
       Result<std::string> language_code = StringField(*p, "language", "en", at + ".language");
-      for (const Status& s :
-           {side.status(), address.status(), token.status(), language_code.status()}) {
+      // Optional; when given, a name as league names are (the mails greet the player by it).
+      Result<std::string> name = StringField(*p, "name", "", at + ".name");
+      for (const Status& s : {side.status(), address.status(), token.status(),
+                              language_code.status(), name.status()}) {
         if (!s.ok()) return bad(s);
+      }
+      if (p->has("name")) {
+        if (std::optional<std::string> wrong = DisplayNameProblem(*name)) {
+          return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed, at + ".name " + *wrong);
+        }
       }
       const std::optional<templates::Language> language = templates::ParseLanguage(*language_code);
       if (!language) {
@@ -1029,6 +1036,7 @@ class ApiHandler final : public Poco::Net::HTTPRequestHandler {
       }
       storage::NewPlayer player{*id, *side, *address, *token};
       player.language = std::string(templates::LanguageCode(*language));
+      player.name = *name;
       new_players.push_back(std::move(player));
     }
     // The game, its players and their welcome mails in one transaction: a refusal (a side

@@ -4,11 +4,10 @@
 
 #include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
-#include "daemon/results_maps.h"
 #include "daemon/orders_template.h"
+#include "daemon/results_maps.h"
 #include "engine/ids.h"
 #include "proto/codec/codec.h"
-#include "storage/league_repository.h"
 
 namespace pbem::daemon {
 
@@ -29,23 +28,6 @@ std::optional<pbem::v1::Orders> OrdersOf(const storage::Submission& submission,
     if (parsed.ok()) return std::move(parsed).value();
   }
   return std::nullopt;
-}
-
-// The players' names by side, for the greeting: a league game's players are named in its
-// league; other games store no name (the greeting then names nobody).
-Result<std::map<std::string, std::string>> PlayerNames(storage::GameRepository& repository,
-                                                       const std::string& game_id) {
-  std::map<std::string, std::string> names;
-  auto* leagues = dynamic_cast<storage::LeagueRepository*>(&repository);
-  if (leagues == nullptr) return names;
-  Result<storage::LeagueGameRecord> record = leagues->GetLeagueGame(game_id);
-  if (!record.ok()) {
-    if (record.status().code() == StatusCode::kNotFound) return names;  // not a league game
-    return record.status();
-  }
-  names["blue"] = record->blue;
-  names["orange"] = record->orange;
-  return names;
 }
 
 std::chrono::sys_seconds ToSeconds(storage::Timestamp t) {
@@ -160,14 +142,12 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
   }
   Result<std::vector<storage::Player>> players = repository.ListPlayers(game_id);
   if (!players.ok()) return players.status();
-  Result<std::map<std::string, std::string>> names = PlayerNames(repository, game_id);
-  if (!names.ok()) return names.status();
   std::size_t mail_count = 0;
   plan.aftermath = [&](const engine::GameState& before, const Resolution& resolution,
                        const storage::OpenTurn& open,
                        const std::optional<storage::OpenTurn>& next) -> Result<TurnAftermath> {
-    Result<std::vector<storage::NewMail>> mails = ResultsMails(
-        *players, *game, data, before, resolution, open, next, now, plan.missed, *names);
+    Result<std::vector<storage::NewMail>> mails =
+        ResultsMails(*players, *game, data, before, resolution, open, next, now, plan.missed);
     if (!mails.ok()) return mails.status();
     TurnAftermath after;
     after.mails = std::move(*mails);
@@ -278,6 +258,7 @@ Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage:
     input.turn = state.turn;
     input.side = state.side_to_move;
     input.player = player.mail_address;
+    input.player_name = player.name;
     input.deadline = ToSeconds(deadline);
     input.time_left = std::chrono::floor<std::chrono::minutes>(deadline - now);
     templates::Mail mail;
@@ -311,7 +292,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
     const std::vector<storage::Player>& players, const storage::Game& game,
     const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
     const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
-    storage::Timestamp now, bool orders_missed, const std::map<std::string, std::string>& names) {
+    storage::Timestamp now, bool orders_missed) {
   const std::string what = "the results of turn " + std::to_string(before.turn) + " " +
                            SideText(before.side_to_move) + " of game " + game.id;
   auto result = codec::TurnResultFromProto(resolution.result_proto, data.scenario, what);
@@ -338,8 +319,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
   std::vector<storage::NewMail> mails;
   for (const storage::Player& player : players) {
     input.player = player.mail_address;
-    const auto named = names.find(player.side);
-    input.player_name = named == names.end() ? std::string() : named->second;
+    input.player_name = player.name;  // a league player's league name, else as created
     const templates::Language language =
         templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish);
     templates::Mail mail;

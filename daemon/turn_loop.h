@@ -118,7 +118,7 @@ class TurnLoop final : public TurnJob {
       const std::vector<storage::Player>& players, const storage::Game& game,
       const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
       const storage::OpenTurn& open, const std::optional<storage::OpenTurn>& next,
-      storage::Timestamp now, bool orders_missed, const std::map<std::string, std::string>& names);
+      storage::Timestamp now, bool orders_missed);
 
   GameCatalog& catalog_;
   const templates::MailTemplates& templates_;

@@ -37,6 +37,7 @@ Result<std::vector<storage::NewMail>> WelcomeMails(const templates::MailTemplate
     input.scenario_title = scenario.title.empty() ? scenario.name : scenario.title;
     input.turns = scenario.turns;
     input.player = player.mail_address;
+    input.player_name = player.name;
     input.side = *side;
     for (const storage::NewPlayer& other : players) {
       if (&other == &player) continue;

@@ -122,6 +122,9 @@ struct NewPlayer {
   std::string mail_address;
   std::string token;            // the secret in clear; only its SHA-256 is stored
   std::string language = "en";  // the language the player's mails are written in
+  // How the player's mails greet them (printable UTF-8, at most 64 characters, checked by the
+  // caller: daemon/validate.h DisplayNameProblem); empty: no name, the mails greet nobody.
+  std::string name{};
 };
 
 struct Player {
@@ -131,6 +134,7 @@ struct Player {
   std::string token_sha256;       // lower-case hex
   std::string language = "en";    // "en" for players stored before languages were
   std::int64_t missed_turns = 0;  // turns of this side resolved without orders (TurnCommit::missed)
+  std::string name{};             // NewPlayer::name; empty for players stored before names
 };
 
 // A game and its players, created together (CreateGameWithPlayers, AddLeagueRound).

@@ -270,6 +270,19 @@ const std::vector<Migration>& Migrations() {
            "  corrected_at_ms {int64} NOT NULL)",
            "CREATE INDEX league_corrections_by_league ON league_corrections (league_id, id)",
        }},
+      {12,
+       "a display name per player, for the greeting of their mails",
+       {
+           // Empty: no name (the mails greet nobody, never the address). A league game's
+           // players are named in its league: their names are copied once.
+           "ALTER TABLE players ADD COLUMN name TEXT NOT NULL DEFAULT ''",
+           "UPDATE players SET name = (SELECT blue FROM league_games "
+           "WHERE league_games.game_id = players.game_id) "
+           "WHERE side = 'blue' AND game_id IN (SELECT game_id FROM league_games)",
+           "UPDATE players SET name = (SELECT orange FROM league_games "
+           "WHERE league_games.game_id = players.game_id) "
+           "WHERE side = 'orange' AND game_id IN (SELECT game_id FROM league_games)",
+       }},
       {13,
        "outbox dead letters: a mail the relay refuses for good, or that failed too often",
        {
@@ -792,11 +805,11 @@ Status SqlRepository::AddPlayer(const NewPlayer& player) {
 void SqlRepository::InsertPlayer(const NewPlayer& player) {
   std::string game_id = player.game_id, side = player.side, mail = player.mail_address;
   std::string language = player.language.empty() ? "en" : player.language;
-  std::string hash = Sha256Hex(player.token);
+  std::string hash = Sha256Hex(player.token), name = player.name;
   *session_ << Sql(
-      "INSERT INTO players (game_id, side, mail_address, token_sha256, language) "
-      "VALUES (?, ?, ?, ?, ?)"),
-      use(game_id), use(side), use(mail), use(hash), use(language), now;
+      "INSERT INTO players (game_id, side, mail_address, token_sha256, language, name) "
+      "VALUES (?, ?, ?, ?, ?, ?)"),
+      use(game_id), use(side), use(mail), use(hash), use(language), use(name), now;
 }
 
 Result<std::vector<Player>> SqlRepository::ListPlayers(const std::string& game_id) {
@@ -805,15 +818,17 @@ Result<std::vector<Player>> SqlRepository::ListPlayers(const std::string& game_i
       "listing the players of game " + game_id + " in " + store_name_,
       [&]() -> Result<std::vector<Player>> {
         std::string id = game_id;
-        std::vector<std::string> side, mail, hash, language;
+        std::vector<std::string> side, mail, hash, language, name;
         std::vector<Poco::Int64> missed;
         *session_ << Sql(
-            "SELECT side, mail_address, token_sha256, language, missed_turns FROM players "
+            "SELECT side, mail_address, token_sha256, language, missed_turns, name FROM players "
             "WHERE game_id = ? ORDER BY side"),
-            use(id), into(side), into(mail), into(hash), into(language), into(missed), now;
+            use(id), into(side), into(mail), into(hash), into(language), into(missed), into(name),
+            now;
         std::vector<Player> players;
         for (std::size_t i = 0; i < side.size(); ++i) {
-          players.push_back(Player{game_id, side[i], mail[i], hash[i], language[i], missed[i]});
+          players.push_back(
+              Player{game_id, side[i], mail[i], hash[i], language[i], missed[i], name[i]});
         }
         return players;
       });
@@ -1842,13 +1857,15 @@ Status SqlRepository::ReplaceLeaguePlayer(const std::string& old_player,
     std::string mail = replacement.mail_address, hash = Sha256Hex(replacement.token),
                 language = replacement.language;
     for (std::string column : {"blue", "orange"}) {
-      // The old player's side in the pending games: the new player's address, token and
-      // language (the game's mails to that side are in the newcomer's language).
+      // The old player's side in the pending games: the new player's address, token,
+      // language and name (the game's mails to that side are in the newcomer's language).
       *session_ << Sql(
-          "UPDATE players SET mail_address = ?, token_sha256 = ?, language = ? WHERE side = ? "
-          "AND game_id IN (SELECT game_id FROM league_games WHERE league_id = ? AND " +
+          "UPDATE players SET mail_address = ?, token_sha256 = ?, language = ?, name = ? "
+          "WHERE side = ? AND game_id IN (SELECT game_id FROM league_games WHERE league_id = ? "
+          "AND " +
           column + " = ? AND result = 'pending')"),
-          use(mail), use(hash), use(language), use(column), use(id), use(old_name), now;
+          use(mail), use(hash), use(language), use(new_name), use(column), use(id), use(old_name),
+          now;
       *session_ << Sql("UPDATE league_games SET " + column + " = ? WHERE league_id = ? AND " +
                        column + " = ? AND result = 'pending'"),
           use(new_name), use(id), use(old_name), now;

@@ -9,12 +9,19 @@
 
 #include "engine/hex.h"
 #include "engine/victory.h"
+#include "templates/mail_text.h"
 
 namespace pbem::templates {
 
 namespace mst = kainjow::mustache;
 
 namespace {
+
+// The greeting's fields: "Hello{{#has_name}} {{name}}{{/has_name}},". No address ever.
+void SetGreeting(kainjow::mustache::data& d, const std::string& name) {
+  d.set("name", name);
+  d.set("has_name", !name.empty());
+}
 
 // Every mail kind has KIND.subject, KIND.txt and KIND.html.
 std::vector<std::string> MailKinds() {
@@ -28,6 +35,11 @@ std::vector<std::string> MailKinds() {
 constexpr std::array<std::string_view, 8> kPartialFiles{
     "report.txt",    "report.html",    "verdicts.txt",     "verdicts.html",
     "your_move.txt", "your_move.html", "orders_block.txt", "orders_block.html"};
+
+// The mails with a text body only (KIND.subject, KIND.txt): the mail commands' replies, and
+// the paragraph of one game in a status reply (command_game.txt).
+constexpr std::array<std::string_view, 4> kTextMailKinds{"command_status", "command_games",
+                                                         "command_archive", "command_help"};
 
 // The event sentences the report uses; Load refuses a table without one of them.
 constexpr std::array<std::string_view, 30> kEventKeys{"place",
@@ -300,6 +312,11 @@ Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out)
       for (const char* ext : {".subject", ".txt", ".html"}) names.push_back(kind + ext);
     }
     for (const std::string_view p : kPartialFiles) names.emplace_back(p);
+    for (const std::string_view kind : kTextMailKinds) {
+      names.push_back(std::string(kind) + ".subject");
+      names.push_back(std::string(kind) + ".txt");
+    }
+    names.emplace_back("command_game.txt");
     for (const std::string& name : names) {
       std::string text;
       if (Status s = ReadText(lang_dir / name, &text); !s.ok) return s;
@@ -863,8 +880,7 @@ class MailRenderer {
     d.set("turn", Num(in.turn));
     d.set("side", words_.Side(in.side));
     d.set("player", in.player);
-    d.set("name", in.player_name);
-    d.set("has_name", !in.player_name.empty());
+    SetGreeting(d, in.player_name);
     d.set("verdict_list", Verdicts(r.verdicts, true));
     d.set("orders_missed", in.orders_missed);
     d.set("has_refusals", std::any_of(r.verdicts.begin(), r.verdicts.end(), [](const auto& v) {
@@ -900,6 +916,15 @@ class MailRenderer {
 
 namespace {
 
+// A subject is one line.
+void OneLine(std::string& subject) {
+  while (!subject.empty() && (subject.back() == '\n' || subject.back() == '\r')) {
+    subject.pop_back();
+  }
+  std::replace(subject.begin(), subject.end(), '\n', ' ');
+  std::replace(subject.begin(), subject.end(), '\r', ' ');
+}
+
 // The shared partials of one format ({{>report}}, {{>verdicts}}) into `d`.
 void SetPartials(const MailTemplates::LanguageSet& set, bool html, mst::data& d) {
   for (const std::string_view p : kPartialFiles) {
@@ -910,6 +935,22 @@ void SetPartials(const MailTemplates::LanguageSet& set, bool html, mst::data& d)
     const std::string text = set.files.at(name);
     d.set(stem, mst::partial([text] { return text; }));
   }
+}
+
+// KIND.txt (tidied) and KIND.subject (one line) into `mail`.
+Status RenderTextParts(const MailTemplates::LanguageSet& set, const std::string& kind,
+                       const mst::data& d, Mail* mail) {
+  if (Status s = Render(set.files.at(kind + ".txt"), d, false, &mail->text, kind + ".txt"); !s.ok) {
+    return s;
+  }
+  mail->text = TidyText(mail->text);
+  if (Status s =
+          Render(set.files.at(kind + ".subject"), d, false, &mail->subject, kind + ".subject");
+      !s.ok) {
+    return s;
+  }
+  OneLine(mail->subject);
+  return Status::Ok();
 }
 
 // Renders KIND.subject / .txt / .html with one view model built per format.
@@ -926,24 +967,8 @@ Status RenderMail(const MailTemplates::LanguageSet& set, const std::string& kind
           !s.ok) {
         return s;
       }
-    } else {
-      if (Status s = Render(set.files.at(kind + ".txt"), d, false, &mail.text, kind + ".txt");
-          !s.ok) {
-        return s;
-      }
-      mail.text = TidyText(mail.text);
-      if (Status s =
-              Render(set.files.at(kind + ".subject"), d, false, &mail.subject, kind + ".subject");
-          !s.ok) {
-        return s;
-      }
-      // A subject is one line.
-      while (!mail.subject.empty() &&
-             (mail.subject.back() == '\n' || mail.subject.back() == '\r')) {
-        mail.subject.pop_back();
-      }
-      std::replace(mail.subject.begin(), mail.subject.end(), '\n', ' ');
-      std::replace(mail.subject.begin(), mail.subject.end(), '\r', ' ');
+    } else if (Status s = RenderTextParts(set, kind, d, &mail); !s.ok) {
+      return s;
     }
   }
   *out = std::move(mail);
@@ -951,6 +976,27 @@ Status RenderMail(const MailTemplates::LanguageSet& set, const std::string& kind
 }
 
 }  // namespace
+
+namespace detail {
+
+void SetGreeting(mst::data& d, const std::string& name) { templates::SetGreeting(d, name); }
+
+Status RenderTextFile(const MailTemplates::LanguageSet& set, const std::string& name,
+                      const mst::data& d, std::string* out) {
+  if (Status s = Render(set.files.at(name), d, false, out, name); !s.ok) return s;
+  *out = TidyText(*out);
+  return Status::Ok();
+}
+
+Status RenderTextMail(const MailTemplates::LanguageSet& set, const std::string& kind,
+                      const mst::data& d, Mail* out) {
+  Mail mail;
+  if (Status s = RenderTextParts(set, kind, d, &mail); !s.ok) return s;
+  *out = std::move(mail);
+  return Status::Ok();
+}
+
+}  // namespace detail
 
 Status MailTemplates::RenderResults(Language language, const ResultsInput& input, Mail* out) const {
   if (input.scenario == nullptr || input.result == nullptr) {
@@ -982,6 +1028,7 @@ Status MailTemplates::RenderReceipt(Language language, const ReceiptInput& input
         d.set("side", r.words_.Side(input.side));
         d.set("player", input.player);
         d.set("verdict_list", r.Verdicts(input.verdicts, false));
+        SetGreeting(d, input.player_name);
         int ok = 0;
         for (const auto& v : input.verdicts) ok += v.verdict == engine::VerdictKind::kOk ? 1 : 0;
         d.set("count", Num(static_cast<std::int64_t>(input.verdicts.size())));
@@ -1004,6 +1051,7 @@ Status MailTemplates::RenderErrorReply(Language language, const ErrorReplyInput&
         d.set("has_game", !input.game_id.empty());
         d.set("player", input.player);
         d.set("subject", input.original_subject);
+        SetGreeting(d, input.player_name);
         std::vector<mst::data> problems;
         for (const std::string& p : input.problems) {
           mst::data item;
@@ -1042,6 +1090,7 @@ Status MailTemplates::RenderReminder(Language language, const ReminderInput& inp
         d.set("side", r.words_.Side(input.side));
         d.set("player", input.player);
         d.set("deadline", r.Date(input.deadline));
+        SetGreeting(d, input.player_name);
         const std::int64_t minutes = std::max<std::int64_t>(0, input.time_left.count());
         d.set("hours_left", Num(minutes / 60));
         d.set("minutes_left", Num(minutes % 60));
@@ -1109,6 +1158,7 @@ Status MailTemplates::RenderWelcome(Language language, const WelcomeInput& input
         d.set("scenario", input.scenario_title);
         d.set("turns", Num(input.turns));
         d.set("player", input.player);
+        SetGreeting(d, input.player_name);
         d.set("side", r.words_.Side(input.side));
         std::vector<mst::data> others;
         for (const WelcomeInput::OtherPlayer& other : input.others) {

@@ -78,7 +78,7 @@ struct ResultsInput {
   std::string revealed_seed;                // this turn's dice seed, hex, now revealed
   std::string next_commitment;              // SHA-256 of the next turn's seed; empty at the end
   std::optional<std::chrono::sys_seconds> next_deadline;
-  // The recipient's name when it is known (a league player's): "Hello Hélène,"; else the
+  // The recipient's name (storage Player::name) when there is one: "Hello Hélène,"; else the
   // greeting names nobody ("Hello,"), never the address.
   std::string player_name;
   // No orders arrived by the deadline: the side played none (the mail says so, not "nothing
@@ -95,6 +95,9 @@ struct ReceiptInput {
   engine::Side side = engine::Side::kBlue;
   std::string player;
   std::optional<std::chrono::sys_seconds> deadline;
+  // The recipient's name when there is one: "Hello Alice,"; else the greeting names nobody
+  // ("Hello,"), never the address.
+  std::string player_name;
 };
 
 // The answer to an orders mail that was refused.
@@ -120,6 +123,9 @@ struct ErrorReplyInput {
   // in English, the same words as the HTTP API's error). Not shown for kDuplicate.
   std::string code;
   std::string detail;
+  // The recipient's name when there is one: "Hello Alice,"; else the greeting names nobody
+  // ("Hello,"), never the address.
+  std::string player_name;
 };
 
 struct ReminderInput {
@@ -129,6 +135,9 @@ struct ReminderInput {
   std::string player;
   std::chrono::sys_seconds deadline;
   std::chrono::minutes time_left{0};
+  // The recipient's name when there is one: "Hello Alice,"; else the greeting names nobody
+  // ("Hello,"), never the address.
+  std::string player_name;
 };
 
 // The welcome mail of a new game, for one player (issue 14): their side, who plays the other
@@ -155,6 +164,9 @@ struct WelcomeInput {
   // when `side` moves first.
   std::string orders_template;
   std::string orders_file;
+  // The recipient's name when there is one: "Hello Alice,"; else the greeting names nobody
+  // ("Hello,"), never the address.
+  std::string player_name;
 };
 
 // What a mail asking a player to move carries: a first line "your move, due by ..." and, near
@@ -167,6 +179,52 @@ struct MoveRequestInput {
 struct MoveRequest {
   std::string headline_text, headline_html;  // "Your move, due by ..."
   std::string block_text, block_html;        // the template, quoted, with how to use it
+};
+
+// One game of the reply to a "status" mail command (daemon/mail/commands.h), as the sender
+// plays it: command_game.txt, one paragraph.
+struct GameStatusInput {
+  std::string game_id;
+  std::string scenario;
+  std::string unreadable;  // why the game's state cannot be read now; empty when it can
+  int turn = 0;
+  std::string side;   // the sender's side ("blue")
+  std::string mover;  // the side to move
+  bool over = false;
+  std::string result;                   // the game's result, when over
+  bool orders_in = false;               // the sender's orders of this turn are in
+  std::chrono::sys_seconds received{};  // ... received then
+  bool paused = false;
+  bool open_turn = false;  // the turn to play was read: `deadline` is its deadline
+  std::optional<std::chrono::sys_seconds> deadline;  // nullopt: the game has none
+  std::string history_url;                           // the game's links; empty without a public URL
+  std::string archive_url;
+};
+
+// The reply to a mail command (daemon/mail/commands.h): command_<kind>.{subject,txt}, text
+// only, greeting the sender by name when they have one.
+enum class CommandReplyKind : std::uint8_t {
+  kStatus,   // one game: games[0]
+  kGames,    // the sender's games: games
+  kArchive,  // a game's archive file
+  kHelp,     // how to play by mail (also to whom a status/archive names no game of theirs)
+};
+struct CommandReplyInput {
+  CommandReplyKind kind = CommandReplyKind::kHelp;
+  std::string player_name;
+  std::string game_id;             // kStatus, kArchive
+  std::vector<std::string> games;  // kStatus, kGames: RenderGameStatus paragraphs
+  std::size_t cut_at = 0;          // kGames: the list was cut at this many (0: whole)
+  enum class Archive : std::uint8_t { kAttached, kTooLarge, kNone };
+  Archive archive = Archive::kNone;  // kArchive
+  int player_turns = 0;              // kArchive: in the archive
+  std::string file;                  // kArchive: the attachment's name
+  std::string history_url;           // kArchive: the game's links; empty without a public URL
+  std::string archive_url;
+  bool names_no_game = false;  // kHelp: answering a status/archive that names no game ...
+  std::string named_game;      // ... or a game the sender does not play
+  std::string address;         // kHelp: pbemd's own address
+  std::string public_url;      // kHelp: "http://host:port"; empty: no links
 };
 
 // The mail templates of every language, parsed once. Rendering is const and thread-safe.
@@ -183,6 +241,9 @@ class MailTemplates {
   Status RenderWelcome(Language language, const WelcomeInput& input, Mail* out) const;
   Status RenderMoveRequest(Language language, const MoveRequestInput& input,
                            MoveRequest* out) const;
+  // The mail commands' replies (templates/command_mail.cc): text only (Mail::html empty).
+  Status RenderGameStatus(Language language, const GameStatusInput& input, std::string* text) const;
+  Status RenderCommandReply(Language language, const CommandReplyInput& input, Mail* out) const;
 
   // The turn report alone (events, rally, victory points, dice) as an HTML fragment (no
   // <html>), for the archive page: the same words as the results mail.

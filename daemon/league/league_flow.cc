@@ -7,8 +7,8 @@
 #include <set>
 #include <sstream>
 
-#include "daemon/league/season.h"
 #include "daemon/league/league_render.h"
+#include "daemon/league/season.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/victory.h"
 
@@ -899,7 +899,7 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
       Result<std::string> token = NewToken(entropy);
       if (!token.ok()) return token.status();
       const storage::LeaguePlayer& lp = *by_name.at(player);
-      with_players.players.push_back({game_id, side, lp.mail_address, *token, lp.language});
+      with_players.players.push_back({game_id, side, lp.mail_address, *token, lp.language, player});
       out.tickets.push_back({player, game_id, side, player == p.blue ? p.orange : p.blue, *token});
     }
     LeagueGame g;

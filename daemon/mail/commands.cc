@@ -3,13 +3,15 @@
 #include <algorithm>
 #include <cctype>
 #include <chrono>
-#include <ctime>
 #include <optional>
 #include <string>
+#include <tuple>
+#include <utility>
 #include <vector>
 
 #include "daemon/game_catalog.h"
 #include "daemon/mail/scan.h"
+#include "daemon/orders_template.h"
 #include "daemon/turn/archive.h"
 #include "daemon/turn_loop.h"
 #include "daemon/validate.h"
@@ -77,175 +79,76 @@ std::vector<Seat> SeatsOf(storage::GameRepository& repository, const std::string
   return seats;
 }
 
-// Words of one reply in the reader's language.
-class Words {
- public:
-  Words(const CommandServices& services, Language language)
-      : services_(services), language_(language) {}
-
-  bool fr() const { return language_ == Language::kFrench; }
-  Language language() const { return language_; }
-
-  std::string Side(const std::string& side) const {
-    if (services_.templates == nullptr) return side;
-    return services_.templates->Word(language_, "side", side);
-  }
-  std::string Date(storage::Timestamp t) const {
-    const auto seconds = std::chrono::floor<std::chrono::seconds>(t);
-    if (services_.templates != nullptr) return services_.templates->FormatDate(language_, seconds);
-    const std::time_t raw = static_cast<std::time_t>(seconds.time_since_epoch().count());
-    std::tm tm{};
-    gmtime_r(&raw, &tm);
-    char buffer[32];
-    std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M UTC", &tm);
-    return buffer;
-  }
-  // The links of a game, one per line; empty without a public URL.
-  std::string Links(const std::string& game_id) const {
-    if (services_.public_url.empty()) return "";
-    const std::string base = services_.public_url + "/v1/games/" + game_id;
-    return fr() ? "Historique de la partie : " + base + "/archive/\nFichier d'archive : " + base +
-                      "/export\n"
-                : "History of the game: " + base + "/archive/\nArchive file: " + base + "/export\n";
-  }
-
- private:
-  const CommandServices& services_;
-  Language language_;
-};
+// A reply that cannot be worded: the templates were checked when loaded, so a bug; the mail
+// is kept for the next poll (and quarantined if it happens again).
+Disposition RenderFailure(const templates::Status&) { return Disposition::kFailed; }
 
 Language LanguageOf(const storage::Player& player) {
   return templates::ParseLanguage(player.language).value_or(Language::kEnglish);
 }
 
-// The paragraph of a "status" reply about one seat. False (in `ok`) when the store failed.
-std::string StatusOf(const CommandServices& services, const Words& words,
-                     storage::GameRepository& repository, const Seat& seat, bool& ok) {
+// The links of game `id` ("<url>/v1/games/<id>/archive/", ".../export"); empty without a
+// public URL.
+std::pair<std::string, std::string> LinksOf(const CommandServices& services,
+                                            const std::string& id) {
+  if (services.public_url.empty()) return {};
+  const std::string base = services.public_url + "/v1/games/" + id;
+  return {base + "/archive/", base + "/export"};
+}
+
+// Where a seat's game stands, and what asking its player to move takes.
+struct SeatState {
+  templates::GameStatusInput status;
+  std::optional<GameContext> context;     // the game's scenario and state, when they load
+  std::optional<storage::OpenTurn> open;  // the turn to play, when it is open
+  std::optional<std::chrono::sys_seconds> deadline;
+};
+
+// The state of `seat`'s game for its player. False (in `ok`) when the store failed.
+SeatState StateOf(const CommandServices& services, storage::GameRepository& repository,
+                  const Seat& seat, bool& ok) {
   const storage::Game& game = seat.game;
-  const bool fr = words.fr();
-  std::string out = (fr ? "Partie " : "Game ") + game.id + " (" + game.scenario + ")";
+  SeatState out;
+  templates::GameStatusInput& st = out.status;
+  st.game_id = game.id;
+  st.scenario = game.scenario;
   Result<GameContext> context = services.catalog->Load(game);
   if (!context.ok()) {
-    return out +
-           (fr ? " : son état ne peut être lu pour le moment ("
-               : ": its state cannot be read at the moment (") +
-           context.status().message() + ").\n";
+    st.unreadable = context.status().message();
+    return out;
   }
-  const engine::GameState& state = context->state;
-  const std::string mover = std::string(engine::SideName(state.side_to_move));
-  out += fr ? ", tour " + std::to_string(state.turn) : ", turn " + std::to_string(state.turn);
-  out += fr ? ". Vous jouez le camp " + words.Side(seat.player.side) + ".\n"
-            : ". You play " + words.Side(seat.player.side) + ".\n";
-  if (state.finished || !game.result.empty()) {
-    out += fr ? "La partie est terminée" : "The game is over";
-    if (!game.result.empty()) out += (fr ? " : " : ": ") + game.result;
-    out += ".\n";
-    return out + words.Links(game.id);
-  }
-  if (mover != seat.player.side) {
-    out += fr ? "C'est au camp " + words.Side(mover) + " de jouer, pas à vous.\n"
-              : "It is " + words.Side(mover) + "'s move, not yours.\n";
-  } else {
-    out += fr ? "C'est à vous de jouer.\n" : "It is your move.\n";
+  out.context = std::move(context).value();
+  const engine::GameState& state = out.context->state;
+  std::tie(st.history_url, st.archive_url) = LinksOf(services, game.id);
+  st.turn = state.turn;
+  st.side = seat.player.side;
+  st.mover = std::string(engine::SideName(state.side_to_move));
+  st.result = game.result;
+  st.over = state.finished || !game.result.empty();
+  if (st.over) return out;
+  if (st.mover == st.side) {
     Result<std::vector<storage::Submission>> submissions = repository.ListSubmissions(game.id);
     if (!submissions.ok()) {
       ok = false;
-      return "";
+      return out;
     }
     const auto in = std::find_if(submissions->rbegin(), submissions->rend(), [&](const auto& s) {
       return s.accepted && s.turn == game.turns_committed && s.side == seat.player.side;
     });
-    if (in != submissions->rend()) {
-      out += fr ? "Vos ordres pour ce tour sont arrivés (" + words.Date(in->received_at) +
-                      ") ; un nouvel envoi les remplacerait jusqu'à l'échéance.\n"
-                : "Your orders for this turn are in (received " + words.Date(in->received_at) +
-                      "); orders sent again replace them until the deadline.\n";
-    } else {
-      out += fr ? "Vos ordres pour ce tour ne sont pas encore arrivés.\n"
-                : "Your orders for this turn have not arrived yet.\n";
-    }
+    st.orders_in = in != submissions->rend();
+    if (st.orders_in) st.received = std::chrono::floor<std::chrono::seconds>(in->received_at);
   }
-  if (game.paused_at) {
-    out += fr ? "La partie est en pause : son horloge est arrêtée.\n"
-              : "The game is paused: its clock stands still.\n";
-  } else if (Result<storage::OpenTurn> open = repository.GetOpenTurn(game.id, state.turn, mover);
-             open.ok()) {
+  st.paused = game.paused_at.has_value();
+  Result<storage::OpenTurn> open = repository.GetOpenTurn(game.id, state.turn, st.mover);
+  if (open.ok()) {
+    out.open = *open;
+    st.open_turn = true;
     if (std::optional<storage::Timestamp> due = TurnLoop::Deadline(game, *open)) {
-      out += fr ? "Échéance : " + words.Date(*due) + ".\n"
-                : "Orders are due by " + words.Date(*due) + ".\n";
-    } else {
-      out += fr ? "Pas d'échéance : le tour est joué dès que les ordres arrivent.\n"
-                : "No deadline: the turn is played as soon as the orders arrive.\n";
+      st.deadline = std::chrono::floor<std::chrono::seconds>(*due);
     }
+    out.deadline = st.deadline;
   } else if (open.status().code() != StatusCode::kNotFound) {
     ok = false;
-    return "";
-  }
-  return out + words.Links(game.id);
-}
-
-// The help mail of one language: its pieces around pbemd's address and public URL.
-struct HelpWords {
-  std::string_view title;
-  std::string_view orders;  // ... + address + orders_end
-  std::string_view orders_end;
-  std::string_view commands;  // ... + address + ".\n" + command_list
-  std::string_view command_list;
-  std::string_view links;  // ... + url + "/v1/games/GAME/archive/" + links_file + url + ...
-  std::string_view links_file;
-  std::string_view game;  // the placeholder of a game id in the links
-};
-
-constexpr HelpWords kHelpEnglish{
-    "pbem by mail: how to play\n\n",
-    "Your orders: when it is your move, reply to the mail that says so, or write to ",
-    ", with your orders in the body of the mail (as text) or attached. They name the game "
-    "(game_id), the turn, your side and your token. You get a receipt at once, one line per "
-    "order: an order that is accepted is played exactly as it was checked.\n\n",
-    "Commands: one line alone in the body of a mail to ",
-    "  status GAME         where the game stands: the turn, the side to move, the deadline, "
-    "whether your orders are in\n"
-    "  status              the same for the game named in the subject, else the list of your "
-    "games\n"
-    "  archive GAME        the links to the game's history and to its archive file "
-    "(attached), which \"pbem verify\" checks\n"
-    "  help                this mail (help fr, or aide: in French)\n"
-    "  resign GAME TOKEN   resign the game\n"
-    "  join LEAGUE NAME    join a league\n",
-    "\nLinks: the history of a game is at ",
-    " and its archive file at ",
-    "GAME"};
-
-constexpr HelpWords kHelpFrench{
-    "pbem par courriel : comment jouer\n\n",
-    "Vos ordres : quand c'est à vous de jouer, répondez au courriel qui vous l'annonce, ou "
-    "écrivez à ",
-    ", avec vos ordres dans le corps du message (en texte) ou en pièce jointe. Ils nomment la "
-    "partie (game_id), le tour, votre camp et votre jeton. Vous recevez aussitôt un accusé de "
-    "réception, avec une ligne par ordre : un ordre accepté sera joué tel quel.\n\n",
-    "Les commandes : une ligne seule dans le corps d'un courriel à ",
-    "  status PARTIE        où en est la partie : le tour, le camp qui joue, l'échéance, si "
-    "vos ordres sont arrivés\n"
-    "  status               la même chose pour la partie nommée dans l'objet, sinon la liste "
-    "de vos parties\n"
-    "  archive PARTIE       les liens vers l'historique de la partie et son fichier d'archive "
-    "(joint), que « pbem verify » vérifie\n"
-    "  aide                 ce courriel (help : en anglais)\n"
-    "  resign PARTIE JETON  abandonner la partie\n"
-    "  join LIGUE NOM fr    s'inscrire à une ligue\n",
-    "\nLes liens : l'historique d'une partie est à ",
-    " et son fichier d'archive à ",
-    "PARTIE"};
-
-std::string HelpText(const CommandServices& services, const Words& words) {
-  const HelpWords& w = words.fr() ? kHelpFrench : kHelpEnglish;
-  std::string out = std::string(w.title) + std::string(w.orders) + services.address +
-                    std::string(w.orders_end) + std::string(w.commands) + services.address + ".\n" +
-                    std::string(w.command_list);
-  if (!services.public_url.empty()) {
-    const std::string base = services.public_url + "/v1/games/" + std::string(w.game);
-    out +=
-        std::string(w.links) + base + "/archive/" + std::string(w.links_file) + base + "/export\n";
   }
   return out;
 }
@@ -329,7 +232,7 @@ std::optional<Disposition> HandleCommandMail(const CommandServices& services,
         command->bad_game_id.empty()) {
       listed = SeatsOf(repository, mail.from, kMaxListedGames, ok);
     }
-  } else if (command->language.empty()) {  // the language of a player, when the sender is one
+  } else {  // the language and name of a player, when the sender is one
     seat = NamedSeat(repository, *command, mail, ok);
     if (ok && !seat) {
       std::vector<Seat> any = SeatsOf(repository, mail.from, 1, ok);
@@ -346,80 +249,81 @@ std::optional<Disposition> HandleCommandMail(const CommandServices& services,
   } else if (!listed.empty()) {
     language = LanguageOf(listed.front().player);
   }
-  const Words words(services, language);
-  const bool fr = words.fr();
+  const templates::MailTemplates& words = *services.templates;
 
   storage::NewMail reply;
   reply.recipient = mail.from;  // one reply, to the sender only
   reply.next_try = now;
   const std::string subject = OneLine(mail.subject);
-  std::string body;
-  if (command->kind == CommandKind::kStatus && seat) {
-    body = StatusOf(services, words, repository, *seat, ok);
-    reply.subject =
-        fr ? "pbem : état de la partie " + seat->game.id : "pbem: status of game " + seat->game.id;
-  } else if (command->kind == CommandKind::kStatus && !listed.empty()) {
-    body = fr ? "Vos parties :\n\n" : "Your games:\n\n";
-    for (const Seat& s : listed) {
-      body += StatusOf(services, Words(services, LanguageOf(s.player)), repository, s, ok) + "\n";
-      if (!ok) break;
+  templates::CommandReplyInput input;
+  if (seat) input.player_name = seat->player.name;
+  std::optional<SeatState> to_move;  // the single game of a status reply, when it is the move
+  if (command->kind == CommandKind::kStatus && (seat || !listed.empty())) {
+    input.kind = seat ? templates::CommandReplyKind::kStatus : templates::CommandReplyKind::kGames;
+    if (!seat) input.player_name = listed.front().player.name;
+    const std::vector<Seat> seats = seat ? std::vector<Seat>{*seat} : listed;
+    for (const Seat& s : seats) {
+      SeatState state = StateOf(services, repository, s, ok);
+      if (!ok) return Disposition::kRetryLater;
+      // Each game in its player's language (a player may play in several).
+      std::string text;
+      if (templates::Status made =
+              words.RenderGameStatus(LanguageOf(s.player), state.status, &text);
+          !made.ok) {
+        return RenderFailure(made);
+      }
+      input.games.push_back(std::move(text));
+      if (seat && !state.status.over && state.status.mover == state.status.side && state.open &&
+          state.context) {
+        to_move = std::move(state);
+      }
     }
-    if (listed.size() == kMaxListedGames) {
-      body += fr ? "(Seules les " + std::to_string(kMaxListedGames) +
-                       " premières sont listées : « status PARTIE » pour une autre.)\n"
-                 : "(Only the first " + std::to_string(kMaxListedGames) +
-                       " are listed: \"status GAME\" for another.)\n";
-    }
-    reply.subject = fr ? "pbem : vos parties" : "pbem: your games";
+    input.game_id = seat ? seat->game.id : std::string();
+    if (!seat && listed.size() == kMaxListedGames) input.cut_at = kMaxListedGames;
   } else if (command->kind == CommandKind::kArchive && seat) {
-    reply.subject = fr ? "pbem : archive de la partie " + seat->game.id
-                       : "pbem: archive of game " + seat->game.id;
+    input.kind = templates::CommandReplyKind::kArchive;
+    input.game_id = seat->game.id;
+    std::tie(input.history_url, input.archive_url) = LinksOf(services, seat->game.id);
     Result<pbem::v1::Archive> archive = ExportArchive(repository, seat->game.id);
     if (!archive.ok() && archive.status().code() != StatusCode::kFailedPrecondition) {
       return Disposition::kRetryLater;
     }
-    const std::string file = seat->game.id + ".pbem";
-    std::string bytes;
-    if (archive.ok()) bytes = codec::SerializeMessage(*archive, codec::Format::kBinary);
-    if (!archive.ok()) {
-      body = fr ? "La partie " + seat->game.id +
-                      " n'a pas d'archive vérifiable : elle a été créée sans ses règles ni "
-                      "son scénario.\n"
-                : "Game " + seat->game.id +
-                      " has no verifiable archive: it was created without its rules and "
-                      "scenario.\n";
-    } else if (bytes.size() > kMaxArchiveAttachmentBytes) {
-      body = fr ? "L'archive de la partie " + seat->game.id + " (" +
-                      std::to_string(archive->turns_size()) +
-                      " tours de joueur) est trop grande pour un courriel : "
-                      "téléchargez-la au lien ci-dessous.\n"
-                : "The archive of game " + seat->game.id + " (" +
-                      std::to_string(archive->turns_size()) +
-                      " player-turns) is too large for a mail: download it from the link "
-                      "below.\n";
-    } else {
-      body = fr ? "Ci-joint l'archive de la partie " + seat->game.id + " (" +
-                      std::to_string(archive->turns_size()) +
-                      " tours de joueur, dés compris). Pour la vérifier : pbem verify " + file +
-                      "\n"
-                : "Attached: the archive of game " + seat->game.id + " (" +
-                      std::to_string(archive->turns_size()) +
-                      " player-turns, dice included). To check it: pbem verify " + file + "\n";
-      reply.attachments.push_back(
-          storage::Attachment{file, "application/octet-stream", std::move(bytes)});
+    input.file = seat->game.id + ".pbem";
+    using Archive = templates::CommandReplyInput::Archive;
+    if (archive.ok()) {
+      input.player_turns = archive->turns_size();
+      std::string bytes = codec::SerializeMessage(*archive, codec::Format::kBinary);
+      input.archive =
+          bytes.size() > kMaxArchiveAttachmentBytes ? Archive::kTooLarge : Archive::kAttached;
+      if (input.archive == Archive::kAttached) {
+        reply.attachments.push_back(
+            storage::Attachment{input.file, "application/octet-stream", std::move(bytes)});
+      }
     }
-    body += words.Links(seat->game.id);
   } else {
     // Help, or a status/archive the sender may not have: help only, never a game's state.
+    input.kind = templates::CommandReplyKind::kHelp;
     if (command->kind != CommandKind::kHelp) {
-      const std::string named = !command->game_id.empty() ? command->game_id : command->bad_game_id;
-      body = named.empty() ? (fr ? "Ce courriel ne nomme aucune partie que vous jouez.\n\n"
-                                 : "This mail names no game you play.\n\n")
-                           : (fr ? "Vous ne jouez pas de partie « " + named + " ».\n\n"
-                                 : "You play no game \"" + named + "\".\n\n");
+      input.named_game = !command->game_id.empty() ? command->game_id : command->bad_game_id;
+      input.names_no_game = input.named_game.empty();
     }
-    body += HelpText(services, words);
-    reply.subject = fr ? "pbem : aide" : "pbem: help";
+    input.address = services.address;
+    input.public_url = services.public_url;
+  }
+  templates::Mail rendered;
+  if (templates::Status made = words.RenderCommandReply(language, input, &rendered); !made.ok) {
+    return RenderFailure(made);
+  }
+  reply.subject = rendered.subject;
+  reply.body = std::move(rendered.text);
+  if (to_move) {
+    // The orders template, attached and quoted, as in a results mail (orders_template.h).
+    const GameContext& context = *to_move->context;
+    if (Status asked = AskToMoveNext(words, language, context.data->ruleset, context.data->scenario,
+                                     context.state, *to_move->open, to_move->deadline, &reply);
+        !asked.ok()) {
+      return Disposition::kFailed;  // as RenderFailure: the templates were checked at load
+    }
   }
   if (!ok) return Disposition::kRetryLater;
   // Threads with the sender's mail: "Re: <subject>", once.
@@ -427,7 +331,6 @@ std::optional<Disposition> HandleCommandMail(const CommandServices& services,
     const bool re = subject.size() >= 3 && Lower(subject.substr(0, 3)) == "re:";
     reply.subject = re ? subject : "Re: " + subject;
   }
-  reply.body = std::move(body);
   if (Result<std::int64_t> queued = repository.EnqueueMail(reply); !queued.ok()) {
     return Disposition::kRetryLater;
   }

@@ -4,14 +4,18 @@
 //   status [GAME]    the state of GAME for the sender: turn, side to move, deadline, whether
 //                    the sender's orders are in. Without GAME: the game the subject (or a
 //                    game_id field) names, as the intake finds it; else every game the
-//                    sender plays (at most kMaxListedGames).
+//                    sender plays (at most kMaxListedGames). When it is the sender's move in
+//                    the one game of the reply, it carries the side's orders template,
+//                    attached and quoted, as a results mail does (orders_template.h).
 //   archive [GAME]   the links to GAME's history page and to its verifiable archive file, and
 //                    the file itself attached (GAME.pbem; `pbem verify GAME.pbem` checks it).
 //   help [en|fr]     how to play by mail: the commands, how to send orders, the links.
 //   aide             the same, in French.
 // The sender is known by the From address, as for orders. An address that plays no game named
 // gets the help only (in English, or the language asked), never the state of a game. Replies
-// are in the player's language (EN/FR). A mail whose body parses as orders is never a command.
+// are in the player's language (EN/FR), worded in templates/mail/<lang>/command_*.{subject,txt}
+// (MailTemplates::RenderCommandReply), greeting the player by name when they have one. A mail
+// whose body parses as orders is never a command.
 #ifndef PBEM_DAEMON_MAIL_COMMANDS_H_
 #define PBEM_DAEMON_MAIL_COMMANDS_H_
 
@@ -57,9 +61,8 @@ inline constexpr std::size_t kMaxListedGames = 20;
 inline constexpr std::size_t kMaxArchiveAttachmentBytes = std::size_t{4} << 20;
 
 struct CommandServices {
-  GameCatalog* catalog = nullptr;  // REQUIRES: not null (the state of a game)
-  // The words (dates, sides) of the replies; may be null (tests): English, ISO dates.
-  const templates::MailTemplates* templates = nullptr;
+  GameCatalog* catalog = nullptr;                       // REQUIRES: not null (the state of a game)
+  const templates::MailTemplates* templates = nullptr;  // REQUIRES: not null (the wording)
   std::string address;  // pbemd's own address (pbemd.mail.from): where orders are sent
   // Where players reach pbemd over HTTP ("http://host:port", no trailing '/'): the links of
   // the replies. Empty: the replies give no link.
@@ -68,7 +71,8 @@ struct CommandServices {
 
 // Handles the command mail `mail` (sender known by its From): queues one reply to the sender
 // in `repository`'s outbox and returns kAnswered; kRetryLater when the store failed (nothing
-// queued); kDropped when the From is no usable address. nullopt when the mail carries no
+// queued); kDropped when the From is no usable address; kFailed when the reply cannot be
+// worded (a template bug: the templates are checked when loaded). nullopt when the mail carries no
 // command (FindMailCommand), to be read as orders.
 std::optional<Disposition> HandleCommandMail(const CommandServices& services,
                                              const InboundMail& mail,

@@ -74,6 +74,7 @@ storage::NewMail MailIntake::RefusalMail(const storage::Game& game, const storag
                                          const DeskOutcome& outcome, storage::Timestamp now) {
   templates::ErrorReplyInput refusal;
   refusal.player = mail.from;
+  refusal.player_name = player.name;
   // A wrong game is named as the orders name it; anything else is about the player's game.
   refusal.game_id = outcome.code == kWrongGame && orders != nullptr && !orders->game_id().empty()
                         ? orders->game_id()
@@ -234,6 +235,7 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
       input.turn = static_cast<int>(outcome->turn);
       input.side = engine::ParseSide(outcome->side).value_or(engine::Side::kBlue);
       input.player = mail.from;
+      input.player_name = who->player.name;
       templates::Mail rendered;
       if (templates::Status made =
               templates_->RenderReceipt(templates::ParseLanguage(who->player.language)
@@ -337,6 +339,7 @@ storage::NewMail MailIntake::QuarantineMail(const InboundMail& mail, storage::Ti
     });
     if (player == players->end()) continue;
     refusal.game_id = game_id;
+    refusal.player_name = player->name;
     language = templates::ParseLanguage(player->language).value_or(language);
     break;
   }

@@ -18,12 +18,15 @@
 namespace pbem::daemon::testing {
 
 // The API's services over the fixture's store. With `mail`, the archive page is served too
-// (built under the fixture's directory).
+// (built under the fixture's directory); with `mail_from` as well, a game created is stored
+// with its welcome mails.
 inline ApiServices FixtureServices(GameFixture& fixture,
-                                   const templates::MailTemplates* mail = nullptr) {
+                                   const templates::MailTemplates* mail = nullptr,
+                                   const std::string& mail_from = "") {
   ApiServices services;
   if (mail != nullptr) {
     services.mail_templates = mail;
+    services.mail_from = mail_from;
     services.archive_template_dir = SourceDir() / "templates" / "archive";
     services.archive_cache_dir = fixture.dir.path() / "archive-cache";
   }
@@ -43,11 +46,14 @@ inline ApiServices FixtureServices(GameFixture& fixture,
 
 class GamesServer {
  public:
-  // With `mail`, the archive page is served too (built under the fixture's directory).
-  explicit GamesServer(GameFixture& fixture, const templates::MailTemplates* mail = nullptr)
+  // With `mail`, the archive page is served too (built under the fixture's directory); with
+  // `mail_from` as well, a game created is stored with its welcome mails.
+  explicit GamesServer(GameFixture& fixture, const templates::MailTemplates* mail = nullptr,
+                       const std::string& mail_from = "")
       : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
-        server_(new ApiRequestHandlerFactory(NullLogger(), FixtureServices(fixture, mail)), socket_,
-                new Poco::Net::HTTPServerParams) {
+        server_(new ApiRequestHandlerFactory(NullLogger(),
+                                             FixtureServices(fixture, mail, mail_from)),
+                socket_, new Poco::Net::HTTPServerParams) {
     server_.start();
   }
   ~GamesServer() { server_.stopAll(true); }

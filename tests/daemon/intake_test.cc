@@ -180,7 +180,7 @@ TEST_CASE("bad mail from a player gets an error naming the problem and changes n
     CHECK(reply.recipient == "alice@test.local");
     CHECK_THAT(reply.body, Catch::Contains(std::string("Error: ") + c.code));
     CHECK_THAT(reply.body, Catch::Contains(c.detail));
-    CHECK_THAT(reply.body, Catch::StartsWith("Hello alice@test.local,"));
+    CHECK_THAT(reply.body, Catch::StartsWith("Hello,\n"));
     CHECK_THAT(reply.body, Catch::Contains("Nothing in your mail has been taken"));
     REQUIRE(reply.attachments.size() == 1);
     CHECK(reply.attachments[0].content_type == "text/html");
@@ -221,7 +221,7 @@ TEST_CASE("a refusal is written in the player's language", "[daemon][intake]") {
   auto outbox = h.Outbox();
   REQUIRE(outbox.size() == 3);
   CHECK(outbox[0].subject == "Re: [pbem partie] ordres : non accepté");
-  CHECK_THAT(outbox[0].body, Catch::StartsWith("Bonjour jean@test.local,"));
+  CHECK_THAT(outbox[0].body, Catch::StartsWith("Bonjour,\n"));
   CHECK_THAT(outbox[0].body, Catch::Contains("son expéditeur ou son jeton ne correspond pas"));
   CHECK_THAT(outbox[0].body, Catch::Contains("Code d'erreur : unauthenticated\n"));
   CHECK_THAT(outbox[0].body,
@@ -232,7 +232,7 @@ TEST_CASE("a refusal is written in the player's language", "[daemon][intake]") {
         "Re: [pbem partie] ordres : ordres pour le tour 3, la partie en est au tour 1");
   CHECK_THAT(outbox[1].body, Catch::Contains("Code d'erreur : stale_turn"));
   CHECK(outbox[2].subject == "Re: [pbem demo] orders: not accepted");
-  CHECK_THAT(outbox[2].body, Catch::StartsWith("Hello alice@test.local,"));
+  CHECK_THAT(outbox[2].body, Catch::StartsWith("Hello,\n"));
   CHECK_THAT(outbox[2].body, Catch::Contains("Error: unauthenticated\nDetail: the token in the "
                                              "orders is not the token of side blue\n"));
 }

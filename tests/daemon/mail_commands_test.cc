@@ -12,6 +12,7 @@
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "tests/daemon/game_fixture.h"
+#include "tests/daemon/games_server.h"
 #include "tests/daemon/intake_harness.h"
 
 namespace pbem::daemon::mail {
@@ -140,6 +141,14 @@ TEST_CASE("status: a player gets their game's state, a stranger the help only",
   CHECK_THAT(reply.body, Catch::Contains("Game demo (bois-de-la-morne), turn 1. You play blue."));
   CHECK_THAT(reply.body, Catch::Contains("It is your move."));
   CHECK_THAT(reply.body, Catch::Contains("Your orders for this turn have not arrived yet."));
+  // Her move: the orders template, attached and quoted as in a results mail (issue 14).
+  CHECK_THAT(reply.body, Catch::StartsWith("Your move (this game has no deadline).\nHello,\n"));
+  CHECK_THAT(reply.body, Catch::Contains("#--- pbem orders: begin ---"));
+  CHECK_THAT(reply.body, Catch::Contains("game_id: \"demo\""));
+  REQUIRE(reply.attachments.size() == 1);
+  CHECK(reply.attachments[0].filename == "orders-demo-turn1-blue.textproto");
+  CHECK_THAT(reply.attachments[0].data, Catch::Contains("side: SIDE_BLUE"));
+  CHECK(reply.body.find("#--- pbem orders: begin ---") < reply.body.find("\n-- \n"));
   CHECK_THAT(reply.body,
              Catch::Contains("History of the game: https://pbem.example/v1/games/demo/archive/"));
   CHECK_THAT(reply.body,
@@ -161,6 +170,8 @@ TEST_CASE("status: a player gets their game's state, a stranger the help only",
   CHECK_THAT(reply.body, Catch::Contains("Game demo (bois-de-la-morne), turn 1. You play orange."));
   CHECK_THAT(reply.body, Catch::Contains("It is blue's move, not yours."));
   CHECK_THAT(reply.body, !Catch::Contains("orders for this turn"));
+  CHECK_THAT(reply.body, !Catch::Contains("pbem orders: begin"));  // not his move: no template
+  CHECK(reply.attachments.empty());
 
   // A stranger naming demo, and bob naming a game he does not play: help, no state.
   const std::vector<std::pair<std::string, std::string>> strangers = {
@@ -169,7 +180,7 @@ TEST_CASE("status: a player gets their game's state, a stranger the help only",
     REQUIRE(h.Handle(TextMail(from, "x-" + from, body, "hi")) == Disposition::kAnswered);
     reply = h.Reply();
     CHECK(reply.recipient == from);
-    CHECK_THAT(reply.body, Catch::StartsWith("You play no game \""));
+    CHECK_THAT(reply.body, Catch::StartsWith("Hello,\n\nYou play no game \""));
     CHECK_THAT(reply.body, Catch::Contains("pbem by mail: how to play"));
     CHECK_THAT(reply.body, !Catch::Contains("turn 1"));
     CHECK_THAT(reply.body, !Catch::Contains("You play blue"));
@@ -177,7 +188,7 @@ TEST_CASE("status: a player gets their game's state, a stranger the help only",
   // A hostile game id is named back on one line, bounded.
   REQUIRE(h.Handle(TextMail("eve@test.local", "bad@x", "status ../x\x7f", "hi")) ==
           Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::StartsWith("You play no game \"../x \"."));
+  CHECK_THAT(h.Reply().body, Catch::StartsWith("Hello,\n\nYou play no game \"../x \"."));
 }
 
 TEST_CASE("status without a game lists the sender's games; deadlines in the player's language",
@@ -227,9 +238,11 @@ TEST_CASE("status gives the deadline as players read dates", "[daemon][commands]
                    storage::Timestamp(std::chrono::seconds(1'795'549'260)))
               .ok());
   REQUIRE(h.Handle(TextMail("fr@test.local", "d1@x", "status timed")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::Contains("Échéance : le mercredi 25 novembre 2026 à 19 h 41 UTC."));
+  CHECK_THAT(h.Reply().body,
+             Catch::Contains("Échéance : le mercredi 25 novembre 2026 à 19 h 41 UTC."));
   REQUIRE(h.Handle(TextMail("en@test.local", "d2@x", "status timed")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::Contains("Orders are due by Wednesday 25 November 2026 at 19:41 UTC."));
+  CHECK_THAT(h.Reply().body,
+             Catch::Contains("Orders are due by Wednesday 25 November 2026 at 19:41 UTC."));
 }
 
 TEST_CASE("help is in the sender's language; archive attaches a file that verifies",
@@ -240,19 +253,19 @@ TEST_CASE("help is in the sender's language; archive attaches a file that verifi
   // A stranger: English; "aide" or "help fr": French; a French player: French.
   REQUIRE(h.Handle(TextMail("eve@test.local", "h1@x", "help")) == Disposition::kAnswered);
   storage::OutboxMail reply = h.Reply();
-  CHECK_THAT(reply.body, Catch::StartsWith("pbem by mail: how to play"));
+  CHECK_THAT(reply.body, Catch::StartsWith("Hello,\n\npbem by mail: how to play"));
   CHECK_THAT(reply.body, Catch::Contains("write to pbem@game.test"));
   CHECK_THAT(reply.body, Catch::Contains("status GAME"));
   CHECK_THAT(reply.body,
              Catch::Contains("https://pbem.example/v1/games/GAME/archive/ and its archive file at "
                              "https://pbem.example/v1/games/GAME/export"));
   REQUIRE(h.Handle(TextMail("eve@test.local", "h2@x", "aide")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::StartsWith("pbem par courriel : comment jouer"));
+  CHECK_THAT(h.Reply().body, Catch::StartsWith("Bonjour,\n\npbem par courriel : comment jouer"));
   REQUIRE(h.Handle(TextMail("eve@test.local", "h3@x", "help fr")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::StartsWith("pbem par courriel : comment jouer"));
+  CHECK_THAT(h.Reply().body, Catch::StartsWith("Bonjour,\n\npbem par courriel : comment jouer"));
   REQUIRE(h.Handle(TextMail("lea@test.local", "h4@x", "help", "?")) == Disposition::kAnswered);
   reply = h.Reply();
-  CHECK_THAT(reply.body, Catch::StartsWith("pbem par courriel : comment jouer"));
+  CHECK_THAT(reply.body, Catch::StartsWith("Bonjour,\n\npbem par courriel : comment jouer"));
   CHECK_THAT(reply.body, Catch::Contains("écrivez à pbem@game.test"));
 
   // The fixture's games were made without their rules pinned: no archive, said in a sentence.
@@ -286,7 +299,119 @@ TEST_CASE("help is in the sender's language; archive attaches a file that verifi
   REQUIRE(h.Handle(TextMail("eve@test.local", "a3@x", "archive pinned")) == Disposition::kAnswered);
   reply = h.Reply();
   CHECK(reply.attachments.empty());
-  CHECK_THAT(reply.body, Catch::StartsWith("You play no game \"pinned\"."));
+  CHECK_THAT(reply.body, Catch::StartsWith("Hello,\n\nYou play no game \"pinned\"."));
+}
+
+// Every mail queued to `to` so far (welcome mails are due at the real clock's now).
+std::vector<storage::OutboxMail> MailsTo(CommandHarness& h, const std::string& to) {
+  auto due = h.fixture.repository.DueMail(At(4'000'000'000), 1000);
+  REQUIRE(due.ok());
+  std::vector<storage::OutboxMail> out;
+  for (const storage::OutboxMail& m : *due) {
+    if (m.recipient == to) out.push_back(m);
+  }
+  return out;
+}
+
+// The HTML alternative of a mail (an attachment without a name).
+std::string HtmlOf(const storage::OutboxMail& mail) {
+  for (const storage::Attachment& a : mail.attachments) {
+    if (a.filename.empty() && a.content_type.rfind("text/html", 0) == 0) return a.data;
+  }
+  return "";
+}
+
+// Blue's orders of the fixture, for game "named", with `token`.
+std::string NamedOrders(const std::string& token) {
+  std::string orders = BlueOrdersText(token);
+  orders.replace(orders.find("game_id: \"demo\""), 15, "game_id: \"named\"");
+  return orders;
+}
+
+TEST_CASE("players named at POST /v1/games are greeted by name in every mail, others by none",
+          "[daemon][commands]") {
+  CommandHarness h;
+  testing::GamesServer server(h.fixture, &h.mail_templates, "pbem@game.test");
+  const std::string admin = "admin-token-0123456789";
+  pbem::testing::HttpReply created = server.Send(
+      "POST", "/v1/games",
+      R"({"id":"named","scenario":"bois-de-la-morne","players":[)"
+      R"({"side":"blue","address":"alice@named.test","token":"alice-token-1","name":"Alice"},)"
+      R"({"side":"orange","address":"bruno@named.test","token":"bruno-token-1",)"
+      R"("language":"fr","name":"Bruno"}]})",
+      "application/json", admin);
+  REQUIRE(created.status == 201);
+  auto players = h.fixture.repository.ListPlayers("named");
+  REQUIRE(players.ok());
+  REQUIRE(players->size() == 2);
+  CHECK((*players)[0].name == "Alice");
+  CHECK((*players)[1].name == "Bruno");
+
+  // The welcome mails: in each player's language, by name, no address in the greeting.
+  std::vector<storage::OutboxMail> alice = MailsTo(h, "alice@named.test");
+  std::vector<storage::OutboxMail> bruno = MailsTo(h, "bruno@named.test");
+  REQUIRE(alice.size() == 1);
+  REQUIRE(bruno.size() == 1);
+  CHECK_THAT(alice[0].body, Catch::Contains("\nHello Alice,\n"));
+  CHECK_THAT(HtmlOf(alice[0]), Catch::Contains("<p>Hello Alice,</p>"));
+  CHECK_THAT(bruno[0].body, Catch::StartsWith("Bonjour Bruno,\n"));
+  CHECK_THAT(HtmlOf(bruno[0]), Catch::Contains("<p>Bonjour Bruno,</p>"));
+
+  // Later mails: a receipt through the mail intake, and the status command's replies.
+  auto data = h.fixture.catalog.Scenario("bois-de-la-morne");
+  REQUIRE(data.ok());
+  FixedEntropy entropy("named");
+  REQUIRE(OpenTurn(h.fixture.repository, (*data)->scenario, "named", entropy, At(50)).ok());
+  REQUIRE(h.Handle(TextMail("alice@named.test", "o@named", NamedOrders("alice-token-1"))) ==
+          Disposition::kAnswered);
+  storage::OutboxMail receipt = h.Reply();
+  CHECK(receipt.recipient == "alice@named.test");
+  CHECK_THAT(receipt.body, Catch::StartsWith("Hello Alice,\n"));
+  CHECK_THAT(HtmlOf(receipt), Catch::Contains("<p>Hello Alice,</p>"));
+  REQUIRE(h.Handle(TextMail("bruno@named.test", "s@named", "status named")) ==
+          Disposition::kAnswered);
+  CHECK_THAT(h.Reply().body, Catch::StartsWith("Bonjour Bruno,\n\nPartie named"));
+  REQUIRE(h.Handle(TextMail("bruno@named.test", "h@named", "aide")) == Disposition::kAnswered);
+  CHECK_THAT(h.Reply().body, Catch::StartsWith("Bonjour Bruno,\n\npbem par courriel"));
+  // A refusal (orders for a side he does not play) greets him by name too.
+  REQUIRE(h.Handle(TextMail("bruno@named.test", "w@named", NamedOrders("bruno-token-1"))) ==
+          Disposition::kAnswered);
+  storage::OutboxMail refusal = h.Reply();
+  CHECK(refusal.recipient == "bruno@named.test");
+  CHECK_THAT(refusal.body, Catch::StartsWith("Bonjour Bruno,\n"));
+
+  // A game created without names: nobody named, and never the address.
+  created = server.Send("POST", "/v1/games",
+                        R"({"id":"plain","scenario":"bois-de-la-morne","players":[)"
+                        R"({"side":"blue","address":"ann@plain.test","token":"ann-token-1"},)"
+                        R"({"side":"orange","address":"ben@plain.test","token":"ben-token-1",)"
+                        R"("language":"fr"}]})",
+                        "application/json", admin);
+  REQUIRE(created.status == 201);
+  std::vector<storage::OutboxMail> ann = MailsTo(h, "ann@plain.test");
+  std::vector<storage::OutboxMail> ben = MailsTo(h, "ben@plain.test");
+  REQUIRE(ann.size() == 1);
+  REQUIRE(ben.size() == 1);
+  CHECK_THAT(ann[0].body, Catch::Contains("\nHello,\n"));
+  CHECK_THAT(ann[0].body, !Catch::Contains("Hello ann"));
+  CHECK_THAT(HtmlOf(ann[0]), Catch::Contains("<p>Hello,</p>"));
+  CHECK_THAT(ben[0].body, Catch::StartsWith("Bonjour,\n"));
+  CHECK_THAT(HtmlOf(ben[0]), !Catch::Contains("Bonjour ben"));
+
+  // A bad name is refused, naming the field, and nothing is created.
+  for (const std::string& bad :
+       {std::string(R"("")"), std::string(R"("Al\nice")"), "\"" + std::string(65, 'a') + "\""}) {
+    pbem::testing::HttpReply refused =
+        server.Send("POST", "/v1/games",
+                    R"({"id":"bad","scenario":"bois-de-la-morne","players":[)"
+                    R"({"side":"blue","address":"x@bad.test","token":"x-token-12","name":)" +
+                        bad + R"(}]})",
+                    "application/json", admin);
+    INFO(bad);
+    CHECK(refused.status == 400);
+    CHECK_THAT(refused.body, Catch::Contains("players[0].name"));
+    CHECK(h.fixture.repository.GetGame("bad").status().code() == StatusCode::kNotFound);
+  }
 }
 
 TEST_CASE("a command from no usable address is dropped without reply", "[daemon][commands]") {

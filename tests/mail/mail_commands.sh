@@ -51,7 +51,7 @@ LINK=http://127.0.0.1:$HTTP_PORT/v1/games/demo
 expect_reply alice "Re: where are we?" "the state of demo" \
   "Game demo (bois-de-la-morne), turn 1. You play blue." "It is your move." \
   "Your orders for this turn have not arrived yet." "History of the game: $LINK/archive/" \
-  "Archive file: $LINK/export"
+  "Archive file: $LINK/export" "#--- pbem orders: begin ---" "game_id: \"demo\""
 expect_reply carol "Re: curious" "the help, not the state" \
   'You play no game "demo".' "pbem by mail: how to play" "write to game@test.local"
 body carol "Re: curious" | grep -q "turn 1" && fail "carol, who plays no game, was told demo's turn"

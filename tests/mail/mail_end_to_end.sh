@@ -66,7 +66,7 @@ expect_reply alice "Re: [pbem demo] blue orders" "a receipt with the verdicts" \
   "move 1 (Brigade Lambert (b-i2)): accepted"
 expect_reply bob "Re: [pbem demo] orange orders: your orders could not be read" \
   "an error reply naming the problem (the mail templates' words)" \
-  "Hello bob@test.local" "could not be read as orders" "Error: malformed" "body:1:"
+  "Hello," "could not be read as orders" "Error: malformed" "body:1:"
 for user in alice bob; do
   expect_reply $user "Game demo, turn 1 (blue): results" "blue's results" "Hello,"
 done

@@ -7,6 +7,8 @@
 #include <thread>
 #include <vector>
 
+#include "storage/league_repository.h"
+
 namespace pbem::storage {
 namespace {
 
@@ -116,7 +118,7 @@ void DropMigration11(RepositoryHarness& harness) {
 }
 
 // Takes a store back from schema version 13 (the outbox's dead letters). Migrations apply
-// above the highest version recorded: drop 13 before 11.
+// above the highest version recorded: drop 13 before 12.
 void DropMigration13(RepositoryHarness& harness) {
   harness.ExecuteSql("DROP INDEX outbox_dead");
   harness.ExecuteSql("DROP INDEX outbox_due");
@@ -124,6 +126,13 @@ void DropMigration13(RepositoryHarness& harness) {
   harness.ExecuteSql(
       "CREATE INDEX outbox_due ON outbox (next_try_ms, id) WHERE sent_at_ms IS NULL");
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 13");
+}
+
+// Takes a store back from schema version 12 (the players' names). Migrations apply above the
+// highest version recorded: drop 12 before 11.
+void DropMigration12(RepositoryHarness& harness) {
+  harness.ExecuteSql("ALTER TABLE players DROP COLUMN name");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 12");
 }
 
 // A game's ending with `text`: a victory of france, as tests need one.
@@ -220,6 +229,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
     DropMigration13(*harness);
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -254,6 +264,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
     DropMigration13(*harness);
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -442,6 +453,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
     DropMigration13(*harness);
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -463,6 +475,69 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK((*players)[0].language == "en");  // france's "fr" went with the dropped column
   }
 
+  SECTION("players: a name each, empty unless given; a version 11 store gains it (migration 12)") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+      NewPlayer named{"g", "france", "nap@example.org", "secret-f", "fr"};
+      named.name = "Bruno \u00c9lo\u00efse";  // UTF-8, as the HTTP API checks it
+      REQUIRE(repository->AddPlayer(named).ok());
+      REQUIRE(repository->AddPlayer({"g", "russia", "kutuzov@example.org", "secret-r"}).ok());
+      Result<std::vector<Player>> players = repository->ListPlayers("g");
+      REQUIRE(players.ok());
+      REQUIRE(players->size() == 2);
+      CHECK((*players)[0].name == "Bruno \u00c9lo\u00efse");
+      CHECK((*players)[1].name.empty());
+      // A league game, its players stored without a name (as before version 12).
+      auto* leagues = dynamic_cast<LeagueRepository*>(repository.get());
+      REQUIRE(leagues != nullptr);
+      REQUIRE(leagues->CreateLeague({"club", "Club", "org-secret", "", At(1000)}).ok());
+      for (const char* who : {"ann", "bob", "dan"}) {
+        REQUIRE(leagues
+                    ->AddLeaguePlayer({"club", who, std::string(who) + "@example.org",
+                                       std::string("token-") + who, At(2000)})
+                    .ok());
+      }
+      LeagueGameRecord record;
+      record.league_id = "club";
+      record.season = 1;
+      record.round = 1;
+      record.game_id = "lg";
+      record.blue = "ann";
+      record.orange = "bob";
+      REQUIRE(leagues->AddLeagueGames({record}).ok());
+      REQUIRE(repository->CreateGame(SampleGame("lg")).ok());
+      REQUIRE(repository->AddPlayer({"lg", "blue", "ann@example.org", "t-ann"}).ok());
+      REQUIRE(repository->AddPlayer({"lg", "orange", "bob@example.org", "t-bob"}).ok());
+    }
+    DropMigration13(*harness);
+    DropMigration12(*harness);
+    {
+      auto repository = Open(*harness);
+      CHECK(*repository->SchemaVersion() == 13);
+      Result<std::vector<Player>> players = repository->ListPlayers("g");
+      REQUIRE(players.ok());
+      CHECK((*players)[0].name.empty());  // the name went with the dropped column
+      // The league game's players are named as in their league.
+      players = repository->ListPlayers("lg");
+      REQUIRE(players.ok());
+      REQUIRE(players->size() == 2);
+      CHECK((*players)[0].name == "ann");
+      CHECK((*players)[1].name == "bob");
+      // A replacement takes the pending game's side with its name.
+      auto* leagues = dynamic_cast<LeagueRepository*>(repository.get());
+      REQUIRE(leagues != nullptr);
+      REQUIRE(leagues
+                  ->ReplaceLeaguePlayer(
+                      "bob", {"club", "cyd", "cyd@example.org", "token-cyd", At(3000), "fr"})
+                  .ok());
+      players = repository->ListPlayers("lg");
+      REQUIRE(players.ok());
+      CHECK((*players)[1].name == "cyd");
+      CHECK((*players)[1].mail_address == "cyd@example.org");
+    }
+  }
+
   SECTION("outbox: a version 5 store gains claims (migration 6); its unsent mail stays due") {
     std::int64_t queued = 0;
     {
@@ -472,6 +547,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       queued = *id;
     }
     DropMigration13(*harness);
+    DropMigration12(*harness);
     DropMigration11(*harness);
     DropMigration10(*harness);
     DropMigration9(*harness);
@@ -1068,6 +1144,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       }
     }
     DropMigration13(*harness);
+    DropMigration12(*harness);
     DropMigration11(*harness);
     // The only sentences pbemd wrote before (league ResignationResult, the forfeit).
     harness->ExecuteSql(

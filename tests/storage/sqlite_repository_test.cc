@@ -71,7 +71,7 @@ TEST_CASE("reopening keeps the schema version and applies nothing twice", "[stor
   auto session = RawSession(second.database_path());
   int rows = 0;
   session << "SELECT count(*) FROM schema_migrations", into(rows), now;
-  CHECK(rows == 12);  // 1 to 11, and 13 (12 is another branch's: merged, 13 rows)
+  CHECK(rows == 13);  // 1 to 13
 }
 
 TEST_CASE("the database itself keeps one league player per address (migration 9)", "[storage]") {

@@ -315,6 +315,7 @@ TEST_CASE("HTML bodies escape unit names and player addresses") {
   ReceiptInput receipt;
   receipt.scenario = &scenario;
   receipt.player = "<script>x</script>";
+  receipt.player_name = receipt.player;  // the greeting shows the name, a stranger's text
   receipt.verdicts = result.verdicts;
   receipt.verdicts[0].unit = "o-i1";
   Mail mail;
@@ -389,6 +390,7 @@ TEST_CASE("each error kind has its own reply in both languages") {
     ErrorReplyInput in;
     in.kind = kind;
     in.player = "p@example.org";
+    in.player_name = "Paul";
     in.game_id = "g1";
     in.original_subject = "orders turn 3";
     in.problems = {"orders.txt:3:7: unknown field \"foo\""};
@@ -412,7 +414,8 @@ TEST_CASE("each error kind has its own reply in both languages") {
       REQUIRE(s.ok);
       INFO(mail.text);
       CHECK(Has(mail.subject, "orders turn 3"));
-      CHECK(Has(mail.text, "p@example.org"));
+      CHECK(Has(mail.text, language == Language::kFrench ? "Bonjour Paul,\n" : "Hello Paul,\n"));
+      CHECK_FALSE(Has(mail.text, "p@example.org"));  // greeted by name, never by address
       CHECK(Has(mail.html, "<html"));
       switch (kind) {
         case ErrorKind::kMalformed:
@@ -505,10 +508,62 @@ TEST_CASE("reminder names the deadline and the time left") {
   REQUIRE(Templates().RenderReminder(Language::kEnglish, in, &en).ok);
   CHECK(en.subject ==
         "Game g1, turn 5 (orange): your orders are due by Friday 2 January 2026 at 07:05 UTC");
-  CHECK(Has(en.text, "2 h 30 min from now"));
+  CHECK(Has(en.text, "2 h 30 min are left"));
   Mail fr;
   REQUIRE(Templates().RenderReminder(Language::kFrench, in, &fr).ok);
-  CHECK(Has(fr.text, "dans 2 h 30 min"));
+  CHECK(Has(fr.text, "il reste 2 h 30 min"));
+  // The deadline is the "your move, due by ..." line the turn loop puts first (AddMoveRequest):
+  // the body does not say it a second time.
+  for (const Mail* mail : {&en, &fr}) {
+    CHECK_FALSE(Has(mail->text, "2026"));
+    CHECK_FALSE(Has(mail->html, "2026"));
+  }
+}
+
+TEST_CASE("every mail a player reads greets them by name, else nobody, never the address") {
+  const engine::Scenario scenario = SmallScenario();
+  const engine::TurnResult result = SampleTurn(scenario);
+  const std::string address = "bruno@example.org";
+  ReceiptInput receipt;
+  receipt.scenario = &scenario;
+  receipt.verdicts = result.verdicts;
+  receipt.player = address;
+  ReminderInput reminder;
+  reminder.player = address;
+  WelcomeInput welcome;
+  welcome.player = address;
+  std::vector<ErrorReplyInput> errors;
+  for (const ErrorKind kind : kAllErrorKinds) {
+    ErrorReplyInput error;
+    error.kind = kind;
+    error.player = address;
+    error.verdicts = result.verdicts;
+    errors.push_back(error);
+  }
+  for (const std::string name : {"Bruno", ""}) {
+    receipt.player_name = reminder.player_name = welcome.player_name = name;
+    for (ErrorReplyInput& error : errors) error.player_name = name;
+    for (const Language language : kAllLanguages) {
+      const std::string hello = language == Language::kFrench ? "Bonjour" : "Hello";
+      const std::string greeting = hello + (name.empty() ? "" : " " + name) + ",";
+      std::vector<Mail> mails(3 + errors.size());
+      REQUIRE(Templates().RenderReceipt(language, receipt, &mails[0]).ok);
+      REQUIRE(Templates().RenderReminder(language, reminder, &mails[1]).ok);
+      REQUIRE(Templates().RenderWelcome(language, welcome, &mails[2]).ok);
+      for (std::size_t i = 0; i < errors.size(); ++i) {
+        REQUIRE(Templates().RenderErrorReply(language, errors[i], &mails[3 + i]).ok);
+      }
+      for (const Mail& mail : mails) {
+        INFO(mail.text);
+        const bool greets =
+            Has(mail.text, "\n" + greeting + "\n") || mail.text.rfind(greeting + "\n", 0) == 0;
+        CHECK(greets);
+        CHECK(Has(mail.html, "<p>" + greeting + "</p>"));
+        CHECK_FALSE(Has(mail.text, hello + " " + address));
+        CHECK_FALSE(Has(mail.html, hello + " " + address));
+      }
+    }
+  }
 }
 
 TEST_CASE("loading refuses a template set with a missing file") {
