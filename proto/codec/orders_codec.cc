@@ -9,12 +9,13 @@ namespace pbem::codec {
 
 namespace {
 
-std::vector<TextLocation> Locations(std::string_view text, const internal::ParseInfoTree& tree,
+std::vector<TextLocation> Locations(const internal::TokenIndex& tokens,
+                                    const internal::ParseInfoTree& tree,
                                     const google::protobuf::Descriptor* desc,
                                     std::string_view field_name) {
   std::vector<TextLocation> out;
   const auto* field = desc->FindFieldByName(std::string(field_name));
-  for (const internal::TextPos& pos : internal::ElementPositions(text, &tree, field)) {
+  for (const internal::TextPos& pos : internal::ElementPositions(tokens, &tree, field)) {
     out.push_back(TextLocation{pos.line + 1, pos.column + 1});
   }
   return out;
@@ -66,10 +67,11 @@ Result<pbem::v1::Orders> ParseOrders(std::string_view bytes, std::optional<Forma
   if (!parsed.ok()) return parsed.errors();
   if (locations != nullptr) {
     const auto* desc = orders.GetDescriptor();
-    locations->placements = Locations(bytes, tree, desc, "placements");
-    locations->bombardments = Locations(bytes, tree, desc, "bombardments");
-    locations->moves = Locations(bytes, tree, desc, "moves");
-    locations->attacks = Locations(bytes, tree, desc, "attacks");
+    const internal::TokenIndex tokens(bytes);  // once for the four lists
+    locations->placements = Locations(tokens, tree, desc, "placements");
+    locations->bombardments = Locations(tokens, tree, desc, "bombardments");
+    locations->moves = Locations(tokens, tree, desc, "moves");
+    locations->attacks = Locations(tokens, tree, desc, "attacks");
     locations->game_id = SingularLocation(tree, desc, "game_id");
     locations->turn = SingularLocation(tree, desc, "turn");
     locations->side = SingularLocation(tree, desc, "side");

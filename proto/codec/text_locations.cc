@@ -3,8 +3,8 @@
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 
+#include <algorithm>
 #include <charconv>
-#include <map>
 #include <utility>
 
 namespace pbem::codec::internal {
@@ -30,34 +30,45 @@ class IgnoreErrors final : public pb::io::ErrorCollector {
   void AddError(int, pb::io::ColumnNumber, const std::string&) override {}
 };
 
-struct Token {
+}  // namespace
+
+// What the positions need of a token: its type, and which symbol it is (the
+// tokenizer's symbols are one character; 0 for any other token).
+struct TokenIndex::Token {
   pb::io::Tokenizer::TokenType type;
-  std::string text;
+  char symbol;
   int line;
   int column;
 };
 
+namespace {
+
+using Token = TokenIndex::Token;
+
 // Tokenises like the text-format parser does, so positions match the ones
 // the parser recorded.
+void ConfigureLikeTheParser(pb::io::Tokenizer& tokenizer) {
+  tokenizer.set_comment_style(pb::io::Tokenizer::SH_COMMENT_STYLE);
+  tokenizer.set_require_space_after_number(false);
+  tokenizer.set_allow_f_after_float(true);
+  tokenizer.set_allow_multiline_strings(true);
+}
+
 std::vector<Token> Tokenize(std::string_view text) {
   std::vector<Token> out;
   pb::io::ArrayInputStream input(text.data(), static_cast<int>(text.size()));
   IgnoreErrors errors;
   pb::io::Tokenizer tokenizer(&input, &errors);
-  tokenizer.set_comment_style(pb::io::Tokenizer::SH_COMMENT_STYLE);
-  tokenizer.set_require_space_after_number(false);
-  tokenizer.set_allow_f_after_float(true);
-  tokenizer.set_allow_multiline_strings(true);
+  ConfigureLikeTheParser(tokenizer);
   while (tokenizer.Next()) {
     const auto& t = tokenizer.current();
-    out.push_back(Token{t.type, t.text, t.line, t.column});
+    const bool symbol = t.type == pb::io::Tokenizer::TYPE_SYMBOL && t.text.size() == 1;
+    out.push_back(Token{t.type, symbol ? t.text[0] : '\0', t.line, t.column});
   }
   return out;
 }
 
-bool IsSymbol(const Token& t, std::string_view s) {
-  return t.type == pb::io::Tokenizer::TYPE_SYMBOL && t.text == s;
-}
+bool IsSymbol(const Token& t, char s) { return t.symbol == s; }
 
 // Skips one value starting at tokens[i] (a message in braces or angle
 // brackets, a list, or a scalar that may span tokens like "- 1" or
@@ -67,19 +78,19 @@ std::size_t SkipValue(const std::vector<Token>& tokens, std::size_t i) {
   int depth = 0;
   for (; i < tokens.size(); ++i) {
     const Token& t = tokens[i];
-    if (IsSymbol(t, "{") || IsSymbol(t, "<") || IsSymbol(t, "[")) {
+    if (IsSymbol(t, '{') || IsSymbol(t, '<') || IsSymbol(t, '[')) {
       ++depth;
-    } else if (IsSymbol(t, "}") || IsSymbol(t, ">") || IsSymbol(t, "]")) {
+    } else if (IsSymbol(t, '}') || IsSymbol(t, '>') || IsSymbol(t, ']')) {
       if (depth == 0) return i;
       --depth;
       if (depth == 0) return i + 1;
-    } else if (depth == 0 && (IsSymbol(t, ",") || IsSymbol(t, ";"))) {
+    } else if (depth == 0 && (IsSymbol(t, ',') || IsSymbol(t, ';'))) {
       return i;
     } else if (depth == 0 && i + 1 < tokens.size()) {
       // A scalar ends where the next token starts a new field: an
       // identifier directly after a complete scalar token.
       const Token& next = tokens[i + 1];
-      const bool sign = IsSymbol(t, "-");
+      const bool sign = IsSymbol(t, '-');
       const bool string_continues =
           t.type == pb::io::Tokenizer::TYPE_STRING && next.type == pb::io::Tokenizer::TYPE_STRING;
       if (!sign && !string_continues) return i + 1;
@@ -90,16 +101,39 @@ std::size_t SkipValue(const std::vector<Token>& tokens, std::size_t i) {
 
 }  // namespace
 
+TokenIndex::TokenIndex(std::string_view text) : tokens_(Tokenize(text)) {}
+TokenIndex::~TokenIndex() = default;
+TokenIndex::TokenIndex(TokenIndex&&) noexcept = default;
+TokenIndex& TokenIndex::operator=(TokenIndex&&) noexcept = default;
+
+std::optional<std::size_t> TokenIndex::Find(TextPos pos) const {
+  // The tokenizer yields tokens in text order: (line, column) increases.
+  const auto it =
+      std::lower_bound(tokens_.begin(), tokens_.end(), pos, [](const Token& t, const TextPos& p) {
+        return t.line < p.line || (t.line == p.line && t.column < p.column);
+      });
+  if (it == tokens_.end() || it->line != pos.line || it->column != pos.column) {
+    return std::nullopt;
+  }
+  return static_cast<std::size_t>(it - tokens_.begin());
+}
+
 TextPos TokenBefore(std::string_view text, TextPos pos) {
+  // Reads tokens only up to `pos` (the parser's error is often early in a long text).
+  pb::io::ArrayInputStream input(text.data(), static_cast<int>(text.size()));
+  IgnoreErrors errors;
+  pb::io::Tokenizer tokenizer(&input, &errors);
+  ConfigureLikeTheParser(tokenizer);
   TextPos out = pos;
-  for (const Token& t : Tokenize(text)) {
+  while (tokenizer.Next()) {
+    const auto& t = tokenizer.current();
     if (t.line > pos.line || (t.line == pos.line && t.column >= pos.column)) break;
     out = TextPos{t.line, t.column};
   }
   return out;
 }
 
-std::vector<TextPos> ElementPositions(std::string_view text, const ParseInfoTree* tree,
+std::vector<TextPos> ElementPositions(const TokenIndex& index, const ParseInfoTree* tree,
                                       const pb::FieldDescriptor* field) {
   std::vector<TextPos> out;
   if (tree == nullptr || field == nullptr || !field->is_repeated()) return out;
@@ -111,39 +145,35 @@ std::vector<TextPos> ElementPositions(std::string_view text, const ParseInfoTree
   }
   if (occurrences.empty()) return out;
 
-  const std::vector<Token> tokens = Tokenize(text);
-  std::map<std::pair<int, int>, std::size_t> index_of;
-  for (std::size_t i = 0; i < tokens.size(); ++i) {
-    index_of.emplace(std::make_pair(tokens[i].line, tokens[i].column), i);
-  }
+  const std::vector<Token>& tokens = index.tokens();
   for (const TextPos& occ : occurrences) {
-    const auto it = index_of.find({occ.line, occ.column});
-    if (it == index_of.end()) {
+    const std::optional<std::size_t> at = index.Find(occ);
+    if (!at) {
       out.push_back(occ);
       continue;
     }
-    std::size_t i = it->second;
+    std::size_t i = *at;
     // The field name: an identifier, or "[full.name]" for an extension.
-    if (IsSymbol(tokens[i], "[")) {
-      while (i < tokens.size() && !IsSymbol(tokens[i], "]")) ++i;
+    if (IsSymbol(tokens[i], '[')) {
+      while (i < tokens.size() && !IsSymbol(tokens[i], ']')) ++i;
     }
     ++i;
-    if (i < tokens.size() && IsSymbol(tokens[i], ":")) ++i;
-    if (i >= tokens.size() || !IsSymbol(tokens[i], "[")) {
+    if (i < tokens.size() && IsSymbol(tokens[i], ':')) ++i;
+    if (i >= tokens.size() || !IsSymbol(tokens[i], '[')) {
       out.push_back(occ);  // "field: value" or "field { ... }": one element
       continue;
     }
     ++i;  // into the list
-    while (i < tokens.size() && !IsSymbol(tokens[i], "]")) {
+    while (i < tokens.size() && !IsSymbol(tokens[i], ']')) {
       out.push_back(TextPos{tokens[i].line, tokens[i].column});
       i = SkipValue(tokens, i);
-      if (i < tokens.size() && IsSymbol(tokens[i], ",")) ++i;
+      if (i < tokens.size() && IsSymbol(tokens[i], ',')) ++i;
     }
   }
   return out;
 }
 
-TextPos FieldPosition(std::string_view text, const ParseInfoTree* tree,
+TextPos FieldPosition(const TokenIndex& tokens, const ParseInfoTree* tree,
                       const pb::FieldDescriptor* field, int index) {
   if (tree == nullptr || field == nullptr) return {};
   if (!field->is_repeated()) {
@@ -151,7 +181,7 @@ TextPos FieldPosition(std::string_view text, const ParseInfoTree* tree,
     return TextPos{loc.line, loc.column};
   }
   if (index < 0) index = 0;
-  const std::vector<TextPos> all = ElementPositions(text, tree, field);
+  const std::vector<TextPos> all = ElementPositions(tokens, tree, field);
   if (static_cast<std::size_t>(index) < all.size()) return all[static_cast<std::size_t>(index)];
   if (!all.empty()) return all.front();
   return {};
@@ -199,6 +229,11 @@ std::string FormatPath(const std::vector<PathSegment>& segments) {
     if (seg.index) out += "[" + std::to_string(*seg.index) + "]";
   }
   return out;
+}
+
+const TokenIndex& Locator::Tokens(std::size_t file) const {
+  if (!tokens_[file]) tokens_[file].emplace(sources_[file].text);
+  return *tokens_[file];
 }
 
 Error Locator::At(std::string_view path, std::string_view message) const {
@@ -254,7 +289,7 @@ Error Locator::At(std::string_view path, std::string_view message) const {
         seg.index = index;
         cursors = {*found};
         const Cursor& c = cursors.front();
-        note(c, FieldPosition(sources_[c.file].text, c.tree, field, index));
+        note(c, FieldPosition(Tokens(c.file), c.tree, field, index));
         if (!is_message || last) break;
         const pb::Reflection* refl = c.message->GetReflection();
         cursors.front().message = &refl->GetRepeatedMessage(*c.message, field, index);
@@ -268,7 +303,7 @@ Error Locator::At(std::string_view path, std::string_view message) const {
       for (const Cursor& c : cursors) {
         if (c.message->GetReflection()->FieldSize(*c.message, field) > 0) {
           cursors = {c};
-          if (!best_file) note(c, FieldPosition(sources_[c.file].text, c.tree, field, 0));
+          if (!best_file) note(c, FieldPosition(Tokens(c.file), c.tree, field, 0));
           break;
         }
       }
@@ -285,12 +320,12 @@ Error Locator::At(std::string_view path, std::string_view message) const {
     if (!is_message || last) {
       const Cursor& c = setting.back();
       cursors = {c};
-      note(c, FieldPosition(sources_[c.file].text, c.tree, field, -1));
+      note(c, FieldPosition(Tokens(c.file), c.tree, field, -1));
       break;
     }
     cursors.clear();
     for (const Cursor& c : setting) {
-      if (setting.size() == 1) note(c, FieldPosition(sources_[c.file].text, c.tree, field, -1));
+      if (setting.size() == 1) note(c, FieldPosition(Tokens(c.file), c.tree, field, -1));
       cursors.push_back(Cursor{c.file, &c.message->GetReflection()->GetMessage(*c.message, field),
                                c.tree ? c.tree->GetTreeForNested(field, -1) : nullptr});
     }

@@ -55,13 +55,34 @@ struct TextSource {
   const ParseInfoTree* tree = nullptr;
 };
 
+// The tokens of one text, as the text-format parser reads them, in text
+// order. Built once per text and reused for every position asked of it:
+// tokenising again per field made an input with N errors cost N whole
+// tokenisations.
+class TokenIndex {
+ public:
+  struct Token;
+  explicit TokenIndex(std::string_view text);
+  ~TokenIndex();
+  TokenIndex(TokenIndex&&) noexcept;
+  TokenIndex& operator=(TokenIndex&&) noexcept;
+
+  const std::vector<Token>& tokens() const { return tokens_; }
+  // The index of the token that starts at `pos`, if one does.
+  std::optional<std::size_t> Find(TextPos pos) const;
+
+ private:
+  std::vector<Token> tokens_;
+};
+
 // Start of each element of the repeated `field` in `tree` (a tree of
-// `source`), in element order; handles "field: [a, b]" lists.
-std::vector<TextPos> ElementPositions(std::string_view text, const ParseInfoTree* tree,
+// `text`, tokenised as `tokens`), in element order; handles "field: [a, b]"
+// lists.
+std::vector<TextPos> ElementPositions(const TokenIndex& tokens, const ParseInfoTree* tree,
                                       const google::protobuf::FieldDescriptor* field);
 
 // Start of element `index` of repeated `field` (index -1: a singular field).
-TextPos FieldPosition(std::string_view text, const ParseInfoTree* tree,
+TextPos FieldPosition(const TokenIndex& tokens, const ParseInfoTree* tree,
                       const google::protobuf::FieldDescriptor* field, int index);
 
 // A field path "a.b[2].c", parsed.
@@ -78,7 +99,7 @@ std::string FormatPath(const std::vector<PathSegment>& segments);
 class Locator {
  public:
   Locator(std::vector<TextSource> sources, std::string fallback)
-      : sources_(std::move(sources)), fallback_(std::move(fallback)) {}
+      : sources_(std::move(sources)), fallback_(std::move(fallback)), tokens_(sources_.size()) {}
 
   // An error "file:line:col" + "path-in-that-file: message". The line is the
   // deepest element of the path that the file spells out (for a missing
@@ -86,8 +107,13 @@ class Locator {
   Error At(std::string_view path, std::string_view message) const;
 
  private:
+  // The tokens of source `file`, made on first use (most inputs have no
+  // error, and then no position is ever asked).
+  const TokenIndex& Tokens(std::size_t file) const;
+
   std::vector<TextSource> sources_;
   std::string fallback_;
+  mutable std::vector<std::optional<TokenIndex>> tokens_;
 };
 
 }  // namespace pbem::codec::internal

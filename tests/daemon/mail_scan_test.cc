@@ -34,6 +34,19 @@ TEST_CASE("game id fields: text format and JSON keys, bounded values", "[daemon]
   CHECK(GameIdFields("game_id: \"a b\nc\"", 64) == Strings{"a b\nc"});
 }
 
+TEST_CASE("game id fields: a key after any byte, near-keys passed over", "[daemon][scan]") {
+  // The scan skips bytes that cannot start a key ('g' or '"') without comparing: a key
+  // right after another byte, or after a near-key, is still found.
+  CHECK(GameIdFields("xgame_id: \"k\"", 64) == Strings{"k"});
+  CHECK(GameIdFields("ggame_id: \"k\"", 64) == Strings{"k"});
+  CHECK(GameIdFields("gamegame_id: \"k\"", 64) == Strings{"k"});
+  CHECK(GameIdFields("\"\"gameId\": \"j\"", 64) == Strings{"j"});
+  CHECK(GameIdFields("\"game\"game_id:\"m\"\"gameid\":\"n\"", 64) == Strings{"m", "n"});
+  CHECK(GameIdFields(std::string(100000, 'x') + "game_id: \"far\"", 64) == Strings{"far"});
+  CHECK(GameIdFields("game_i", 64).empty());
+  CHECK(GameIdFields("\"game_i", 64).empty());
+}
+
 TEST_CASE("game id fields: the inputs that crashed the regular expression", "[daemon][scan]") {
   // issue 13, finding 1: `game_id` followed by 30,000 blanks overflowed std::regex's stack.
   CHECK(GameIdFields("game_id" + std::string(30000, ' '), 64).empty());

@@ -1,6 +1,9 @@
 // Rulesets from inline files: a valid one loads; each broken one fails with
 // the file, the line and the field in the message.
+#include <algorithm>
 #include <catch2/catch.hpp>
+#include <utility>
+#include <vector>
 
 #include "proto/codec/codec.h"
 #include "tests/proto/test_data.h"
@@ -148,6 +151,33 @@ TEST_CASE("a bad CRT cell names file, line, column and cell", "[ruleset]") {
   CHECK(errors[0].where == At("20-units.textproto", text, "\"0/x\""));
   CHECK(errors[0].message.find("crt.rows[0].cells[1]: bad CRT cell '0/x'") == 0);
   CHECK(errors[0].ToString().find("20-units.textproto:") == 0);
+}
+
+TEST_CASE("several errors in two files: each at its own file, line and column", "[ruleset]") {
+  // The locator reads each file's tokens once for all the errors (it used to read them
+  // again per error): every error must still land on its own cell, in its own file.
+  const std::string units =
+      Replace(Replace(Replace(kUnitsFile, "\"0/1*\"", "\"0/x\""), "\"2*/0\"", "\"y/0\""), "\"1/0\"",
+              "\"1/z\"");
+  const std::string terrain =
+      Replace(kTerrainFile, "movement_class: \"foot\" cost: 2", "movement_class: \"hoof\" cost: 2");
+  auto files = MiniRulesetFiles();
+  files[1].text = terrain;
+  files[2].text = units;
+  const auto loaded = LoadRulesetFiles(files);
+  REQUIRE_FALSE(loaded.ok());
+  UNSCOPED_INFO(loaded.ErrorText());
+  std::vector<std::pair<std::string, std::string>> got;
+  for (const Error& e : loaded.errors()) got.emplace_back(e.where, e.message.substr(0, 20));
+  std::sort(got.begin(), got.end());
+  std::vector<std::pair<std::string, std::string>> want = {
+      {At("10-terrain.textproto", terrain, "movement_class: \"hoof\""), "terrain[1].move_cost"},
+      {At("20-units.textproto", units, "\"0/x\""), "crt.rows[0].cells[1]"},
+      {At("20-units.textproto", units, "\"y/0\""), "crt.rows[1].cells[0]"},
+      {At("20-units.textproto", units, "\"1/z\""), "crt.rows[1].cells[1]"},
+  };
+  std::sort(want.begin(), want.end());
+  CHECK(got == want);
 }
 
 TEST_CASE("a CRT row with the wrong number of cells is reported at that row", "[ruleset]") {
