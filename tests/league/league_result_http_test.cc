@@ -111,9 +111,9 @@ TEST_CASE("organiser result over HTTP: ends the game, the round's last starts th
   CHECK(g->getValue<bool>("over"));
   CHECK(g->getValue<std::string>("leagueResult") == "draw");
   // Orders are refused: the game is over.
-  Reply orders =
-      l.pbemd.Send("POST", "/v1/games/" + first + "/orders/check", R"({"gameId":")" + first + R"("})",
-                   l.GameToken(first, "blue"), "application/json");
+  Reply orders = l.pbemd.Send("POST", "/v1/games/" + first + "/orders/check",
+                              R"({"gameId":")" + first + R"("})", l.GameToken(first, "blue"),
+                              "application/json");
   INFO(orders.body);
   CHECK(orders.status != 200);
   CHECK(orders.body.find("game_over") != std::string::npos);
