@@ -31,6 +31,9 @@
 //                              the side to move's orders in, after this process resolved a turn
 //                              and (when armed) once outbox.after_send was reached (game=)
 //   intake.before_handle       a fetched mail was parsed, not yet handled (subject=)
+//   league.after_rating        a result completed its league round, which is rated and its
+//                              standings mails enqueued; the next round is not started, nor
+//                              the season ended (game=, round=)
 #ifndef PBEM_DAEMON_FAULT_POINT_H_
 #define PBEM_DAEMON_FAULT_POINT_H_
 
@@ -53,9 +56,10 @@ inline constexpr std::string_view kFaultTurnLoopBeforeCommit = "turn_loop.before
 inline constexpr std::string_view kFaultOutboxAfterSend = "outbox.after_send";
 inline constexpr std::string_view kFaultSchedulerAfterGameLock = "scheduler.after_game_lock";
 inline constexpr std::string_view kFaultIntakeBeforeHandle = "intake.before_handle";
+inline constexpr std::string_view kFaultLeagueAfterRating = "league.after_rating";
 inline constexpr std::string_view kFaultPointNames[] = {
-    kFaultOrderDeskBeforeStore, kFaultTurnLoopBeforeCommit, kFaultOutboxAfterSend,
-    kFaultSchedulerAfterGameLock, kFaultIntakeBeforeHandle};
+    kFaultOrderDeskBeforeStore,   kFaultTurnLoopBeforeCommit, kFaultOutboxAfterSend,
+    kFaultSchedulerAfterGameLock, kFaultIntakeBeforeHandle,   kFaultLeagueAfterRating};
 
 // How long a paused thread waits for its release before it goes on (and logs that it did).
 inline constexpr std::chrono::seconds kFaultPauseLimit{600};

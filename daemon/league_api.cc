@@ -51,14 +51,6 @@ std::variant<std::int64_t, std::string> Bounded(const Poco::JSON::Object& object
   return *value;
 }
 
-league::MaterialLoader Loader(GameCatalog& catalog) {
-  return [&catalog](const std::string& name) -> Result<league::GameMaterial> {
-    Result<std::shared_ptr<const ScenarioData>> data = catalog.Scenario(name);
-    if (!data.ok()) return data.status();
-    return league::GameMaterial{(*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario};
-  };
-}
-
 Poco::JSON::Object SettingsJson(const LeagueSettings& s) {
   Poco::JSON::Object out;
   Poco::JSON::Array scenarios;
@@ -977,6 +969,81 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
   return mail::Disposition::kAnswered;
 }
 
+namespace {
+
+// The last refusal logged per league by CompleteStalledRounds: a next round that cannot start
+// (too few players, a game limit) is tried again every pass, and said once until it changes.
+class StalledWarnings {
+ public:
+  bool IsNew(const std::string& league_id, const std::string& why) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    std::string& last = last_[league_id];
+    if (last == why) return false;
+    last = why;
+    return true;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::string> last_;
+};
+
+// Every league whose last round is complete but not followed up (a crash between rating it
+// and starting the next round or ending the season, or a start that failed): done now
+// (league::CompleteStalledRound; idempotent).
+void CompleteStalledRounds(const LeagueServices& services, storage::LeagueRepository& leagues,
+                           storage::Timestamp now, spdlog::logger* logger, LeaguePass& pass) {
+  static StalledWarnings warnings;
+  Result<std::vector<std::string>> ids = leagues.ListLeagueIds();
+  if (!ids.ok()) {
+    ++pass.failures;
+    if (logger != nullptr) {
+      logger->error("event=league_stalled_check_failed error={}",
+                    QuoteLogValue(ids.status().ToString()));
+    }
+    return;
+  }
+  for (const std::string& id : *ids) {
+    Result<std::optional<league::Advance>> done =
+        league::CompleteStalledRound(leagues, id, Loader(*services.catalog), *services.entropy,
+                                     services.template_dir, now, services.places);
+    if (!done.ok()) {
+      ++pass.failures;
+      if (logger != nullptr && warnings.IsNew(id, done.status().ToString())) {
+        logger->error("event=league_stalled_check_failed league={} error={}", id,
+                      QuoteLogValue(done.status().ToString()));
+      }
+      continue;
+    }
+    if (!done->has_value()) continue;
+    const league::Advance& advanced = **done;
+    if (advanced.next) {
+      ++pass.rounds_recovered;
+      warnings.IsNew(id, "");
+      if (logger != nullptr) {
+        logger->info("event=league_round_recovered league={} season={} round={} games={}", id,
+                     advanced.next->season, advanced.next->round, advanced.next->games.size());
+      }
+    } else if (advanced.finished) {
+      ++pass.rounds_recovered;
+      warnings.IsNew(id, "");
+      if (logger != nullptr) {
+        logger->info("event=league_season_recovered league={} season={} champion={} mails={}", id,
+                     advanced.finished->season,
+                     QuoteLogValue(advanced.finished->champion.value_or("")),
+                     advanced.finished->mails_enqueued);
+      }
+    } else if (logger != nullptr && warnings.IsNew(id, advanced.next_status.ToString())) {
+      // Not this pass's failure: the organiser starts the round by hand, or fixes its cause.
+      logger->warn("event=league_round_not_started league={} season={} round={} error={}", id,
+                   advanced.recorded.season, advanced.recorded.round + 1,
+                   QuoteLogValue(advanced.next_status.ToString()));
+    }
+  }
+}
+
+}  // namespace
+
 Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
                                        storage::GameRepository& games,
                                        storage::LeagueRepository& leagues, storage::Timestamp now,
@@ -1023,6 +1090,7 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
                    record.league_id, record.game_id, recorded->round_complete);
     }
   }
+  CompleteStalledRounds(services, leagues, now, logger, pass);
   return pass;
 }
 

@@ -26,7 +26,9 @@
 // result is league::RecordAndAdvance (the CLI's path too): when a result completes a round of
 // a round-robin season, the season's next round starts, or after the last the season ends; of
 // a Swiss season with swissRounds set, the next round (paired from the standings at that
-// moment) up to the last, then the season's end.
+// moment) up to the last, then the season's end. Then every league whose last round is
+// complete but not followed up (a crash between rating it and starting the next round or
+// ending the season) gets what it missed (league::CompleteStalledRound: idempotent).
 #ifndef PBEM_DAEMON_LEAGUE_API_H_
 #define PBEM_DAEMON_LEAGUE_API_H_
 
@@ -146,6 +148,9 @@ struct LeaguePass {
   int recorded = 0;        // league games whose end was recorded in this pass
   int rounds_started = 0;  // next rounds started by the pass
   int failures = 0;        // games whose recording failed (logged; retried next pass)
+  // Leagues whose complete round had not been followed up (a crash between rating it and
+  // starting the next round or ending the season): the round started or the season ended now.
+  int rounds_recovered = 0;
 };
 
 // The follow-up pass over every pending league game (see above). `logger` may be null.

@@ -2,6 +2,7 @@
 
 #include <sstream>
 
+#include "daemon/game_catalog.h"
 #include "daemon/http_api.h"
 #include "daemon/json_input.h"
 
@@ -64,6 +65,14 @@ std::optional<LeagueAnswer> RefuseUnlessOrganiser(const LeagueServices& services
     return Error(403, "not_organiser", "only the organiser of league \"" + id + "\" may " + what);
   }
   return std::nullopt;
+}
+
+league::MaterialLoader Loader(GameCatalog& catalog) {
+  return [&catalog](const std::string& name) -> Result<league::GameMaterial> {
+    Result<std::shared_ptr<const ScenarioData>> data = catalog.Scenario(name);
+    if (!data.ok()) return data.status();
+    return league::GameMaterial{(*data)->ruleset_proto, (*data)->scenario_proto, (*data)->scenario};
+  };
 }
 
 }  // namespace pbem::daemon::league_http

@@ -41,6 +41,10 @@ std::optional<LeagueAnswer> RefuseUnlessOrganiser(const LeagueServices& services
                                                   storage::LeagueRepository& leagues,
                                                   const std::string& what);
 
+// The league's scenarios as the league flow reads them, from pbemd's catalog (which must
+// outlive the loader).
+league::MaterialLoader Loader(GameCatalog& catalog);
+
 }  // namespace pbem::daemon::league_http
 
 #endif  // PBEM_DAEMON_LEAGUE_API_PARTS_H_

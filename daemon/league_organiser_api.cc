@@ -8,7 +8,9 @@
 #include <ctime>
 #include <variant>
 
+#include "daemon/config.h"
 #include "daemon/json_input.h"
+#include "daemon/league/correction.h"
 #include "daemon/league/export.h"
 #include "daemon/league/league_flow.h"
 #include "daemon/league/organiser.h"
@@ -143,6 +145,132 @@ LeagueAnswer Extend(const LeagueServices& services, const std::string& id,
   return Json(200, reply);
 }
 
+// POST /v1/leagues/{id}/games/{game}/result: the organiser's result (league::RecordOrganiserResult,
+// what `pbem league result` does): {"winner": "blue"|"orange", "level": ..., "ending":
+// "played"|"resigned"|"forfeit"} or {"draw": true}, with "reason" for a correction.
+LeagueAnswer OrganiserResult(const LeagueServices& services, const std::string& id,
+                             const std::string& game_id, const LeagueRequest& request,
+                             storage::GameRepository& games, storage::LeagueRepository& leagues,
+                             storage::Timestamp now) {
+  std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
+  if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
+  const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
+  const bool has_winner = spec.has("winner") && !spec.isNull("winner");
+  const bool has_draw = spec.has("draw") && !spec.isNull("draw");
+  if (has_draw && (!spec.get("draw").isBoolean() || !spec.getValue<bool>("draw"))) {
+    return Error(400, "malformed", "\"draw\" is true (a draw), or absent when \"winner\" is given");
+  }
+  if (has_winner == has_draw) {
+    return Error(400, "malformed",
+                 "give \"winner\" (blue or orange) or \"draw\": true, one of the two");
+  }
+  Result<std::string> winner = StringField(spec, "winner");
+  if (!winner.ok()) return Malformed(winner.status());
+  Result<std::string> level = StringField(spec, "level");
+  if (!level.ok()) return Malformed(level.status());
+  Result<std::string> ending = StringField(spec, "ending");
+  if (!ending.ok()) return Malformed(ending.status());
+  Result<std::string> reason = StringField(spec, "reason");
+  if (!reason.ok()) return Malformed(reason.status());
+  if (!reason->empty()) {
+    if (auto wrong = DisplayNameProblem(*reason, league::kMaxReasonChars)) {
+      return Error(400, "malformed", "\"reason\" " + *wrong);
+    }
+  }
+  league::ResultWord wrong = league::ResultWord::kNone;
+  const std::optional<league::GameEnd> end = league::ParseOrganiserEnd(
+      game_id, has_winner ? std::optional(*winner) : std::nullopt, *level, *ending, &wrong);
+  switch (wrong) {
+    case league::ResultWord::kWinner:
+      return Error(400, "malformed", "\"winner\" is blue or orange");
+    case league::ResultWord::kLevel:
+      return Error(400, "malformed",
+                   has_winner ? "\"level\" is minor, tactical, major or total"
+                              : "\"level\" goes with \"winner\": a draw has no level");
+    case league::ResultWord::kEnding:
+      return Error(400, "malformed",
+                   "\"ending\" is played, resigned or forfeit (the last two with \"winner\": "
+                   "the winner's opponent resigned or forfeited)");
+    case league::ResultWord::kNone:
+      break;
+  }
+  Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(game_id);
+  if (!record.ok() && record.status().code() != StatusCode::kNotFound) {
+    return StoreFailure(record.status());
+  }
+  if (!record.ok() || record->league_id != id) {
+    return Error(404, "not_in_league", "league " + id + " has no game " + game_id);
+  }
+  const league::MaterialLoader load = Loader(*services.catalog);
+  const league::NextRound next{&load, services.entropy, services.places};
+  league::ResultRefusal refusal = league::ResultRefusal::kNone;
+  Result<league::OrganiserRecord> recorded = league::RecordOrganiserResult(
+      games, leagues, *end, *reason, services.template_dir, now, &refusal, &next);
+  if (!recorded.ok()) {
+    switch (refusal) {
+      case league::ResultRefusal::kReasonRequired:
+        return Error(409, "reason_required",
+                     recorded.status().message() + " (\"reason\"); nothing was changed");
+      case league::ResultRefusal::kUnchanged:
+        return Error(409, "unchanged", recorded.status().message());
+      case league::ResultRefusal::kMovedOn:
+        return Error(409, "moved_on", recorded.status().message());
+      case league::ResultRefusal::kNone:
+        break;
+    }
+    if (recorded.status().code() == StatusCode::kNotFound) {
+      return Error(404, "not_in_league", recorded.status().message());
+    }
+    return StoreFailure(recorded.status());
+  }
+  const league::Advance& advanced = recorded->advance;
+  if (services.logger != nullptr) {
+    services.logger->info(
+        "event=organiser_result league={} game={} corrected={} ended_game={} round_complete={} "
+        "next_round={} season_finished={} mails={}",
+        id, game_id, recorded->corrected, recorded->ended_game, recorded->recorded.round_complete,
+        advanced.next ? advanced.next->round : 0, advanced.finished.has_value(),
+        recorded->mails_enqueued);
+    if (!advanced.next_status.ok()) {
+      services.logger->warn("event=league_round_not_started league={} game={} error={}", id,
+                            game_id, QuoteLogValue(advanced.next_status.ToString()));
+    }
+  }
+  Poco::JSON::Object reply;
+  reply.set("league", id);
+  reply.set("game", game_id);
+  reply.set("corrected", recorded->corrected);
+  reply.set("endedGame", recorded->ended_game);
+  reply.set("roundComplete", !recorded->corrected && recorded->recorded.round_complete);
+  Poco::Dynamic::Var next_round;
+  if (advanced.next) {
+    Poco::JSON::Object started;
+    started.set("season", advanced.next->season);
+    started.set("round", advanced.next->round);
+    Poco::JSON::Array ids;
+    for (const auto& g : advanced.next->games) ids.add(g.game_id);
+    started.set("games", ids);
+    next_round = started;
+  }
+  reply.set("nextRound", next_round);
+  Poco::Dynamic::Var finished;
+  if (advanced.finished) {
+    Poco::JSON::Object season;
+    season.set("season", advanced.finished->season);
+    season.set("champion", advanced.finished->champion
+                               ? Poco::Dynamic::Var(*advanced.finished->champion)
+                               : Poco::Dynamic::Var());
+    finished = season;
+  }
+  reply.set("seasonFinished", finished);
+  reply.set("nextRoundError", advanced.next_status.ok()
+                                  ? Poco::Dynamic::Var()
+                                  : Poco::Dynamic::Var(advanced.next_status.message()));
+  reply.set("reratedPeriods", recorded->rerated_periods);
+  reply.set("mailsQueued", recorded->mails_enqueued);
+  return Json(200, reply);
+}
+
 LeagueAnswer Registration(const LeagueServices& services, const std::string& id,
                           const LeagueRequest& request, storage::LeagueRepository& leagues) {
   std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
@@ -273,15 +401,17 @@ std::optional<LeagueAnswer> HandleOrganiserRequest(const LeagueServices& service
   }
   const bool status = s.size() == 3 && what == "status" && get;
   const bool extend = s.size() == 5 && what == "games" && s[4] == "extend" && post;
+  const bool result = s.size() == 5 && what == "games" && s[4] == "result" && post;
   const bool registration = s.size() == 3 && what == "registration" && post;
   const bool standings_csv = s.size() == 3 && what == "standings.csv" && get;
   const bool games_csv = s.size() == 3 && what == "games.csv" && get;
   const bool trf = s.size() == 3 && what == "season.trf" && get;
-  if (!status && !extend && !registration && !standings_csv && !games_csv && !trf) {
+  if (!status && !extend && !result && !registration && !standings_csv && !games_csv && !trf) {
     return std::nullopt;
   }
   const std::string action = status         ? "see the status of its games"
                              : extend       ? "extend a deadline of its games"
+                             : result       ? "record a result of its games"
                              : registration ? "open or close its registration"
                                             : "export its results";
   if (auto refused = RefuseUnlessOrganiser(services, id, request.bearer_token, leagues, action)) {
@@ -289,6 +419,7 @@ std::optional<LeagueAnswer> HandleOrganiserRequest(const LeagueServices& service
   }
   if (status) return StatusView(id, games, leagues);
   if (extend) return Extend(services, id, s[3], request, games, leagues, now);
+  if (result) return OrganiserResult(services, id, s[3], request, games, leagues, now);
   if (registration) return Registration(services, id, request, leagues);
   if (standings_csv) return StandingsCsv(id, request, leagues);
   if (trf) return SeasonTrf(id, request, leagues);

@@ -7,6 +7,11 @@
 //   POST /v1/leagues/{id}/games/{game}/extend   {"seconds": n}: the game's deadline moves n
 //                                               seconds later (60 to 30 days); its players are
 //                                               told by mail in their language
+//   POST /v1/leagues/{id}/games/{game}/result   {"winner": "blue"|"orange", "level", "ending"} or
+//                                               {"draw": true}, "reason" to correct: what
+//                                               `pbem league result` does (the game ends, the
+//                                               round's last result starts the next round or
+//                                               ends the season; a correction rates again)
 //   POST /v1/leagues/{id}/registration          {"open": false}: joins (HTTP and mail) are
 //                                               refused with registration_closed; true reopens
 //   GET  /v1/leagues/{id}/standings.csv         ?season=N (default the latest), RFC 4180

@@ -296,7 +296,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
       if (!leagues.ok()) {
         logger->error("event=league_pass_failed error={}",
                       QuoteLogValue(leagues.status().ToString()));
-      } else if (leagues->recorded > 0) {
+      } else if (leagues->recorded > 0 || leagues->rounds_recovered > 0) {
         outbox_worker.Wake();
       }
     });

@@ -104,6 +104,8 @@ class LeagueRepository {
   virtual Status CreateLeague(const NewLeague& league) = 0;
   // NOT_FOUND for an unknown league.
   virtual Result<League> GetLeague(const std::string& league_id) = 0;
+  // The ids of every league, in id order (pbemd's league pass looks for a stalled round).
+  virtual Result<std::vector<std::string>> ListLeagueIds() = 0;
   // NOT_FOUND for an unknown league; false for a wrong token.
   virtual Result<bool> VerifyOrganiserToken(const std::string& league_id,
                                             const std::string& token) = 0;

@@ -1739,6 +1739,17 @@ Result<League> SqlRepository::GetLeague(const std::string& league_id) {
   });
 }
 
+Result<std::vector<std::string>> SqlRepository::ListLeagueIds() {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "listing the leagues in " + store_name_;
+  return Guarded(what, [&]() -> Result<std::vector<std::string>> {
+    std::vector<std::string> ids;
+    *session_ << Sql("SELECT id FROM leagues"), into(ids), now;
+    std::sort(ids.begin(), ids.end());  // byte order, whatever the database's collation
+    return ids;
+  });
+}
+
 Result<bool> SqlRepository::VerifyOrganiserToken(const std::string& league_id,
                                                  const std::string& token) {
   Result<League> league = GetLeague(league_id);

@@ -105,6 +105,7 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   // LeagueRepository (league_repository.h).
   Status CreateLeague(const NewLeague& league) override;
   Result<League> GetLeague(const std::string& league_id) override;
+  Result<std::vector<std::string>> ListLeagueIds() override;
   Status SetLeagueSettings(const std::string& league_id, const std::string& settings) override;
   Result<bool> VerifyOrganiserToken(const std::string& league_id,
                                     const std::string& token) override;

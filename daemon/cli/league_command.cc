@@ -17,7 +17,9 @@
 //       league result; when it completes its round, the next round starts (or, after the last
 //       round, the season ends), as in pbemd's pass. A game with a league result already is
 //       corrected, which needs --reason (logged, ratings rated again from its round on, every
-//       player mailed).
+//       player mailed). First, a round of the league left complete but not followed up (a
+//       crash between rating it and starting the next round) is followed up
+//       (league::CompleteStalledRound, as pbemd's pass does).
 //   replace LEAGUE OLD NEW --mail ADDR --token ORG [--lang en|fr] [--address A] [--url U]
 //       prints the new player's token and mails them a welcome in their language with their
 //       games in play and the token that plays them; the new player takes the old one's seat
@@ -52,8 +54,8 @@
 #include <string>
 
 #include "daemon/cli/cli.h"
-#include "daemon/league/correction.h"
 #include "daemon/cli/league_cli.h"
+#include "daemon/league/correction.h"
 #include "daemon/league/league_flow.h"
 #include "daemon/league/season.h"
 #include "daemon/turn/dice.h"
@@ -107,8 +109,8 @@ constexpr std::string_view kLeagueUsage =
 
 std::optional<Options> Parse(const Args& args, int& exit_code) {
   static const std::vector<std::string> kValued = {
-      "--db",     "--token", "--name", "--settings", "--mail",    "--season", "--round",
-      "--winner", "--level", "--html", "--lang",     "--address", "--url", "--reason", "--hours", "--out"};
+      "--db",    "--token", "--name", "--settings", "--mail", "--season", "--round", "--winner",
+      "--level", "--html",  "--lang", "--address",  "--url",  "--reason", "--hours", "--out"};
   static const std::vector<std::string> kFlags = {"--draw", "--resigned", "--forfeit"};
   Options o;
   for (std::size_t i = 0; i < args.size(); ++i) {
@@ -280,45 +282,74 @@ int Start(storage::SqlRepository& repo, const Options& o) {
   return kExitOk;
 }
 
+// What CompleteStalledRound did for `league_id`, on one line (stderr for what failed).
+void PrintStalled(const std::string& league_id, const league::Advance& advanced) {
+  const std::string which = "league " + league_id + ": round " +
+                            std::to_string(advanced.recorded.round) + " of season " +
+                            std::to_string(advanced.recorded.season) + " was complete but ";
+  if (advanced.next) {
+    std::cout << which << "round " << advanced.next->round << " had not started: started now ("
+              << advanced.next->games.size() << " games)\n";
+  } else if (advanced.finished) {
+    std::cout << which << "the season had not ended: ended now"
+              << (advanced.finished->champion ? ", champion " + *advanced.finished->champion
+                                              : std::string())
+              << '\n';
+  } else if (!advanced.next_status.ok()) {
+    std::cerr << "pbem: " << which
+              << "what follows it did not happen: " << advanced.next_status.message() << '\n';
+  }
+}
+
 int RecordResult(storage::SqlRepository& repo, const Options& o) {
   if (o.positional.size() != 1) return UsageError("league", "league result: GAME");
   Result<storage::LeagueGameRecord> game = repo.GetLeagueGame(o.positional[0]);
   if (!game.ok()) return Fail(game.status());
   if (auto bad = CheckOrganiser(repo, game->league_id, o)) return Fail(*bad);
-  league::GameEnd end;
-  end.game_id = o.positional[0];
-  end.kind = o.flags.count("--forfeit")    ? league::EndKind::kForfeit
-             : o.flags.count("--resigned") ? league::EndKind::kResigned
-                                           : league::EndKind::kPlayed;
-  if (!o.flags.count("--draw")) {
-    if (!o.values.count("--winner"))
-      return UsageError("league", "league result: --winner or --draw");
-    end.outcome.winner = engine::ParseSide(o.values.at("--winner"));
-    if (!end.outcome.winner) return Fail("--winner is blue or orange");
-    const std::string level = o.values.count("--level") ? o.values.at("--level") : "total";
-    bool known = false;
-    for (auto l : {engine::VictoryLevel::kMinor, engine::VictoryLevel::kTactical,
-                   engine::VictoryLevel::kMajor, engine::VictoryLevel::kTotal}) {
-      if (engine::VictoryLevelName(l) == level) {
-        end.outcome.level = l;
-        known = true;
-      }
-    }
-    if (!known) return Fail("--level is minor, tactical, major or total, not '" + level + "'");
+  if (!o.flags.count("--draw") && !o.values.count("--winner")) {
+    return UsageError("league", "league result: --winner or --draw");
   }
+  const std::optional<std::string> winner =
+      o.flags.count("--draw") ? std::nullopt : std::optional(o.values.at("--winner"));
+  const std::string level = o.values.count("--level") ? o.values.at("--level") : "";
+  const std::string ending = o.flags.count("--forfeit")    ? "forfeit"
+                             : o.flags.count("--resigned") ? "resigned"
+                                                           : "played";
+  league::ResultWord wrong = league::ResultWord::kNone;
+  const std::optional<league::GameEnd> parsed =
+      league::ParseOrganiserEnd(o.positional[0], winner, level, ending, &wrong);
+  switch (wrong) {
+    case league::ResultWord::kWinner:
+      return Fail("--winner is blue or orange");
+    case league::ResultWord::kLevel:
+      return Fail(winner ? "--level is minor, tactical, major or total, not '" + level + "'"
+                         : "--level goes with --winner: a draw has no level");
+    case league::ResultWord::kEnding:
+      return Fail(
+          "--resigned and --forfeit go with --winner (the winner's opponent resigned "
+          "or forfeited)");
+    case league::ResultWord::kNone:
+      break;
+  }
+  const league::GameEnd end = *parsed;
   league::MailPlaces places;
   if (auto bad = Places(o, places)) return Fail(*bad);
+  daemon::SystemEntropy entropy;
+  const league::MaterialLoader load = BundledLoader();
+  // A crash of an earlier result between rating its round and what follows: followed up first.
+  Result<std::optional<league::Advance>> stalled = league::CompleteStalledRound(
+      repo, game->league_id, load, entropy, DataDir() / "templates/league", Now(), places);
+  if (!stalled.ok()) return Fail(stalled.status());
+  if (stalled->has_value()) PrintStalled(game->league_id, **stalled);
   // The path of every result (pbemd's league pass too): the game ends, and the next round
   // starts, or the season ends, when this result completes its round.
   const std::string reason = o.values.count("--reason") ? o.values.at("--reason") : "";
-  daemon::SystemEntropy entropy;
-  const league::MaterialLoader load = BundledLoader();
   const league::NextRound next{&load, &entropy, places};
-  league::OrganiserRefusal refusal = league::OrganiserRefusal::kNone;
+  league::ResultRefusal refusal = league::ResultRefusal::kNone;
   auto recorded = league::RecordOrganiserResult(
       repo, repo, end, reason, DataDir() / "templates/league", Now(), &refusal, &next);
   if (!recorded.ok()) {
-    if (refusal == league::OrganiserRefusal::kReasonRequired) {
+    if (refusal == league::ResultRefusal::kReasonRequired) {
       return Fail(recorded.status().message() + " (--reason TEXT); nothing was changed");
     }
     return Fail(recorded.status());
@@ -503,14 +534,19 @@ int RunLeagueCommand(const Args& args) {
   auto options = Parse(Args(args.begin() + 1, args.end()), exit_code);
   if (!options) return exit_code;
   using Handler = int (*)(storage::SqlRepository&, const Options&);
-  static const std::map<std::string, Handler> kHandlers = {
-      {"create", Create},         {"add", Add},
-      {"remove", Remove},         {"start", Start},
-      {"result", RecordResult},   {"replace", Replace},
-      {"standings", Standings},   {"end", End},
-      {"status", OrganiserStatus}, {"extend", ExtendDeadline},
-      {"registration", Registration}, {"export", Export},
-      {"ratings", RatingsPage}};
+  static const std::map<std::string, Handler> kHandlers = {{"create", Create},
+                                                           {"add", Add},
+                                                           {"remove", Remove},
+                                                           {"start", Start},
+                                                           {"result", RecordResult},
+                                                           {"replace", Replace},
+                                                           {"standings", Standings},
+                                                           {"end", End},
+                                                           {"status", OrganiserStatus},
+                                                           {"extend", ExtendDeadline},
+                                                           {"registration", Registration},
+                                                           {"export", Export},
+                                                           {"ratings", RatingsPage}};
   auto handler = kHandlers.find(sub);
   if (handler == kHandlers.end())
     return UsageError("league", "league: unknown command '" + sub + "'");

@@ -7,7 +7,10 @@
 #include <utility>
 
 #include "daemon/league/league_render.h"
+#include "daemon/league/league_template.h"
 #include "daemon/validate.h"
+#include "engine/ids.h"
+#include "engine/victory.h"
 #include "pbem/v1/game.pb.h"
 
 namespace pbem::league {
@@ -19,7 +22,7 @@ using Period = std::pair<std::int64_t, std::int64_t>;  // (season, round)
 
 Period PeriodOf(const storage::RatingRecord& r) { return {r.season, r.round}; }
 
-Status Refused(OrganiserRefusal why, OrganiserRefusal* refusal, const std::string& message) {
+Status Refused(ResultRefusal why, ResultRefusal* refusal, const std::string& message) {
   if (refusal != nullptr) *refusal = why;
   return Status::FailedPrecondition(message);
 }
@@ -33,27 +36,6 @@ Result<std::string> ResultPhrase(const std::filesystem::path& template_dir,
   std::string line = std::move(text).value();
   while (!line.empty() && (line.back() == '\n' || line.back() == '\r')) line.pop_back();
   return line;
-}
-
-// A mail from <template_dir>/<language>/<name>.{subject,txt} rendered with `data`.
-Result<storage::NewMail> MailFromTemplate(const std::filesystem::path& template_dir,
-                                          const std::string& language, const std::string& name,
-                                          const mst::data& data, const std::string& recipient,
-                                          storage::Timestamp now) {
-  storage::NewMail mail;
-  mail.recipient = recipient;
-  mail.next_try = now;
-  for (auto [suffix, target] :
-       {std::pair{".subject", &mail.subject}, std::pair{".txt", &mail.body}}) {
-    Result<std::string> text =
-        RenderLeagueTemplate(template_dir, language, name + suffix, data, false);
-    if (!text.ok()) return text.status();
-    *target = std::move(text).value();
-  }
-  while (!mail.subject.empty() && (mail.subject.back() == '\n' || mail.subject.back() == '\r')) {
-    mail.subject.pop_back();
-  }
-  return mail;
 }
 
 bool SameResult(const storage::LeagueGameRecord& a, const storage::LeagueGameRecord& b) {
@@ -70,7 +52,7 @@ bool FinishedByPlay(const storage::Game& game) {
 Result<int> EndRunningGame(storage::GameRepository& games, const storage::Game& game,
                            const storage::League& league, const LeagueGame& result,
                            const GameEnd& end, const std::filesystem::path& template_dir,
-                           storage::Timestamp now, OrganiserRefusal* refusal) {
+                           storage::Timestamp now, ResultRefusal* refusal) {
   Result<std::vector<storage::Player>> players = games.ListPlayers(game.id);
   if (!players.ok()) return players.status();
   std::vector<storage::NewMail> mails;
@@ -82,20 +64,20 @@ Result<int> EndRunningGame(storage::GameRepository& games, const storage::Game& 
     data.set("league", league.name);
     data.set("result", *phrase);
     Result<storage::NewMail> mail =
-        MailFromTemplate(template_dir, p.language, "ended", data, p.mail_address, now);
+        RenderLeagueNewMail(template_dir, p.language, "ended", data, p.mail_address, now);
     if (!mail.ok()) return mail.status();
     mails.push_back(std::move(mail).value());
   }
   Result<bool> ended =
       games.EndGame(game.id, game.turns_committed, OrganiserEnding(end), now, mails);
   if (!ended.ok() && ended.status().code() == StatusCode::kFailedPrecondition) {
-    return Refused(OrganiserRefusal::kMovedOn, refusal,
+    return Refused(ResultRefusal::kMovedOn, refusal,
                    "game " + game.id + " moved on while its result was recorded: " +
                        ended.status().message() + "; record it again");
   }
   if (!ended.ok()) return ended.status();
   if (!*ended) {
-    return Refused(OrganiserRefusal::kMovedOn, refusal,
+    return Refused(ResultRefusal::kMovedOn, refusal,
                    "game " + game.id + " ended while its result was recorded; record it again");
   }
   return static_cast<int>(mails.size());
@@ -142,13 +124,56 @@ std::vector<storage::RatingRecord> RerateFrom(const std::string& league_id,
   return out;
 }
 
+std::optional<GameEnd> ParseOrganiserEnd(const std::string& game_id,
+                                         const std::optional<std::string>& winner,
+                                         const std::string& level, const std::string& ending,
+                                         ResultWord* wrong) {
+  ResultWord ignored;
+  ResultWord& why = wrong != nullptr ? *wrong : ignored;
+  why = ResultWord::kNone;
+  GameEnd end;
+  end.game_id = game_id;
+  if (ending.empty() || ending == "played") {
+    end.kind = EndKind::kPlayed;
+  } else if (ending == "resigned" && winner) {
+    end.kind = EndKind::kResigned;
+  } else if (ending == "forfeit" && winner) {
+    end.kind = EndKind::kForfeit;
+  } else {
+    why = ResultWord::kEnding;
+    return std::nullopt;
+  }
+  if (!winner) {
+    if (!level.empty()) {
+      why = ResultWord::kLevel;
+      return std::nullopt;
+    }
+    return end;
+  }
+  end.outcome.winner = engine::ParseSide(*winner);
+  if (!end.outcome.winner) {
+    why = ResultWord::kWinner;
+    return std::nullopt;
+  }
+  const std::string wanted = level.empty() ? "total" : level;
+  for (auto l : {engine::VictoryLevel::kMinor, engine::VictoryLevel::kTactical,
+                 engine::VictoryLevel::kMajor, engine::VictoryLevel::kTotal}) {
+    if (engine::VictoryLevelName(l) == wanted) {
+      end.outcome.level = l;
+      return end;
+    }
+  }
+  why = ResultWord::kLevel;
+  return std::nullopt;
+}
+
 Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
                                               storage::LeagueRepository& leagues,
                                               const GameEnd& end, const std::string& reason,
                                               const std::filesystem::path& template_dir,
-                                              storage::Timestamp now, OrganiserRefusal* refusal,
+                                              storage::Timestamp now, ResultRefusal* refusal,
                                               const NextRound* next) {
-  if (refusal != nullptr) *refusal = OrganiserRefusal::kNone;
+  if (refusal != nullptr) *refusal = ResultRefusal::kNone;
   if (!reason.empty()) {
     if (std::optional<std::string> wrong = daemon::DisplayNameProblem(reason, kMaxReasonChars)) {
       return Status::InvalidArgument("the reason " + *wrong);
@@ -156,10 +181,10 @@ Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
   }
   Result<storage::LeagueGameRecord> record = leagues.GetLeagueGame(end.game_id);
   if (!record.ok()) return record.status();
-  Result<storage::League> league = leagues.GetLeague(record->league_id);
-  if (!league.ok()) return league.status();
-  Result<LeagueSettings> settings = DecodeSettings(league->settings);
-  if (!settings.ok()) return settings.status();
+  Result<StoredLeague> stored_league = LoadStoredLeague(leagues, record->league_id, false);
+  if (!stored_league.ok()) return stored_league.status();
+  const storage::League& league = stored_league->league;
+  const LeagueSettings& settings = stored_league->settings;
   const LeagueGame stored = FromRecord(*record);
   const LeagueGame corrected = WithEnd(stored, end);
   OrganiserRecord out;
@@ -169,7 +194,7 @@ Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
     if (!game.ok()) return game.status();
     if (game->result.empty() && !FinishedByPlay(*game)) {
       Result<int> mailed =
-          EndRunningGame(games, *game, *league, corrected, end, template_dir, now, refusal);
+          EndRunningGame(games, *game, league, corrected, end, template_dir, now, refusal);
       if (!mailed.ok()) return mailed.status();
       out.ended_game = true;
       out.mails_enqueued = *mailed;
@@ -194,28 +219,28 @@ Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
   Result<std::string> before_words = ResultPhrase(template_dir, "en", stored);
   if (!before_words.ok()) return before_words.status();
   if (reason.empty()) {
-    return Refused(OrganiserRefusal::kReasonRequired, refusal,
+    return Refused(ResultRefusal::kReasonRequired, refusal,
                    "game " + end.game_id + " has a league result already (" + *before_words +
                        "): to correct it, give the reason for the correction");
   }
   if (SameResult(*record, after)) {
-    return Refused(OrganiserRefusal::kUnchanged, refusal,
+    return Refused(ResultRefusal::kUnchanged, refusal,
                    "game " + end.game_id + " has that result already (" + *before_words +
                        "): nothing to correct");
   }
-  Result<std::vector<storage::LeagueGameRecord>> all = leagues.ListLeagueGames(league->id);
+  Result<std::vector<storage::LeagueGameRecord>> all = leagues.ListLeagueGames(league.id);
   if (!all.ok()) return all.status();
   for (storage::LeagueGameRecord& g : *all) {
     if (g.game_id == after.game_id) g = after;
   }
-  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league->id);
+  Result<std::vector<storage::RatingRecord>> history = leagues.RatingHistory(league.id);
   if (!history.ok()) return history.status();
   const std::vector<storage::RatingRecord> rerated =
-      RerateFrom(league->id, *history, *all, record->season, record->round, settings->glicko);
+      RerateFrom(league.id, *history, *all, record->season, record->round, settings.glicko);
   std::set<Period> periods;
   for (const auto& r : rerated) periods.insert(PeriodOf(r));
 
-  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league->id);
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league.id);
   if (!players.ok()) return players.status();
   std::vector<storage::NewMail> mails;
   for (const storage::LeaguePlayer& p : *players) {
@@ -225,20 +250,20 @@ Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
     if (!now_is.ok()) return now_is.status();
     mst::data data = GameData(corrected);
     data.set("player", p.player);
-    data.set("league", league->name);
+    data.set("league", league.name);
     data.set("season", std::to_string(record->season));
     data.set("before", *was);
     data.set("after", *now_is);
     data.set("reason", reason);
     Result<storage::NewMail> mail =
-        MailFromTemplate(template_dir, p.language, "correction", data, p.mail_address, now);
+        RenderLeagueNewMail(template_dir, p.language, "correction", data, p.mail_address, now);
     if (!mail.ok()) return mail.status();
     mails.push_back(std::move(mail).value());
   }
   const storage::LeagueCorrection correction{0, *record, after, reason, now};
   if (Status s = leagues.CorrectLeagueResult(correction, rerated, mails); !s.ok()) {
     if (s.code() == StatusCode::kFailedPrecondition) {
-      return Refused(OrganiserRefusal::kMovedOn, refusal, s.message() + "; correct it again");
+      return Refused(ResultRefusal::kMovedOn, refusal, s.message() + "; correct it again");
     }
     return s;
   }

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,12 +60,26 @@ struct OrganiserRecord {
 
 // Why RecordOrganiserResult refused (its FAILED_PRECONDITION cases), for callers that answer
 // with a code.
-enum class OrganiserRefusal {
+enum class ResultRefusal {
   kNone,
   kReasonRequired,  // the game has a league result already: a correction needs a reason
   kUnchanged,       // the result given is the one stored: nothing to correct
   kMovedOn,         // the game or its result changed while recording: read again
 };
+
+// A word of the organiser's result that is wrong (ParseOrganiserEnd).
+enum class ResultWord { kNone, kWinner, kLevel, kEnding };
+
+// The organiser's result for `game_id` from its words, as the CLI's flags and the HTTP route's
+// fields give them: `winner` "blue" or "orange" (nullopt: a draw); `level` "minor",
+// "tactical", "major" or "total" (empty: total; a draw has none); `ending` "played",
+// "resigned" (the winner's opponent resigned) or "forfeit" (the winner's opponent missed too
+// many turns) (empty: played; a draw is played). nullopt with `wrong` saying which word is
+// wrong (the caller names the field as its users write it).
+std::optional<GameEnd> ParseOrganiserEnd(const std::string& game_id,
+                                         const std::optional<std::string>& winner,
+                                         const std::string& level, const std::string& ending,
+                                         ResultWord* wrong);
 
 // The organiser's result `end` for a league game (pbem league result; any result route):
 //   - the game still running: ends it (storage EndGame with OrganiserEnding(end), conditional
@@ -82,13 +97,10 @@ enum class OrganiserRefusal {
 // kMaxReasonChars characters; NOT_FOUND when no league has the game; FAILED_PRECONDITION with
 // `refusal` set for the refusals above and kMovedOn for a lost race (nothing changed); the stores'
 // Statuses.
-Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
-                                              storage::LeagueRepository& leagues,
-                                              const GameEnd& end, const std::string& reason,
-                                              const std::filesystem::path& template_dir,
-                                              storage::Timestamp now,
-                                              OrganiserRefusal* refusal = nullptr,
-                                              const NextRound* next = nullptr);
+Result<OrganiserRecord> RecordOrganiserResult(
+    storage::GameRepository& games, storage::LeagueRepository& leagues, const GameEnd& end,
+    const std::string& reason, const std::filesystem::path& template_dir, storage::Timestamp now,
+    ResultRefusal* refusal = nullptr, const NextRound* next = nullptr);
 
 }  // namespace pbem::league
 

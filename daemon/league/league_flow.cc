@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "daemon/league/league_render.h"
+#include "daemon/league/league_template.h"
 #include "daemon/league/season.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/victory.h"
@@ -162,6 +163,23 @@ engine::VictoryLevel LevelFromName(const std::string& name) {
 }
 
 }  // namespace
+
+Result<StoredLeague> LoadStoredLeague(storage::LeagueRepository& leagues,
+                                      const std::string& league_id, bool with_players_and_games) {
+  Result<storage::League> league = leagues.GetLeague(league_id);
+  if (!league.ok()) return league.status();
+  Result<LeagueSettings> settings = DecodeSettings(league->settings);
+  if (!settings.ok()) return settings.status();
+  StoredLeague out{std::move(league).value(), std::move(settings).value(), {}, {}};
+  if (!with_players_and_games) return out;
+  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league_id);
+  if (!players.ok()) return players.status();
+  Result<std::vector<storage::LeagueGameRecord>> games = leagues.ListLeagueGames(league_id);
+  if (!games.ok()) return games.status();
+  out.players = std::move(players).value();
+  out.games = std::move(games).value();
+  return out;
+}
 
 LeagueGame FromRecord(const storage::LeagueGameRecord& r) {
   LeagueGame g;
@@ -364,21 +382,6 @@ mst::data ViewData(const StandingsView& view, const std::string& language) {
   return d;
 }
 
-// Renders the template at `path` (HTML-escaped when `html`). NOT_FOUND / INVALID_ARGUMENT
-// naming the file.
-Result<std::string> RenderFile(const std::filesystem::path& path, const mst::data& data,
-                               bool html) {
-  Result<std::string> text = ReadLeagueTemplate(path);
-  if (!text.ok()) return text.status();
-  mst::mustache tmpl(text.value());
-  if (!tmpl.is_valid()) {
-    return Status::InvalidArgument("league template " + path.string() + ": " +
-                                   tmpl.error_message());
-  }
-  if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
-  return tmpl.render(data);
-}
-
 void TrimLineEnd(std::string& subject) {
   while (!subject.empty() && (subject.back() == '\n' || subject.back() == '\r')) {
     subject.pop_back();
@@ -412,7 +415,7 @@ Result<std::string> RenderLeagueTemplate(const std::filesystem::path& template_d
   if (language != "en" && language != "fr") {
     return Status::InvalidArgument("no league templates for language '" + language + "'");
   }
-  return RenderFile(template_dir / language / name, data, html);
+  return RenderTemplate(template_dir / language / name, data, html);
 }
 
 Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_dir,
@@ -428,7 +431,7 @@ Result<RenderedStandings> RenderStandings(const std::filesystem::path& template_
   for (auto [name, target, html] : {std::tuple{"standings.subject", &out.subject, false},
                                     std::tuple{"standings.txt", &out.text, false},
                                     std::tuple{"standings.html", &out.html, true}}) {
-    Result<std::string> rendered = RenderFile(template_dir / language / name, data, html);
+    Result<std::string> rendered = RenderTemplate(template_dir / language / name, data, html);
     if (!rendered.ok()) return rendered.status();
     *target = std::move(*rendered);
   }
@@ -450,7 +453,7 @@ Result<RenderedMail> RenderSeasonEnd(const std::filesystem::path& template_dir,
   RenderedMail out;
   for (auto [name, target] :
        {std::pair{"season_end.subject", &out.subject}, std::pair{"season_end.txt", &out.text}}) {
-    Result<std::string> rendered = RenderFile(template_dir / language / name, data, false);
+    Result<std::string> rendered = RenderTemplate(template_dir / language / name, data, false);
     if (!rendered.ok()) return rendered.status();
     *target = std::move(*rendered);
   }
@@ -580,10 +583,10 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
   const std::string league_id = record->league_id;
   out.season = static_cast<int>(record->season);
   out.round = static_cast<int>(record->round);
-  Result<storage::League> league = leagues.GetLeague(league_id);
-  if (!league.ok()) return league.status();
-  Result<LeagueSettings> settings = DecodeSettings(league->settings);
-  if (!settings.ok()) return settings.status();
+  Result<StoredLeague> stored = LoadStoredLeague(leagues, league_id, false);
+  if (!stored.ok()) return stored.status();
+  const storage::League& league = stored->league;
+  const LeagueSettings& settings = stored->settings;
 
   LeagueGame game = FromRecord(*record);
   const bool newly_ended = game.kind == ResultKind::kPending;
@@ -597,7 +600,7 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
   const storage::LeagueGameRecord result = ToRecord(game, league_id, out.season);
   bool stored_result = false;
   if (completes || !newly_ended) {
-    if (Status s = RateIfComplete(leagues, *league, *settings, *season_games,
+    if (Status s = RateIfComplete(leagues, league, settings, *season_games,
                                   newly_ended ? std::optional(result) : std::nullopt, template_dir,
                                   now, places, out, stored_result);
         !s.ok()) {
@@ -612,7 +615,7 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
   // still pending: read again, so that the round is rated by one of us.
   season_games = SeasonGames(leagues, league_id, record->season, game);
   if (!season_games.ok()) return season_games.status();
-  if (Status s = RateIfComplete(leagues, *league, *settings, *season_games, std::nullopt,
+  if (Status s = RateIfComplete(leagues, league, settings, *season_games, std::nullopt,
                                 template_dir, now, places, out, stored_result);
       !s.ok()) {
     return s;
@@ -786,18 +789,16 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
   StartRefusal ignored;
   StartRefusal& why = refusal != nullptr ? *refusal : ignored;
   why = StartRefusal::kNone;
-  Result<storage::League> league = leagues.GetLeague(league_id);
-  if (!league.ok()) return league.status();
-  Result<LeagueSettings> settings = DecodeSettings(league->settings);
-  if (!settings.ok()) return settings.status();
-  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league_id);
-  if (!players.ok()) return players.status();
-  Result<std::vector<storage::LeagueGameRecord>> games = leagues.ListLeagueGames(league_id);
-  if (!games.ok()) return games.status();
-  if (players->size() < 2) {
+  Result<StoredLeague> loaded = LoadStoredLeague(leagues, league_id);
+  if (!loaded.ok()) return loaded.status();
+  const storage::League& league = loaded->league;
+  const LeagueSettings& settings = loaded->settings;
+  const std::vector<storage::LeaguePlayer>& players = loaded->players;
+  const std::vector<storage::LeagueGameRecord>& games = loaded->games;
+  if (players.size() < 2) {
     why = StartRefusal::kTooFewPlayers;
     return Status::FailedPrecondition("league " + league_id + " has " +
-                                      std::to_string(players->size()) +
+                                      std::to_string(players.size()) +
                                       " player(s): a round needs at least two");
   }
   if (season < 1) return Status::InvalidArgument("the season is a number from 1");
@@ -805,15 +806,15 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
   if (round) {
     round_number = *round;
   } else {
-    for (const auto& g : *games) {
+    for (const auto& g : games) {
       if (g.season == season) round_number = std::max(round_number, static_cast<int>(g.round) + 1);
     }
   }
-  if (settings->pairing == PairingSystem::kSwiss && settings->swiss_rounds > 0 &&
-      round_number > settings->swiss_rounds) {
+  if (settings.pairing == PairingSystem::kSwiss && settings.swiss_rounds > 0 &&
+      round_number > settings.swiss_rounds) {
     why = StartRefusal::kNotInSchedule;
     return Status::FailedPrecondition(
-        "a season of league " + league_id + " has " + std::to_string(settings->swiss_rounds) +
+        "a season of league " + league_id + " has " + std::to_string(settings.swiss_rounds) +
         " Swiss rounds: there is no round " + std::to_string(round_number));
   }
   Result<std::vector<storage::LeagueSeason>> seasons = leagues.ListLeagueSeasons(league_id);
@@ -826,13 +827,13 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
   }
   std::vector<std::string> names;
   std::map<std::string, const storage::LeaguePlayer*> by_name;
-  for (const auto& p : *players) {
+  for (const auto& p : players) {
     names.push_back(p.player);
     by_name[p.player] = &p;
   }
   // Limits: active (pending) and finished games per player, before writing anything.
   std::map<std::string, int> active, finished, extra;
-  for (const auto& g : *games) {
+  for (const auto& g : games) {
     if (g.season == season && g.round == round_number) {
       why = StartRefusal::kStartedAlready;
       return Status::FailedPrecondition("season " + std::to_string(season) + " round " +
@@ -841,23 +842,23 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
     }
     for (const auto& p : {g.blue, g.orange}) ++(g.result == "pending" ? active : finished)[p];
   }
-  if (std::optional<std::string> open = EarlierRoundOpen(*games, league_id, season, round_number)) {
+  if (std::optional<std::string> open = EarlierRoundOpen(games, league_id, season, round_number)) {
     why = StartRefusal::kUnfinishedRound;
     return Status::FailedPrecondition(*open);
   }
   // Round robin: the seats pinned at the season's start (stored below with the first round
   // started since), so that every round comes from one schedule.
-  const bool round_robin = settings->pairing == PairingSystem::kRoundRobin;
+  const bool round_robin = settings.pairing == PairingSystem::kRoundRobin;
   const bool new_season = !stored_season.has_value();
   const std::vector<std::string> seats = !round_robin ? std::vector<std::string>{}
                                          : new_season ? names
                                                       : stored_season->seats;
   Result<Round> paired =
-      PairRound(leagues, league_id, *settings, names, seats, *games, season, round_number);
+      PairRound(leagues, league_id, settings, names, seats, games, season, round_number);
   if (!paired.ok()) {
     if (paired.status().code() == StatusCode::kFailedPrecondition) {
-      why = settings->pairing == PairingSystem::kSwiss ? StartRefusal::kUnfinishedRound
-                                                       : StartRefusal::kNotInSchedule;
+      why = settings.pairing == PairingSystem::kSwiss ? StartRefusal::kUnfinishedRound
+                                                      : StartRefusal::kNotInSchedule;
     }
     return paired.status();
   }
@@ -866,14 +867,14 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
     ++extra[p.orange];
   }
   for (const auto& [player, n] : extra) {
-    if (Status s = CheckGameLimit(settings->limits, player, finished[player], active[player], n);
+    if (Status s = CheckGameLimit(settings.limits, player, finished[player], active[player], n);
         !s.ok()) {
       why = StartRefusal::kGameLimit;
       return s;
     }
   }
   const std::string& scenario_name =
-      settings->scenarios[static_cast<std::size_t>(round_number - 1) % settings->scenarios.size()];
+      settings.scenarios[static_cast<std::size_t>(round_number - 1) % settings.scenarios.size()];
   Result<GameMaterial> material = load(scenario_name);
   if (!material.ok()) return material.status();
 
@@ -892,8 +893,8 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
     storage::NewGame game = daemon::MakeNewGame(material->ruleset_proto, material->scenario_proto,
                                                 material->scenario, game_id, now);
     game.scenario = scenario_name;  // the catalogue's name, which finds the files again
-    game.deadlines.turn_timeout = settings->turn_timeout;
-    game.deadlines.reminder_before = settings->reminder_before;
+    game.deadlines.turn_timeout = settings.turn_timeout;
+    game.deadlines.reminder_before = settings.reminder_before;
     storage::NewGameWithPlayers with_players{std::move(game), {}};
     for (const auto& [side, player] : {std::pair{"blue", p.blue}, std::pair{"orange", p.orange}}) {
       Result<std::string> token = NewToken(entropy);
@@ -912,16 +913,16 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
   }
   // Blue moves first in every game: its first orders are due one turn after the games open.
   std::optional<std::chrono::sys_seconds> first_deadline;
-  if (settings->turn_timeout.count() > 0) {
-    first_deadline = std::chrono::floor<std::chrono::seconds>(now) + settings->turn_timeout;
+  if (settings.turn_timeout.count() > 0) {
+    first_deadline = std::chrono::floor<std::chrono::seconds>(now) + settings.turn_timeout;
   }
-  for (const auto& lp : *players) {
-    GamesMailInput input{league_id, league->name, season, round_number, lp.player};
+  for (const auto& lp : players) {
+    GamesMailInput input{league_id, league.name, season, round_number, lp.player};
     for (const Ticket& t : out.tickets) {
       if (t.player == lp.player) input.games.push_back({t.game_id, t.side, t.opponent, t.token});
     }
     if (input.games.empty()) continue;
-    input.turn_timeout = settings->turn_timeout;
+    input.turn_timeout = settings.turn_timeout;
     input.first_deadline = first_deadline;
     input.places = places;
     Result<LeagueMail> rendered = RenderGamesMail(template_dir, lp.language, input);

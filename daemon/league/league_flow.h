@@ -66,6 +66,20 @@ std::string EncodeSettings(const LeagueSettings& settings);
 // their defaults.
 Result<LeagueSettings> DecodeSettings(const std::string& text);
 
+// A stored league with its settings decoded and, when asked, its players (name order) and
+// games ((season, round, game id) order): what most league operations read first.
+struct StoredLeague {
+  storage::League league;
+  LeagueSettings settings;
+  std::vector<storage::LeaguePlayer> players;    // empty unless with_players_and_games
+  std::vector<storage::LeagueGameRecord> games;  // empty unless with_players_and_games
+};
+// NOT_FOUND for an unknown league; INVALID_ARGUMENT for settings that do not decode; the
+// store's Statuses.
+Result<StoredLeague> LoadStoredLeague(storage::LeagueRepository& leagues,
+                                      const std::string& league_id,
+                                      bool with_players_and_games = true);
+
 // A stored league game as a standings value, and back (result, winner, level as text).
 LeagueGame FromRecord(const storage::LeagueGameRecord& record);
 storage::LeagueGameRecord ToRecord(const LeagueGame& game, const std::string& league_id,

@@ -4,6 +4,7 @@
 #include <kainjow/mustache.hpp>
 #include <sstream>
 
+#include "daemon/league/league_template.h"
 #include "daemon/validate.h"
 #include "templates/mail_render.h"
 
@@ -20,8 +21,12 @@ Result<std::string> ReadLeagueTemplate(const std::filesystem::path& path) {
 
 namespace {
 
-Result<std::string> RenderLeagueTemplate(const std::filesystem::path& path,
-                                         const kainjow::mustache::data& data, bool html) {
+bool KnownLanguage(const std::string& language) { return language == "en" || language == "fr"; }
+
+}  // namespace
+
+Result<std::string> RenderTemplate(const std::filesystem::path& path, const mst::data& data,
+                                   bool html) {
   Result<std::string> text = ReadLeagueTemplate(path);
   if (!text.ok()) return text.status();
   mst::mustache tmpl(*text);
@@ -33,20 +38,17 @@ Result<std::string> RenderLeagueTemplate(const std::filesystem::path& path,
   return tmpl.render(data);
 }
 
-bool KnownLanguage(const std::string& language) { return language == "en" || language == "fr"; }
-
-// <name>.subject and <name>.txt; the subject on one line, the body's tables aligned.
-Result<LeagueMail> Render(const std::filesystem::path& template_dir, const std::string& language,
-                          const std::string& name, const mst::data& data) {
+Result<LeagueMail> RenderLeagueMail(const std::filesystem::path& template_dir,
+                                    const std::string& language, const std::string& name,
+                                    const mst::data& data) {
   if (!KnownLanguage(language)) {
     return Status::InvalidArgument("no league templates for language '" + language + "'");
   }
   LeagueMail out;
   Result<std::string> subject =
-      RenderLeagueTemplate(template_dir / language / (name + ".subject"), data, false);
+      RenderTemplate(template_dir / language / (name + ".subject"), data, false);
   if (!subject.ok()) return subject.status();
-  Result<std::string> body =
-      RenderLeagueTemplate(template_dir / language / (name + ".txt"), data, false);
+  Result<std::string> body = RenderTemplate(template_dir / language / (name + ".txt"), data, false);
   if (!body.ok()) return body.status();
   out.subject = *subject;
   for (char& c : out.subject) {
@@ -56,6 +58,22 @@ Result<LeagueMail> Render(const std::filesystem::path& template_dir, const std::
   out.body = AlignColumns(*body);
   return out;
 }
+
+Result<storage::NewMail> RenderLeagueNewMail(const std::filesystem::path& template_dir,
+                                             const std::string& language, const std::string& name,
+                                             const mst::data& data, const std::string& recipient,
+                                             storage::Timestamp now) {
+  Result<LeagueMail> rendered = RenderLeagueMail(template_dir, language, name, data);
+  if (!rendered.ok()) return rendered.status();
+  storage::NewMail mail;
+  mail.recipient = recipient;
+  mail.subject = std::move(rendered->subject);
+  mail.body = std::move(rendered->body);
+  mail.next_try = now;
+  return mail;
+}
+
+namespace {
 
 // The places: the game address and links (has_address, address, has_url, standings_link).
 void SetPlaces(mst::data& d, const MailPlaces& places, const std::string& league_id,
@@ -137,7 +155,7 @@ Result<LeagueMail> RenderGamesMail(const std::filesystem::path& template_dir,
   }
   d.set("games", games);
   d.set("one_game", in.games.size() == 1);
-  return Render(template_dir, language, in.replaces.empty() ? "games" : "welcome", d);
+  return RenderLeagueMail(template_dir, language, in.replaces.empty() ? "games" : "welcome", d);
 }
 
 Result<LeagueMail> RenderJoinedMail(const std::filesystem::path& template_dir,
@@ -149,7 +167,7 @@ Result<LeagueMail> RenderJoinedMail(const std::filesystem::path& template_dir,
   d.set("player", player);
   d.set("token", token);
   SetPlaces(d, places, league_id, language);
-  return Render(template_dir, language, "joined", d);
+  return RenderLeagueMail(template_dir, language, "joined", d);
 }
 
 Result<LeagueMail> RenderResignedMail(const std::filesystem::path& template_dir,
@@ -172,7 +190,7 @@ Result<LeagueMail> RenderResignedMail(const std::filesystem::path& template_dir,
   d.set("game_link", in.places.public_url + "/v1/games/" + in.game_id + "/archive/");
   d.set("has_standings", !in.places.public_url.empty() && !in.league_id.empty());
   d.set("acknowledged", in.acknowledged);
-  return Render(template_dir, language, "resigned", d);
+  return RenderLeagueMail(template_dir, language, "resigned", d);
 }
 
 namespace {
@@ -197,7 +215,7 @@ Result<LeagueMail> RenderResignRefusedMail(const std::filesystem::path& template
   mst::data d;
   d.set("game", game_id);
   SetRefusal(d, refusal, {"not_a_player", "game_over", "stale_turn"});
-  return Render(template_dir, language, "resign_refused", d);
+  return RenderLeagueMail(template_dir, language, "resign_refused", d);
 }
 
 Result<LeagueMail> RenderJoinRefusedMail(const std::filesystem::path& template_dir,
@@ -212,7 +230,7 @@ Result<LeagueMail> RenderJoinRefusedMail(const std::filesystem::path& template_d
   SetRefusal(d, refusal,
              {"unknown_league", "registration_closed", "name_taken", "address_taken",
               "bad_language", "bad_name"});
-  return Render(template_dir, language, "join_refused", d);
+  return RenderLeagueMail(template_dir, language, "join_refused", d);
 }
 
 namespace {

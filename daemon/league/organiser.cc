@@ -70,38 +70,7 @@ Result<GameStatus> StatusOf(storage::GameRepository& games,
   return out;
 }
 
-// Renders <template_dir>/<language>/<name> as plain text, without its trailing line ends.
-Result<std::string> RenderText(const std::filesystem::path& template_dir,
-                               const std::string& language, const std::string& name,
-                               const mst::data& data) {
-  Result<std::string> out = RenderTemplate(template_dir / language / name, data, false);
-  if (!out.ok()) return out.status();
-  while (!out->empty() && (out->back() == '\n' || out->back() == '\r')) out->pop_back();
-  return out;
-}
-
 }  // namespace
-
-Result<std::string> ReadTemplate(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::NotFound("league template " + path.string() + " is missing");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-Result<std::string> RenderTemplate(const std::filesystem::path& path, const mst::data& data,
-                                   bool html) {
-  Result<std::string> text = ReadTemplate(path);
-  if (!text.ok()) return text.status();
-  mst::mustache tmpl(*text);
-  if (!tmpl.is_valid()) {
-    return Status::InvalidArgument("league template " + path.string() + ": " +
-                                   tmpl.error_message());
-  }
-  if (!html) tmpl.set_custom_escape([](const std::string& s) { return s; });
-  return tmpl.render(data);
-}
 
 Result<std::vector<GameStatus>> LeagueStatus(storage::LeagueRepository& leagues,
                                              storage::GameRepository& games,
@@ -199,16 +168,14 @@ Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::Ga
     data.set("deadline",
              mail.FormatDate(words, std::chrono::floor<std::chrono::seconds>(out.new_deadline)));
     data.set("paused", status->paused);
-    storage::NewMail m;
-    m.recipient = p.mail_address;
-    Result<std::string> subject = RenderText(template_dir, language, "extension.subject", data);
-    if (!subject.ok()) return subject.status();
-    Result<std::string> body = RenderText(template_dir, language, "extension.txt", data);
-    if (!body.ok()) return body.status();
-    m.subject = *subject;
-    m.body = *body + "\n";
-    m.next_try = now;
-    mails.push_back(std::move(m));
+    Result<storage::NewMail> m =
+        RenderLeagueNewMail(template_dir, language, "extension", data, p.mail_address, now);
+    if (!m.ok()) return m.status();
+    while (!m->body.empty() && (m->body.back() == '\n' || m->body.back() == '\r')) {
+      m->body.pop_back();
+    }
+    m->body += '\n';  // one line end, whatever the template's last tag renders
+    mails.push_back(std::move(m).value());
   }
   Result<bool> extended =
       games.ExtendDeadline(game_id, game->turns_committed,
@@ -225,12 +192,10 @@ Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::Ga
 
 Status SetRegistration(storage::LeagueRepository& leagues, const std::string& league_id,
                        bool open) {
-  Result<storage::League> league = leagues.GetLeague(league_id);
-  if (!league.ok()) return league.status();
-  Result<LeagueSettings> settings = DecodeSettings(league->settings);
-  if (!settings.ok()) return settings.status();
-  settings->registration_open = open;
-  return leagues.SetLeagueSettings(league_id, EncodeSettings(*settings));
+  Result<StoredLeague> stored = LoadStoredLeague(leagues, league_id, false);
+  if (!stored.ok()) return stored.status();
+  stored->settings.registration_open = open;
+  return leagues.SetLeagueSettings(league_id, EncodeSettings(stored->settings));
 }
 
 }  // namespace pbem::league

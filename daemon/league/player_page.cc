@@ -71,18 +71,16 @@ Result<std::string> RenderPlayerPage(storage::LeagueRepository& leagues,
     return Status::InvalidArgument("no league templates for language '" + language + "'");
   }
   const bool fr = language == "fr";
-  Result<storage::League> league = leagues.GetLeague(league_id);
-  if (!league.ok()) return league.status();
-  Result<LeagueSettings> settings = DecodeSettings(league->settings);
-  if (!settings.ok()) return settings.status();
-  Result<std::vector<storage::LeaguePlayer>> players = leagues.ListLeaguePlayers(league_id);
-  if (!players.ok()) return players.status();
-  Result<std::vector<storage::LeagueGameRecord>> records = leagues.ListLeagueGames(league_id);
-  if (!records.ok()) return records.status();
+  Result<StoredLeague> stored = LoadStoredLeague(leagues, league_id);
+  if (!stored.ok()) return stored.status();
+  const storage::League& league = stored->league;
+  const LeagueSettings& settings = stored->settings;
+  const std::vector<storage::LeaguePlayer>& players = stored->players;
+  const std::vector<storage::LeagueGameRecord>& records = stored->games;
   Result<std::vector<storage::RatingRecord>> all_ratings = leagues.RatingHistory(league_id);
   if (!all_ratings.ok()) return all_ratings.status();
 
-  bool known = std::any_of(players->begin(), players->end(),
+  bool known = std::any_of(players.begin(), players.end(),
                            [&](const storage::LeaguePlayer& p) { return p.player == player; });
   std::vector<storage::RatingRecord> history;
   for (const auto& r : *all_ratings) {
@@ -94,7 +92,7 @@ Result<std::string> RenderPlayerPage(storage::LeagueRepository& leagues,
   mst::list game_list;
   std::int64_t missed_total = 0;
   int finished = 0;
-  for (const storage::LeagueGameRecord& g : *records) {
+  for (const storage::LeagueGameRecord& g : records) {
     if (g.blue != player && g.orange != player) continue;
     known = true;
     const bool blue = g.blue == player;
@@ -137,7 +135,7 @@ Result<std::string> RenderPlayerPage(storage::LeagueRepository& leagues,
     return Status::NotFound("league \"" + league_id + "\" has no player \"" + player + "\"");
   }
 
-  const Rating initial = InitialRating(settings->glicko);
+  const Rating initial = InitialRating(settings.glicko);
   const Rating current =
       history.empty() ? initial
                       : Rating{history.back().rating, history.back().rd, history.back().volatility};
@@ -153,7 +151,7 @@ Result<std::string> RenderPlayerPage(storage::LeagueRepository& leagues,
   }
   const Chart chart = ChartOf(history, initial);
   mst::data d;
-  d.set("league", league->name);
+  d.set("league", league.name);
   d.set("league_id", league_id);
   d.set("player", player);
   d.set("rating", Rounded(current.rating));
@@ -175,7 +173,7 @@ Result<std::string> RenderPlayerPage(storage::LeagueRepository& leagues,
   d.set("missed_total", std::to_string(missed_total));
 
   // One style sheet for both languages, inlined: the page is served alone.
-  Result<std::string> style = ReadTemplate(template_dir / "player.css");
+  Result<std::string> style = ReadLeagueTemplate(template_dir / "player.css");
   if (!style.ok()) return style.status();
   d.set("style", *style);
   return RenderTemplate(template_dir / language / "player.html", d, true);

@@ -65,7 +65,8 @@ struct Advance {
   RecordedEnd recorded;
   std::optional<StartedRound> next;  // the round this result started
   // Why the next round did not start when it should have (kNone: it started, or none was
-  // due), with the Status that says so: the organiser starts it by hand.
+  // due, or another caller started it), with the Status that says so: pbemd's league pass
+  // tries again (CompleteStalledRound), or the organiser starts it by hand.
   StartRefusal next_refusal = StartRefusal::kNone;
   Status next_status;
   std::optional<FinishedSeason> finished;  // this result ended the season
@@ -82,6 +83,20 @@ Result<Advance> RecordAndAdvance(storage::LeagueRepository& leagues, const GameE
                                  const MaterialLoader& load, daemon::EntropySource& entropy,
                                  const std::filesystem::path& template_dir, storage::Timestamp now,
                                  const MailPlaces& places = {});
+
+// The repair of a crash (or a failed start) between rating a round and what follows it: when
+// the latest season of `league_id` is not finished and its last round is complete (every game
+// of it, and of every earlier round, has its result) yet no next round exists, rates that
+// round if it has no ratings yet, then does what its last result should have done (as
+// RecordAndAdvance: the next round, or the season's end; nothing for a Swiss season without
+// swiss_rounds). Idempotent: a round started or a season finished by another caller meanwhile
+// is not done twice (one transaction each, mails included). nullopt when there was nothing to
+// do; otherwise what was done, or why it could not be (next_refusal, next_status). Errors:
+// the stores' Statuses.
+Result<std::optional<Advance>> CompleteStalledRound(
+    storage::LeagueRepository& leagues, const std::string& league_id, const MaterialLoader& load,
+    daemon::EntropySource& entropy, const std::filesystem::path& template_dir,
+    storage::Timestamp now, const MailPlaces& places = {});
 
 }  // namespace pbem::league
 

@@ -169,12 +169,12 @@ TEST_CASE("an organiser's result ends the game: its ending, the players told, no
   }
   // A game the service ended already keeps its ending: the organiser's result only counts in
   // the league (here: recorded there already, so a second one is a correction).
-  OrganiserRefusal why = OrganiserRefusal::kNone;
+  ResultRefusal why = ResultRefusal::kNone;
   Result<OrganiserRecord> again = RecordOrganiserResult(
       s.repo, s.repo, Win(id, engine::Side::kBlue, engine::VictoryLevel::kMajor), "", kTemplates,
       At(700), &why);
   CHECK(again.status().code() == StatusCode::kFailedPrecondition);
-  CHECK(why == OrganiserRefusal::kReasonRequired);
+  CHECK(why == ResultRefusal::kReasonRequired);
   CHECK_THAT(again.status().message(), Catch::Contains("has a league result already (a draw)"));
   CHECK(s.repo.GetLeagueGame(id)->result == "draw");
 }
@@ -197,17 +197,17 @@ TEST_CASE(
   REQUIRE(before_ratings.size() == 3 * kPlayers.size());
 
   // Refusals change nothing: no reason, the same result, a reason that is not one line.
-  OrganiserRefusal why = OrganiserRefusal::kNone;
+  ResultRefusal why = ResultRefusal::kNone;
   CHECK(RecordOrganiserResult(played.repo, played.repo, corrected_script.at("r1-g2"), "",
                               kTemplates, At(9000), &why)
             .status()
             .code() == StatusCode::kFailedPrecondition);
-  CHECK(why == OrganiserRefusal::kReasonRequired);
+  CHECK(why == ResultRefusal::kReasonRequired);
   CHECK(RecordOrganiserResult(played.repo, played.repo, Draw("r1-g2"), "typo", kTemplates, At(9000),
                               &why)
             .status()
             .code() == StatusCode::kFailedPrecondition);
-  CHECK(why == OrganiserRefusal::kUnchanged);
+  CHECK(why == ResultRefusal::kUnchanged);
   CHECK(RecordOrganiserResult(played.repo, played.repo, corrected_script.at("r1-g2"), "two\nlines",
                               kTemplates, At(9000))
             .status()
@@ -301,7 +301,7 @@ TEST_CASE(
                               kTemplates, At(9500), &why)
             .status()
             .code() == StatusCode::kFailedPrecondition);
-  CHECK(why == OrganiserRefusal::kUnchanged);
+  CHECK(why == ResultRefusal::kUnchanged);
 }
 
 TEST_CASE("RerateFrom keeps the periods before and rates the later ones again in order") {

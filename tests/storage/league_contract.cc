@@ -74,6 +74,15 @@ void RunLeagueRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repo.GetLeague("winter").status().code() == StatusCode::kNotFound);
   }
 
+  SECTION("leagues: listed by id, in id order") {
+    REQUIRE(repo.ListLeagueIds().ok());
+    CHECK(repo.ListLeagueIds()->empty());
+    REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
+    REQUIRE(repo.CreateLeague(SampleLeague("autumn")).ok());
+    REQUIRE(repo.CreateLeague(SampleLeague("spring-b")).ok());
+    CHECK(*repo.ListLeagueIds() == std::vector<std::string>{"autumn", "spring", "spring-b"});
+  }
+
   SECTION("leagues: the settings change (registration closed); the rest stays") {
     REQUIRE(repo.CreateLeague(SampleLeague("spring")).ok());
     REQUIRE(repo.SetLeagueSettings("spring", "registration closed\n").ok());
