@@ -131,6 +131,13 @@ struct CommandHarness : Harness {
 TEST_CASE("status: a player gets their game's state, a stranger the help only",
           "[daemon][commands]") {
   CommandHarness h;
+  // pbemd opens a turn when the game is created: the template needs its open turn.
+  {
+    FixedEntropy entropy("status-test");
+    auto data = h.fixture.catalog.Scenario("bois-de-la-morne");
+    REQUIRE(data.ok());
+    REQUIRE(OpenTurn(h.fixture.repository, (*data)->scenario, "demo", entropy, At(50)).ok());
+  }
 
   // alice plays blue in demo, whose turn 1 is blue's: her move, no orders yet.
   REQUIRE(h.Handle(TextMail("alice@test.local", "s1@x", "status demo\n", "where are we?")) ==
@@ -142,7 +149,7 @@ TEST_CASE("status: a player gets their game's state, a stranger the help only",
   CHECK_THAT(reply.body, Catch::Contains("It is your move."));
   CHECK_THAT(reply.body, Catch::Contains("Your orders for this turn have not arrived yet."));
   // Her move: the orders template, attached and quoted as in a results mail (issue 14).
-  CHECK_THAT(reply.body, Catch::StartsWith("Your move (this game has no deadline).\nHello,\n"));
+  CHECK_THAT(reply.body, Catch::StartsWith("Your move (this game has no deadline).\n\nHello,\n"));
   CHECK_THAT(reply.body, Catch::Contains("#--- pbem orders: begin ---"));
   CHECK_THAT(reply.body, Catch::Contains("game_id: \"demo\""));
   REQUIRE(reply.attachments.size() == 1);

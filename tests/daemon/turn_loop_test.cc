@@ -150,9 +150,11 @@ TEST_CASE("turn loop: a French player reads French results") {
 TEST_CASE("turn loop: each language's map drawn for its readers, players greeted by name") {
   TurnFixture f;
   f.CreateGame("lg1", std::chrono::seconds(0), std::chrono::seconds(0));
-  REQUIRE(f.repository.AddPlayer({"lg1", "blue", "helene@test.local", "tok-b1", "fr"}).ok());
-  REQUIRE(f.repository.AddPlayer({"lg1", "orange", "ben@test.local", "tok-o1"}).ok());
-  // A league game: its players are named in the league.
+  // A league game: its players are stored with their names in the league (migration 12).
+  REQUIRE(f.repository
+              .AddPlayer({"lg1", "blue", "helene@test.local", "tok-b1", "fr", "H\u00e9l\u00e8ne"})
+              .ok());
+  REQUIRE(f.repository.AddPlayer({"lg1", "orange", "ben@test.local", "tok-o1", "en", "Ben"}).ok());
   storage::NewLeague league;
   league.id = "club";
   league.name = "Club";
