@@ -42,7 +42,7 @@ Result<std::vector<storage::NewMail>> WelcomeMails(const templates::MailTemplate
     for (const storage::NewPlayer& other : players) {
       if (&other == &player) continue;
       if (const std::optional<engine::Side> other_side = engine::ParseSide(other.side)) {
-        input.others.push_back({*other_side, other.mail_address});
+        input.others.push_back({*other_side, other.mail_address, other.name});
       }
     }
     input.first_side = initial.side_to_move;

@@ -1165,6 +1165,8 @@ Status MailTemplates::RenderWelcome(Language language, const WelcomeInput& input
           mst::data item;
           item.set("side", r.words_.Side(other.side));
           item.set("address", other.address);
+          item.set("has_name", !other.name.empty());
+          item.set("name", other.name);
           others.push_back(item);
         }
         d.set("others", ListOf(others));

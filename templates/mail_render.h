@@ -147,6 +147,7 @@ struct WelcomeInput {
   struct OtherPlayer {
     engine::Side side = engine::Side::kBlue;
     std::string address;
+    std::string name;  // empty: the player gave none
   };
   std::string game_id;
   std::string scenario_title;

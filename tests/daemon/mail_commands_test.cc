@@ -362,6 +362,10 @@ TEST_CASE("players named at POST /v1/games are greeted by name in every mail, ot
   CHECK_THAT(alice[0].body, Catch::Contains("\nHello Alice,\n"));
   CHECK_THAT(HtmlOf(alice[0]), Catch::Contains("<p>Hello Alice,</p>"));
   CHECK_THAT(bruno[0].body, Catch::StartsWith("Bonjour Bruno,\n"));
+  // Each learns who plays the other side: by name, with the address to write to.
+  CHECK_THAT(alice[0].body,
+             Catch::Contains("The orange side is played by Bruno (bruno@named.test)."));
+  CHECK_THAT(bruno[0].body, Catch::Contains("Le camp bleu est joué par Alice (alice@named.test)."));
   CHECK_THAT(HtmlOf(bruno[0]), Catch::Contains("<p>Bonjour Bruno,</p>"));
 
   // Later mails: a receipt through the mail intake, and the status command's replies.
