@@ -134,8 +134,19 @@ echo
 echo "Welcome mails (side, token, how to play, rules; the first side's orders template) and"
 echo "results mails (text, HTML with the turn's action map at the top, the whole map attached;"
 echo "the revealed seed and the next commitment; the side to move's orders template):"
+# The subject as a mail client shows it (folded lines joined, RFC 2047 words decoded) when
+# python3 is there; else as written in the file.
+subject_of() {
+  if command -v python3 >/dev/null; then
+    python3 -c 'import email, email.header, sys
+m = email.message_from_binary_file(open(sys.argv[1], "rb"))
+print("Subject: " + str(email.header.make_header(email.header.decode_header(m["Subject"] or ""))))' "$1"
+  else
+    grep -m1 '^Subject:' "$1"
+  fi
+}
 for f in "$DIR"/outbox/*.eml; do
-  printf '  %s  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")" "$(grep -m1 '^Subject:' "$f")"
+  printf '  %s  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")" "$(subject_of "$f")"
 done
 [[ $(ls "$DIR"/outbox/*.eml | wc -l) -ge 6 ]] ||
   fail "expected 2 welcome and 4 results mails in $DIR/outbox"
