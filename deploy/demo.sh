@@ -33,10 +33,12 @@ done
 [[ -n $PORT ]] || { echo "demo: no free port" >&2; exit 1; }
 API=http://127.0.0.1:$PORT
 ADMIN=demo-admin-token
+# Where players mail their orders: pbemd and the league commands must give the same address.
+REFEREE=referee@pbem.example
 
 "$PBEMD" -Dpbemd.data_dir="$DIR/data" -Dpbemd.outbox_dir="$DIR/outbox" \
   -Dpbemd.http.port="$PORT" -Dpbemd.http.admin_token="$ADMIN" \
-  -Dpbemd.mail.from=referee@pbem.example -Dpbemd.turns.poll_ms=100 \
+  -Dpbemd.mail.from="$REFEREE" -Dpbemd.turns.poll_ms=100 \
   -Dpbemd.http.public_url="http://127.0.0.1:$PORT" \
   -Dpbemd.mail.out.poll_ms=100 >"$DIR/pbemd.log" 2>&1 </dev/null &
 pid=$!
@@ -109,7 +111,7 @@ for result in "g1 --winner blue --level major" "g2 --draw" \
   read -r game rest <<<"$result"
   # shellcheck disable=SC2086  # the options are words
   "$PBEM" league result "club-s1-r1-$game" --token "$ORGANISER" $rest --db "sqlite:$DIR/data" \
-    --url "$API" || fail "recording club-s1-r1-$game"
+    --address "$REFEREE" --url "$API" || fail "recording club-s1-r1-$game"
 done
 
 echo
