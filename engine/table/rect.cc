@@ -1,0 +1,108 @@
+#include "engine/table/rect.h"
+
+#include <algorithm>
+
+#include "engine/table/predicates.h"
+
+namespace pbem::table {
+namespace {
+
+// round(size * component / 2^61), halves away from zero: half of `size` along a unit vector.
+Coord HalfAlong(Coord size, std::int64_t component) {
+  const Int128 p = Int128{size} * component;
+  const Int128 half = Int128{1} << kUnitBits;  // 2^61 / 2
+  const Int128 q = p >= 0 ? (p + half) >> (kUnitBits + 1) : -((-p + half) >> (kUnitBits + 1));
+  return static_cast<Coord>(q);
+}
+
+struct Interval {
+  Int128 lo = 0;
+  Int128 hi = 0;
+};
+
+Interval Project(const Polygon& p, Vector n) {
+  Interval out;
+  bool first = true;
+  for (const Point& v : p.vertices()) {
+    const Int128 d = Int128{v.x()} * n.x + Int128{v.y()} * n.y;
+    if (first || d < out.lo) out.lo = d;
+    if (first || d > out.hi) out.hi = d;
+    first = false;
+  }
+  return out;
+}
+
+// Along every edge normal of `of`, the projections of a and b overlap by more than eps.
+bool DeepAlongNormalsOf(const Polygon& of, const Polygon& a, const Polygon& b, Coord eps) {
+  for (std::size_t i = 0; i < of.size(); ++i) {
+    const Vector e = of.Edge(i).b - of.Edge(i).a;
+    const Vector n{-e.y, e.x};
+    const Interval pa = Project(a, n);
+    const Interval pb = Project(b, n);
+    const Int128 overlap = std::min(pa.hi, pb.hi) - std::max(pa.lo, pb.lo);
+    // overlap / |n| > eps, with |n|, overlap < 2^60 and eps <= 2^31.
+    if (overlap <= 0) return false;
+    const UInt128 lhs = static_cast<UInt128>(overlap) * static_cast<UInt128>(overlap);
+    const UInt128 rhs =
+        static_cast<UInt128>(eps) * static_cast<UInt128>(eps) * static_cast<UInt128>(Dot(n, n));
+    if (lhs <= rhs) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::optional<Rect> Rect::Make(Point centre, Coord width, Coord depth,
+                               std::int64_t heading_millidegrees) {
+  if (width <= 0 || depth <= 0 || width > kMaxCoord || depth > kMaxCoord) return std::nullopt;
+  const UnitVector f = HeadingVector(heading_millidegrees);
+  const UnitVector l = LeftOf(f);
+  const Vector u{HalfAlong(depth, f.x), HalfAlong(depth, f.y)};
+  const Vector v{HalfAlong(width, l.x), HalfAlong(width, l.y)};
+  std::array<Point, 4> corners{centre, centre, centre, centre};
+  const int su[4] = {1, 1, -1, -1};
+  const int sv[4] = {1, -1, -1, 1};
+  for (int i = 0; i < 4; ++i) {
+    const auto p =
+        Point::Make(centre.x() + su[i] * u.x + sv[i] * v.x, centre.y() + su[i] * u.y + sv[i] * v.y);
+    if (!p) return std::nullopt;
+    corners[i] = *p;
+  }
+  // FL, FR, RR, RL turn clockwise (front edge runs from left to right); the polygon stores
+  // them anticlockwise.
+  auto footprint = Polygon::Make({corners[0], corners[1], corners[2], corners[3]});
+  if (!footprint) return std::nullopt;
+  return Rect(centre, width, depth, heading_millidegrees, corners, *footprint);
+}
+
+MinDistance ConvexDistance(const Polygon& a, const Polygon& b) {
+  MinDistance m;
+  if (InPolygon(b.vertices()[0], a) || InPolygon(a.vertices()[0], b)) {
+    m.AddZero();
+    return m;
+  }
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    for (std::size_t j = 0; j < b.size(); ++j) {
+      const MinDistance d = SegmentSegment(a.Edge(i), b.Edge(j));
+      if (d.Compare(0) <= 0) {
+        m.AddZero();
+        return m;
+      }
+      m.Add(PointSegment(a.Edge(i).a, b.Edge(j)));
+      m.Add(PointSegment(b.Edge(j).a, a.Edge(i)));
+    }
+  }
+  return m;
+}
+
+bool Overlap(const Rect& a, const Rect& b, Coord eps) {
+  eps = std::max<Coord>(ClampThreshold(eps), 0);
+  return DeepAlongNormalsOf(a.footprint(), a.footprint(), b.footprint(), eps) &&
+         DeepAlongNormalsOf(b.footprint(), a.footprint(), b.footprint(), eps);
+}
+
+bool Touch(const Rect& a, const Rect& b, Coord eps) {
+  return ConvexDistance(a.footprint(), b.footprint()).Compare(eps) <= 0 && !Overlap(a, b, eps);
+}
+
+}  // namespace pbem::table
