@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/table/graph.h"
 #include "engine/table/predicates.h"
 
 namespace pbem::table {
@@ -56,6 +57,25 @@ bool SweepTouches(const Polyline& path, Coord radius, const Polygon& polygon, Co
   return PathPolygon(path, polygon).Compare(radius + eps) <= 0;
 }
 
+bool PathsMeet(const Polyline& path, const Polyline& centre_line) {
+  auto segments = [](const Polyline& p) {
+    std::vector<Segment> s = p.Segments();
+    if (s.empty()) s.push_back({p.vertices()[0], p.vertices()[0]});
+    return s;
+  };
+  for (const Segment& a : segments(path)) {
+    for (const Segment& b : segments(centre_line)) {
+      if (SegmentsIntersect(a, b)) return true;
+    }
+  }
+  return false;
+}
+
+bool DiscOverlapsBody(const Disc& disc, const Polyline& centre_line, Coord half_thickness,
+                      Coord eps) {
+  return PointPath(disc.centre(), centre_line).Compare(disc.radius() + half_thickness - eps) < 0;
+}
+
 bool PathMeets(const Polyline& path, const Polygon& polygon) {
   return PathPolygon(path, polygon).Compare(0) <= 0;
 }
@@ -97,21 +117,8 @@ std::optional<CoherencyBreach> Coherency(const std::vector<Disc>& models, Coord 
     }
     return std::nullopt;
   }
-  // Breadth-first search of the near-graph from model 0 (O(n^2): units are small).
-  std::vector<bool> reached(n, false);
-  std::vector<std::size_t> queue{0};
-  reached[0] = true;
-  for (std::size_t head = 0; head < queue.size(); ++head) {
-    for (std::size_t j = 0; j < n; ++j) {
-      if (!reached[j] && near(queue[head], j)) {
-        reached[j] = true;
-        queue.push_back(j);
-      }
-    }
-  }
-  for (std::size_t j = 0; j < n; ++j) {
-    if (!reached[j]) return nearest_in(j, reached);
-  }
+  const std::vector<bool> reached = ReachedFromFirst(n, near);
+  if (const auto j = FirstUnreached(reached)) return nearest_in(*j, reached);
   return std::nullopt;
 }
 

@@ -52,6 +52,16 @@ bool SweepSharesArea(const Polyline& path, Coord radius, const Polygon& polygon,
 // The swept base touches or overlaps the polygon: distance from the path <= radius + eps.
 bool SweepTouches(const Polyline& path, Coord radius, const Polygon& polygon, Coord eps);
 
+// M42-P07 linear obstacle crossing: the centre path meets the obstacle's centre line (proper
+// or touching intersection).
+bool PathsMeet(const Polyline& path, const Polyline& centre_line);
+
+// M42-P07 (GAP-18): the disc overlaps the obstacle's body (its centre line dilated by half its
+// thickness) by more than eps: distance from the disc's centre to the centre line
+// < r + thickness / 2 - eps. Used at the start and end of a move (ruling M-R7).
+bool DiscOverlapsBody(const Disc& disc, const Polyline& centre_line, Coord half_thickness,
+                      Coord eps);
+
 // M42-P08 point obstacle crossing: the centre path meets the closed footprint.
 bool PathMeets(const Polyline& path, const Polygon& polygon);
 

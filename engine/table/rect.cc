@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "engine/table/graph.h"
 #include "engine/table/predicates.h"
 
 namespace pbem::table {
@@ -103,6 +104,22 @@ bool Overlap(const Rect& a, const Rect& b, Coord eps) {
 
 bool Touch(const Rect& a, const Rect& b, Coord eps) {
   return ConvexDistance(a.footprint(), b.footprint()).Compare(eps) <= 0 && !Overlap(a, b, eps);
+}
+
+std::optional<std::size_t> OutOfFormation(const std::vector<Rect>& bases, Coord eps) {
+  return FirstUnreached(ReachedFromFirst(
+      bases.size(), [&](std::size_t i, std::size_t j) { return Touch(bases[i], bases[j], eps); }));
+}
+
+bool OnTable(const Rect& base, Coord width, Coord height, Coord eps) {
+  for (const Point& p : base.corners()) {
+    if (p.x() < -eps || p.y() < -eps || p.x() > width + eps || p.y() > height + eps) return false;
+  }
+  return true;
+}
+
+bool KeepsClear(const Rect& a, const Rect& b, Coord limit, Coord eps) {
+  return ConvexDistance(a.footprint(), b.footprint()).Compare(limit - eps) >= 0;
 }
 
 }  // namespace pbem::table

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <optional>
+#include <vector>
 
 #include "engine/table/distance.h"
 #include "engine/table/facing.h"
@@ -55,6 +56,18 @@ bool Overlap(const Rect& a, const Rect& b, Coord eps);
 
 // WME-P02 touch: distance <= eps and no overlap.
 bool Touch(const Rect& a, const Rect& b, Coord eps);
+
+// WME-P05 formation graph: nodes are the unit's bases, linked when they touch (WME-P02, edge or
+// corner). Returns the first base not connected to base 0, nullopt when in formation (WME-R05).
+std::optional<std::size_t> OutOfFormation(const std::vector<Rect>& bases, Coord eps);
+
+// WME-P14: the footprint lies inside the table [0, width] x [0, height]; a corner beyond an
+// edge by more than eps means the base leaves the table.
+bool OnTable(const Rect& base, Coord width, Coord height, Coord eps);
+
+// WME-P15 (and WME-P07 between two bases): footprint distance >= limit - eps; for the evade,
+// limit = 1 cm from every base of an engaged unit.
+bool KeepsClear(const Rect& a, const Rect& b, Coord limit, Coord eps);
 
 }  // namespace pbem::table
 

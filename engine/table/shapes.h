@@ -23,6 +23,7 @@ constexpr Int128 Cross(Vector a, Vector b) { return Int128{a.x} * b.y - Int128{a
 // A point of the table plane (digest conventions: x east, y north).
 class Point {
  public:
+  constexpr Point() = default;  // the origin, always in bounds
   static std::optional<Point> Make(Coord x, Coord y);
   constexpr Coord x() const { return x_; }
   constexpr Coord y() const { return y_; }
