@@ -45,6 +45,9 @@ constexpr Coord ClampThreshold(Coord t) { return t < 0 ? -1 : (t > kMaxLength ? 
 // floor(sqrt(n)), exact for every n.
 UInt128 ISqrt(UInt128 n);
 
+// sign(a * b - c * d), exact: the products are formed in 256 bits.
+int CompareProducts(UInt128 a, UInt128 b, UInt128 c, UInt128 d);
+
 // -1, 0 or 1 as a < b, a == b, a > b.
 template <typename T>
 constexpr int Sign3(T a, T b) {
