@@ -16,41 +16,6 @@ Coord HalfAlong(Coord size, std::int64_t component) {
   return static_cast<Coord>(q);
 }
 
-struct Interval {
-  Int128 lo = 0;
-  Int128 hi = 0;
-};
-
-Interval Project(const Polygon& p, Vector n) {
-  Interval out;
-  bool first = true;
-  for (const Point& v : p.vertices()) {
-    const Int128 d = Int128{v.x()} * n.x + Int128{v.y()} * n.y;
-    if (first || d < out.lo) out.lo = d;
-    if (first || d > out.hi) out.hi = d;
-    first = false;
-  }
-  return out;
-}
-
-// Along every edge normal of `of`, the projections of a and b overlap by more than eps.
-bool DeepAlongNormalsOf(const Polygon& of, const Polygon& a, const Polygon& b, Coord eps) {
-  for (std::size_t i = 0; i < of.size(); ++i) {
-    const Vector e = of.Edge(i).b - of.Edge(i).a;
-    const Vector n{-e.y, e.x};
-    const Interval pa = Project(a, n);
-    const Interval pb = Project(b, n);
-    const Int128 overlap = std::min(pa.hi, pb.hi) - std::max(pa.lo, pb.lo);
-    // overlap / |n| > eps, with |n|, overlap < 2^60 and eps <= 2^31.
-    if (overlap <= 0) return false;
-    const UInt128 lhs = static_cast<UInt128>(overlap) * static_cast<UInt128>(overlap);
-    const UInt128 rhs =
-        static_cast<UInt128>(eps) * static_cast<UInt128>(eps) * static_cast<UInt128>(Dot(n, n));
-    if (lhs <= rhs) return false;
-  }
-  return true;
-}
-
 }  // namespace
 
 std::optional<Rect> Rect::Make(Point centre, Coord width, Coord depth,
@@ -96,10 +61,41 @@ MinDistance ConvexDistance(const Polygon& a, const Polygon& b) {
   return m;
 }
 
-bool Overlap(const Rect& a, const Rect& b, Coord eps) {
+bool ConvexOverlap(const Polygon& a, const Polygon& b, Coord eps) {
   eps = std::max<Coord>(ClampThreshold(eps), 0);
-  return DeepAlongNormalsOf(a.footprint(), a.footprint(), b.footprint(), eps) &&
-         DeepAlongNormalsOf(b.footprint(), a.footprint(), b.footprint(), eps);
+  auto deep_along_normals_of = [&](const Polygon& of) {
+    for (std::size_t i = 0; i < of.size(); ++i) {
+      const Vector e = of.Edge(i).b - of.Edge(i).a;
+      const Vector n{-e.y, e.x};
+      Int128 lo_a = 0, hi_a = 0, lo_b = 0, hi_b = 0;
+      for (int which = 0; which < 2; ++which) {
+        const Polygon& p = which == 0 ? a : b;
+        Int128& lo = which == 0 ? lo_a : lo_b;
+        Int128& hi = which == 0 ? hi_a : hi_b;
+        for (std::size_t k = 0; k < p.size(); ++k) {
+          const Point v = p.vertices()[k];
+          const Int128 d = Int128{v.x()} * n.x + Int128{v.y()} * n.y;
+          if (k == 0 || d < lo) lo = d;
+          if (k == 0 || d > hi) hi = d;
+        }
+      }
+      // overlap / |n| > eps: edge components <= 2^30 and projections <= 2^60, so overlap^2
+      // < 2^122 and eps^2 |n|^2 < 2^123 (formed in 256 bits anyway).
+      const Int128 overlap = std::min(hi_a, hi_b) - std::max(lo_a, lo_b);
+      if (overlap <= 0) return false;
+      const UInt128 lhs = static_cast<UInt128>(overlap) * static_cast<UInt128>(overlap);
+      if (CompareProducts(lhs, 1, static_cast<UInt128>(eps) * static_cast<UInt128>(eps),
+                          static_cast<UInt128>(Dot(n, n))) <= 0) {
+        return false;
+      }
+    }
+    return true;
+  };
+  return deep_along_normals_of(a) && deep_along_normals_of(b);
+}
+
+bool Overlap(const Rect& a, const Rect& b, Coord eps) {
+  return ConvexOverlap(a.footprint(), b.footprint(), eps);
 }
 
 bool Touch(const Rect& a, const Rect& b, Coord eps) {

@@ -48,6 +48,10 @@ class Rect {
 // Distance between two closed convex polygons (0 if they meet, also when one holds the other).
 MinDistance ConvexDistance(const Polygon& a, const Polygon& b);
 
+// Penetration depth of two convex polygons > eps: along every edge normal of both, the
+// projections overlap by more than eps (separating axis theorem).
+bool ConvexOverlap(const Polygon& a, const Polygon& b, Coord eps);
+
 // WME-P02 overlap: the interiors intersect with penetration depth > eps. The penetration depth
 // of two convex shapes is the shortest translation that separates them; for polygons it is
 // reached along an edge normal (separating axis theorem), so overlap <=> along every edge normal
