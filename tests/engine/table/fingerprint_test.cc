@@ -3,9 +3,14 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 
+#include "engine/table/contact.h"
 #include "engine/table/discs.h"
+#include "engine/table/formation.h"
 #include "engine/table/path.h"
 #include "engine/table/rect.h"
+#include "engine/table/region.h"
+#include "engine/table/sweep.h"
+#include "engine/table/walls.h"
 #include "tests/engine/table/reference.h"
 
 namespace pbem::table {
@@ -44,6 +49,22 @@ TEST_CASE("fingerprint of the table's answers", "[.fingerprint]") {
     const auto r = Rect::Make(v[2], 4 * kUnitsPerCm, 2 * kUnitsPerCm, heading);
     if (r) {
       for (const Point& p : r->corners()) f.Add(p.x() * 3 + p.y());
+      const auto other = Rect::Make(v[3], 4 * kUnitsPerCm, 2 * kUnitsPerCm, heading / 2);
+      if (other) {
+        f.Add(static_cast<int>(ContactKind(*r, *other, 1000, 500)));
+        f.Add(static_cast<int>(Classify({*r, *other}, 1000, 500)));
+        const Leg turn{Leg::Kind::kRotate, Point(), heading - 180000, v[1]};
+        if (const auto m = Move(*r, {turn})) f.Add(TravelCeilUnits(*m));
+        if (const auto sweep = Sweep(*r, {turn}))
+          f.Add(SweepOverlaps(*sweep, other->footprint(), 1000));
+      }
+    }
+    const Wall wall{{v[0], v[1]}, {{rng.Between(0, t), rng.Between(0, t)}}};
+    const WallCrossings w = CrossWall(*Polyline::Make({v[2], v[3]}), wall, 127000, 2540);
+    f.Add(w.crossings * 2 + w.through_openings);
+    if (const auto area = Polygon::Make({v[0], v[1], v[2]})) {
+      f.Add(EntersAfterOutside(path, *area));
+      f.Add(PathInside(path, *area));
     }
   }
   std::printf("table fingerprint: %016llx\n", static_cast<unsigned long long>(f.h));
