@@ -12,8 +12,9 @@ UInt128 Square(Int128 v) {
   return m * m;
 }
 
-// e and g along a segment longer than eps (see the header).
-bool InContact(const Segment& e, const Segment& g, Coord eps, std::int64_t eps_millidegrees) {
+}  // namespace
+
+bool EdgesInContact(const Segment& e, const Segment& g, Coord eps, std::int64_t eps_millidegrees) {
   const Vector de = e.b - e.a;
   const Vector dg = g.b - g.a;
   const UInt128 le = static_cast<UInt128>(Dot(de, de));
@@ -36,13 +37,11 @@ bool InContact(const Segment& e, const Segment& g, Coord eps, std::int64_t eps_m
   return Square(overlap) > static_cast<UInt128>(eps) * static_cast<UInt128>(eps) * le;
 }
 
-}  // namespace
-
 std::optional<EdgePair> EdgeContact(const Rect& a, const Rect& b, Coord eps,
                                     std::int64_t eps_millidegrees) {
   for (std::size_t i = 0; i < 4; ++i) {
     for (std::size_t j = 0; j < 4; ++j) {
-      if (InContact(a.Edge(i), b.Edge(j), eps, eps_millidegrees)) return EdgePair{i, j};
+      if (EdgesInContact(a.Edge(i), b.Edge(j), eps, eps_millidegrees)) return EdgePair{i, j};
     }
   }
   return std::nullopt;
@@ -57,7 +56,7 @@ std::optional<std::size_t> FrontalContactEdge(const Rect& charger, const Rect& t
                                               std::int64_t eps_millidegrees) {
   if (!Touch(charger, target, eps)) return std::nullopt;
   for (std::size_t j = 0; j < 4; ++j) {
-    if (InContact(charger.Edge(0), target.Edge(j), eps, eps_millidegrees)) return j;
+    if (EdgesInContact(charger.Edge(0), target.Edge(j), eps, eps_millidegrees)) return j;
   }
   return std::nullopt;
 }

@@ -25,6 +25,9 @@ struct EdgePair {
   std::size_t b = 0;
 };
 
+// Edges e and g in contact along a segment longer than eps (the reading above).
+bool EdgesInContact(const Segment& e, const Segment& g, Coord eps, std::int64_t eps_millidegrees);
+
 // The first pair (a's edges, then b's, in index order) in contact along a segment.
 std::optional<EdgePair> EdgeContact(const Rect& a, const Rect& b, Coord eps,
                                     std::int64_t eps_millidegrees);
