@@ -5,15 +5,6 @@
 #include "engine/table/distance.h"
 
 namespace pbem::table {
-namespace {
-
-UInt128 Square(Int128 v) {
-  const UInt128 m = static_cast<UInt128>(v < 0 ? -v : v);
-  return m * m;
-}
-
-}  // namespace
-
 bool EdgesInContact(const Segment& e, const Segment& g, Coord eps, std::int64_t eps_millidegrees) {
   const Vector de = e.b - e.a;
   const Vector dg = g.b - g.a;

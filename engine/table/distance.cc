@@ -5,15 +5,6 @@
 #include "engine/table/predicates.h"
 
 namespace pbem::table {
-namespace {
-
-UInt128 Square(Int128 v) {
-  const UInt128 m = v < 0 ? static_cast<UInt128>(-v) : static_cast<UInt128>(v);
-  return m * m;
-}
-
-}  // namespace
-
 int Compare(const SquaredDistance& d, Coord t) {
   t = ClampThreshold(t);
   if (t < 0) return 1;

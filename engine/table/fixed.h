@@ -48,6 +48,17 @@ UInt128 ISqrt(UInt128 n);
 // sign(a * b - c * d), exact: the products are formed in 256 bits.
 int CompareProducts(UInt128 a, UInt128 b, UInt128 c, UInt128 d);
 
+// v^2 as an unsigned value (|v| < 2^64).
+constexpr UInt128 Square(Int128 v) {
+  const UInt128 m = v < 0 ? static_cast<UInt128>(-v) : static_cast<UInt128>(v);
+  return m * m;
+}
+
+// round(n / d), halves away from zero; d > 0.
+constexpr Int128 RoundDiv(Int128 n, Int128 d) {
+  return n >= 0 ? (n + d / 2) / d : -((-n + d / 2) / d);
+}
+
 // -1, 0 or 1 as a < b, a == b, a > b.
 template <typename T>
 constexpr int Sign3(T a, T b) {

@@ -15,9 +15,6 @@ struct HalfPlane {
   Int128 At(Point p) const { return a * p.x() + b * p.y() + c; }
 };
 
-// round(n / d), halves away from zero, d > 0.
-Int128 RoundDiv(Int128 n, Int128 d) { return n >= 0 ? (n + d / 2) / d : -((-n + d / 2) / d); }
-
 std::vector<Point> Clip(const std::vector<Point>& polygon, const HalfPlane& h) {
   std::vector<Point> out;
   for (std::size_t i = 0; i < polygon.size(); ++i) {
