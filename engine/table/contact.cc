@@ -52,4 +52,32 @@ std::optional<std::size_t> FrontalContactEdge(const Rect& charger, const Rect& t
   return std::nullopt;
 }
 
+bool FortifiedContact(const Rect& charger, const Segment& outer_face, const Rect& target,
+                      Coord reach, Coord eps, std::int64_t eps_millidegrees) {
+  if (!EdgesInContact(charger.Edge(0), outer_face, eps, eps_millidegrees)) return false;
+  const Vector along = outer_face.b - outer_face.a;
+  const UInt128 len2 = static_cast<UInt128>(Dot(along, along));
+  const Int128 charger_side = Cross(along, charger.centre() - outer_face.a);
+  const Segment front = target.Edge(0);
+  const Coord limit = ClampThreshold(reach + eps);
+  for (const Point p : {front.a, front.b}) {
+    const Int128 side = Cross(along, p - outer_face.a);
+    if ((side > 0 && charger_side > 0) || (side < 0 && charger_side < 0)) return false;
+    // |side| / |along| <= reach + eps.
+    if (limit < 0 ||
+        Square(side) > static_cast<UInt128>(limit) * static_cast<UInt128>(limit) * len2) {
+      return false;
+    }
+  }
+  // Lateral overlap along the face, times |along|, against eps * |along|.
+  const Segment mine = charger.Edge(0);
+  const Int128 m0 = Dot(mine.a - outer_face.a, along), m1 = Dot(mine.b - outer_face.a, along);
+  const Int128 t0 = Dot(front.a - outer_face.a, along), t1 = Dot(front.b - outer_face.a, along);
+  const Int128 overlap =
+      std::min(std::max(m0, m1), std::max(t0, t1)) - std::max(std::min(m0, m1), std::min(t0, t1));
+  if (overlap <= 0) return false;
+  const Coord e = std::max<Coord>(ClampThreshold(eps), 0);
+  return Square(overlap) > static_cast<UInt128>(e) * static_cast<UInt128>(e) * len2;
+}
+
 }  // namespace pbem::table

@@ -38,6 +38,13 @@ Contact ContactKind(const Rect& a, const Rect& b, Coord eps, std::int64_t eps_mi
 std::optional<std::size_t> FrontalContactEdge(const Rect& charger, const Rect& target, Coord eps,
                                               std::int64_t eps_millidegrees);
 
+// WME-P18 fortified contact [GAP-27]: the charger's front edge is in contact (as above) with
+// the fortification's outer face, and the target's front edge lies behind that face (on the
+// other side from the charger's centre) within `reach` (wall thickness + 1 cm) of its line at
+// both ends (+ eps), and overlaps the charger's frontage along the face by more than eps.
+bool FortifiedContact(const Rect& charger, const Segment& outer_face, const Rect& target,
+                      Coord reach, Coord eps, std::int64_t eps_millidegrees);
+
 }  // namespace pbem::table
 
 #endif  // PBEM_ENGINE_TABLE_CONTACT_H_

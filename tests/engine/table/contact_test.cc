@@ -64,6 +64,30 @@ TEST_CASE("the angle tolerance: turned 0.4 degrees is along the edge, 0.6 is a c
   CHECK(ContactKind(turned(600), target, kEpsCm, kHalfDegree) == Contact::kCorner);
 }
 
+TEST_CASE("WME-P18: contact across a fortification", "[table]") {
+  // Outer face along y = 50 (x 30-50), wall 1 cm thick: reach = 1 + 1 cm behind the face.
+  const Segment face{Cm(30, 50), Cm(50, 50)};
+  const Rect charger = Base(Cm(40, 49));  // front edge on y = 50, x 38-42
+  const Coord reach = 2 * kCm;
+  auto target_at = [&](Coord x, Coord front_y) {  // facing south, front edge at front_y
+    return Base(P(x, front_y + kCm), 270000);
+  };
+  const Coord x = Cm(40, 0).x();
+  CHECK(FortifiedContact(charger, face, target_at(x, Cm(0, 51.5).y()), reach, kEpsCm, 500));
+  CHECK(FortifiedContact(charger, face, target_at(x, Cm(0, 52).y() + kEpsCm), reach, kEpsCm, 500));
+  CHECK_FALSE(FortifiedContact(charger, face, target_at(x, Cm(0, 52).y() + kEpsCm + 1), reach,
+                               kEpsCm, 500));
+  // Lateral overlap: exactly eps is not enough, one unit more is.
+  const Coord y = Cm(0, 51.5).y();
+  CHECK_FALSE(
+      FortifiedContact(charger, face, target_at(Cm(44, 0).x() - kEpsCm, y), reach, kEpsCm, 500));
+  CHECK(FortifiedContact(charger, face, target_at(Cm(44, 0).x() - kEpsCm - 1, y), reach, kEpsCm,
+                         500));
+  // A charger not touching the face, or a target on the charger's side, is no contact.
+  CHECK_FALSE(FortifiedContact(Base(Cm(40, 48)), face, target_at(x, y), reach, kEpsCm, 500));
+  CHECK_FALSE(FortifiedContact(charger, face, Base(Cm(40, 49.5), 270000), reach, kEpsCm, 500));
+}
+
 TEST_CASE("contact kinds of axis-aligned bases agree with intervals", "[table]") {
   reference::Rng rng(110);
   int edges = 0, corners = 0;
