@@ -472,6 +472,7 @@ bool SqlRepository::Reconnect() {
   try {
     Result<std::unique_ptr<Poco::Data::Session>> session = NewSession();
     if (session.ok()) {
+      DropPrepared();
       session_ = std::move(session).value();
       broken_ = false;
       broken_error_.clear();
@@ -583,6 +584,7 @@ Result<int> SqlRepository::OpenOrMigrate() {
   locks_held_.clear();
   locks_lost_.clear();
   broken_ = false;
+  DropPrepared();
   session_.reset();
   if (Status prepared = PrepareStore(); !prepared.ok()) return prepared;
   const std::string what = "opening " + store_name_;
@@ -749,24 +751,33 @@ Result<GameVersion> GameRepository::GetGameVersion(const std::string& game_id) {
   return VersionOf(*game);
 }
 
+bool SqlRepository::ReadGameVersionRow(const std::string& game_id, GameVersionRow& row) {
+  std::string id = game_id;
+  std::vector<Poco::Int64> created, turns, end_by_organiser, end_turn;
+  std::vector<std::string> result, end_kind, end_winner, end_level;
+  *session_ << Sql(kGameVersionQuery), use(id), into(created), into(turns), into(result),
+      into(end_kind), into(end_winner), into(end_level), into(end_by_organiser), into(end_turn),
+      now;
+  if (created.empty()) return false;
+  row = GameVersionRow{created[0],    turns[0],     result[0],           end_kind[0],
+                       end_winner[0], end_level[0], end_by_organiser[0], end_turn[0]};
+  return true;
+}
+
 Result<GameVersion> SqlRepository::GetGameVersion(const std::string& game_id) {
   if (session_ == nullptr) return NotOpen();
   return Guarded("reading game " + game_id + " from " + store_name_, [&]() -> Result<GameVersion> {
-    std::string id = game_id;
-    std::vector<Poco::Int64> created, turns, end_by_organiser, end_turn;
-    std::vector<std::string> result, end_kind, end_winner, end_level;
-    *session_ << Sql(
-        "SELECT created_at_ms, turns_committed, COALESCE(result, ''), COALESCE(end_kind, ''), "
-        "end_winner, end_level, end_by_organiser, end_turn FROM games WHERE id = ?"),
-        use(id), into(created), into(turns), into(result), into(end_kind), into(end_winner),
-        into(end_level), into(end_by_organiser), into(end_turn), now;
-    if (created.empty()) return Status::NotFound("game " + game_id + " is not in " + store_name_);
+    GameVersionRow row;
+    if (!ReadGameVersionRow(game_id, row)) {
+      return Status::NotFound("game " + game_id + " is not in " + store_name_);
+    }
     GameVersion version;
-    version.created_at = FromMillis(created[0]);
-    version.turns_committed = turns[0];
-    if (std::optional<GameEndKind> kind = ParseGameEndKind(end_kind[0])) {
-      version.ending = GameEnding{
-          *kind, end_winner[0], end_level[0], end_by_organiser[0] != 0, end_turn[0], result[0]};
+    version.created_at = FromMillis(row.created_at_ms);
+    version.turns_committed = row.turns_committed;
+    if (std::optional<GameEndKind> kind = ParseGameEndKind(row.end_kind)) {
+      version.ending =
+          GameEnding{*kind,        row.end_winner, row.end_level, row.end_by_organiser != 0,
+                     row.end_turn, row.result};
     }
     return version;
   });

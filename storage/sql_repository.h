@@ -160,6 +160,25 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   // A lock name's 63-bit key: the first 8 bytes of SHA-256(name), big-endian, top bit clear.
   static std::int64_t LockKey(const std::string& name);
 
+  // The query of GetGameVersion, which every state read runs (issue 19): one '?', the game id;
+  // the same text in every dialect. Its row, NULLs read as 0 and "".
+  static constexpr std::string_view kGameVersionQuery =
+      "SELECT created_at_ms, turns_committed, COALESCE(result, ''), COALESCE(end_kind, ''), "
+      "end_winner, end_level, end_by_organiser, end_turn FROM games WHERE id = ?";
+  struct GameVersionRow {
+    std::int64_t created_at_ms = 0;
+    std::int64_t turns_committed = 0;
+    std::string result, end_kind, end_winner, end_level;
+    std::int64_t end_by_organiser = 0;
+    std::int64_t end_turn = 0;
+  };
+  // Runs kGameVersionQuery for `game_id` on session(): false when there is no such game. May
+  // throw Poco::Exception. This one goes through Poco::Data, which prepares the statement
+  // again on each run; a backend may keep it prepared instead (SqliteRepository).
+  virtual bool ReadGameVersionRow(const std::string& game_id, GameVersionRow& row);
+  // Called before the session is closed or replaced: drop what was prepared on it.
+  virtual void DropPrepared() {}
+
  private:
   class Transaction;
 

@@ -1,8 +1,11 @@
 #include "storage/sqlite_repository.h"
 
+#include <Poco/Data/DataException.h>
 #include <Poco/Data/SQLite/Connector.h>
+#include <Poco/Data/SQLite/Utility.h>
 #include <Poco/Data/Session.h>
 #include <fcntl.h>
+#include <sqlite3.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -47,6 +50,7 @@ SqliteRepository::SqliteRepository(std::filesystem::path data_dir)
       database_path_(data_dir_ / kFileName) {}
 
 SqliteRepository::~SqliteRepository() {
+  DropPrepared();                        // before the base class closes the connection
   if (lock_fd_ >= 0) ::close(lock_fd_);  // frees every lock this instance holds
 }
 
@@ -113,6 +117,70 @@ Status SqliteRepository::ConfigureSession(Poco::Data::Session& session) {
   session << "PRAGMA busy_timeout = 5000", into(busy_timeout_ms), now;
   session << "PRAGMA foreign_keys = ON", now;
   return Status::Ok();
+}
+
+void SqliteRepository::DropPrepared() {
+  sqlite3_finalize(version_statement_);  // a no-op on null
+  version_statement_ = nullptr;
+  version_db_ = nullptr;
+}
+
+namespace {
+
+// A column of the current row as text; "" for NULL.
+std::string TextColumn(sqlite3_stmt* statement, int column) {
+  const unsigned char* text = sqlite3_column_text(statement, column);
+  if (text == nullptr) return "";
+  return std::string(reinterpret_cast<const char*>(text),
+                     static_cast<std::size_t>(sqlite3_column_bytes(statement, column)));
+}
+
+}  // namespace
+
+bool SqliteRepository::ReadGameVersionRow(const std::string& game_id, GameVersionRow& row) {
+  if (version_statement_ == nullptr) {
+    sqlite3* db = Poco::Data::SQLite::Utility::dbHandle(session());
+    sqlite3_stmt* prepared = nullptr;
+    if (sqlite3_prepare_v3(db, kGameVersionQuery.data(), static_cast<int>(kGameVersionQuery.size()),
+                           SQLITE_PREPARE_PERSISTENT, &prepared, nullptr) != SQLITE_OK) {
+      sqlite3_finalize(prepared);
+      throw Poco::Data::DataException(std::string("preparing the game version query: ") +
+                                      sqlite3_errmsg(db));
+    }
+    version_db_ = db;
+    version_statement_ = prepared;
+  }
+  sqlite3_stmt* statement = version_statement_;
+  // Reset on every way out: a statement left on its row keeps its read transaction open, and
+  // with it a snapshot that would not see the commits made after it (by this process or
+  // another sharing the database).
+  struct ResetAfter {
+    sqlite3_stmt* statement;
+    ~ResetAfter() {
+      sqlite3_reset(statement);
+      sqlite3_clear_bindings(statement);
+    }
+  } reset_after{statement};
+  if (sqlite3_bind_text(statement, 1, game_id.data(), static_cast<int>(game_id.size()),
+                        SQLITE_STATIC) != SQLITE_OK) {
+    throw Poco::Data::DataException(std::string("binding the game id: ") +
+                                    sqlite3_errmsg(version_db_));
+  }
+  const int step = sqlite3_step(statement);
+  if (step == SQLITE_DONE) return false;
+  if (step != SQLITE_ROW) {
+    throw Poco::Data::DataException(std::string("reading the game version: ") +
+                                    sqlite3_errmsg(version_db_));
+  }
+  row.created_at_ms = sqlite3_column_int64(statement, 0);
+  row.turns_committed = sqlite3_column_int64(statement, 1);
+  row.result = TextColumn(statement, 2);
+  row.end_kind = TextColumn(statement, 3);
+  row.end_winner = TextColumn(statement, 4);
+  row.end_level = TextColumn(statement, 5);
+  row.end_by_organiser = sqlite3_column_int64(statement, 6);
+  row.end_turn = sqlite3_column_int64(statement, 7);
+  return true;
 }
 
 }  // namespace pbem::storage

@@ -12,6 +12,9 @@
 // key, of <data_dir>/pbem.sqlite.locks, opened by each instance on its first TryLock: it
 // excludes other instances of this process and other processes alike, and is freed when the
 // instance is destroyed or its process dies.
+//
+// GetGameVersion, run by every state read, keeps its statement prepared on the connection
+// (SQLite's own API: Poco::Data prepares again on each run, which cost more than the read).
 #ifndef PBEM_STORAGE_SQLITE_REPOSITORY_H_
 #define PBEM_STORAGE_SQLITE_REPOSITORY_H_
 
@@ -20,6 +23,9 @@
 
 #include "storage/sql_repository.h"
 #include "storage/status.h"
+
+struct sqlite3;
+struct sqlite3_stmt;
 
 namespace pbem::storage {
 
@@ -40,11 +46,17 @@ class SqliteRepository final : public SqlRepository {
   Status ConfigureSession(Poco::Data::Session& session) override;
   Result<bool> AcquireLock(std::int64_t key) override;
   Status ReleaseLock(std::int64_t key) override;
+  bool ReadGameVersionRow(const std::string& game_id, GameVersionRow& row) override;
+  void DropPrepared() override;
 
  private:
   std::filesystem::path data_dir_;
   std::filesystem::path database_path_;
   int lock_fd_ = -1;  // <data_dir>/pbem.sqlite.locks, opened by the first AcquireLock
+  // kGameVersionQuery prepared on the session's connection `version_db_` by its first run;
+  // null until then and after DropPrepared.
+  sqlite3* version_db_ = nullptr;
+  sqlite3_stmt* version_statement_ = nullptr;
 };
 
 }  // namespace pbem::storage
