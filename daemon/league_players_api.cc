@@ -172,9 +172,8 @@ std::optional<mail::Disposition> HandleJoinMail(const LeagueServices& services,
   const bool fr = player.language == "fr";
   storage::NewMail reply;
   reply.recipient = mail.from;  // one reply, to the sender only
-  reply.subject = !mail.subject.empty() ? "Re: " + mail.subject
-                  : fr                  ? "Ligue " + league_id + " : inscription"
-                                        : "League " + league_id + ": joining";
+  // The subject: "Re: " and the sender's, else the template's (set below with the body).
+  reply.subject = mail.subject.empty() ? "" : "Re: " + mail.subject;
   Poco::JSON::Object::Ptr body =
       Poco::JSON::Parser().parse(answer.body).extract<Poco::JSON::Object::Ptr>();
   if (answer.status == 201) {
