@@ -25,6 +25,8 @@
 // Every error is JSON {"error":{"code":<stable code>,"message":<a sentence>}} with a 4xx (or
 // 5xx for the server's own failures); every 503 carries Retry-After. No exception leaves a
 // handler.
+// This file decodes the requests and encodes the answers; the work is done by the services of
+// daemon/api/ (game_reads.h, game_archive.h, order_submission.h, game_admin.h).
 #ifndef PBEM_DAEMON_HTTP_API_H_
 #define PBEM_DAEMON_HTTP_API_H_
 

@@ -1,5 +1,7 @@
 #include "daemon/league_api_parts.h"
 
+#include <algorithm>
+#include <cctype>
 #include <sstream>
 
 #include "daemon/game_catalog.h"
@@ -7,6 +9,12 @@
 #include "daemon/json_input.h"
 
 namespace pbem::daemon::league_http {
+
+std::string LowerAscii(std::string s) {
+  std::transform(s.begin(), s.end(), s.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return s;
+}
 
 LeagueAnswer Error(int status, const std::string& code, const std::string& message) {
   return LeagueAnswer{status, "application/json", ErrorBody(code, message)};

@@ -17,6 +17,9 @@
 
 namespace pbem::daemon::league_http {
 
+// ASCII lower case: mail addresses compare without case (senders arrive lower-cased).
+std::string LowerAscii(std::string s);
+
 LeagueAnswer Error(int status, const std::string& code, const std::string& message);
 LeagueAnswer Json(int status, const Poco::JSON::Object& object);
 // 503 unavailable: the league store failed.

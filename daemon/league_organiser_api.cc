@@ -95,12 +95,9 @@ std::string RefusalCode(league::OrganiserRefusal refusal) {
 }
 
 LeagueAnswer Extend(const LeagueServices& services, const std::string& id,
-                    const std::string& game_id, const LeagueRequest& request,
+                    const std::string& game_id, const Poco::JSON::Object& spec,
                     storage::GameRepository& games, storage::LeagueRepository& leagues,
                     storage::Timestamp now) {
-  std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
-  if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
-  const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
   if (!spec.has("seconds")) {
     return Error(400, "malformed",
                  "\"seconds\" is required: how much later the deadline falls, in seconds");
@@ -149,12 +146,9 @@ LeagueAnswer Extend(const LeagueServices& services, const std::string& id,
 // what `pbem league result` does): {"winner": "blue"|"orange", "level": ..., "ending":
 // "played"|"resigned"|"forfeit"} or {"draw": true}, with "reason" for a correction.
 LeagueAnswer OrganiserResult(const LeagueServices& services, const std::string& id,
-                             const std::string& game_id, const LeagueRequest& request,
+                             const std::string& game_id, const Poco::JSON::Object& spec,
                              storage::GameRepository& games, storage::LeagueRepository& leagues,
                              storage::Timestamp now) {
-  std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
-  if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
-  const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
   const bool has_winner = spec.has("winner") && !spec.isNull("winner");
   const bool has_draw = spec.has("draw") && !spec.isNull("draw");
   if (has_draw && (!spec.get("draw").isBoolean() || !spec.getValue<bool>("draw"))) {
@@ -272,10 +266,7 @@ LeagueAnswer OrganiserResult(const LeagueServices& services, const std::string& 
 }
 
 LeagueAnswer Registration(const LeagueServices& services, const std::string& id,
-                          const LeagueRequest& request, storage::LeagueRepository& leagues) {
-  std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
-  if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
-  const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
+                          const Poco::JSON::Object& spec, storage::LeagueRepository& leagues) {
   if (!spec.has("open") || !spec.get("open").isBoolean()) {
     return Error(400, "malformed", "\"open\" is true (joining allowed) or false (closed)");
   }
@@ -418,12 +409,17 @@ std::optional<LeagueAnswer> HandleOrganiserRequest(const LeagueServices& service
     return *refused;
   }
   if (status) return StatusView(id, games, leagues);
-  if (extend) return Extend(services, id, s[3], request, games, leagues, now);
-  if (result) return OrganiserResult(services, id, s[3], request, games, leagues, now);
-  if (registration) return Registration(services, id, request, leagues);
   if (standings_csv) return StandingsCsv(id, request, leagues);
   if (trf) return SeasonTrf(id, request, leagues);
-  return GamesCsv(id, leagues);
+  if (games_csv) return GamesCsv(id, leagues);
+  // The POST routes (extend, result, registration): their body is a JSON object, parsed here
+  // once the organiser is known.
+  std::variant<Poco::JSON::Object::Ptr, LeagueAnswer> parsed = ParseObject(request.body);
+  if (auto* refused = std::get_if<LeagueAnswer>(&parsed)) return *refused;
+  const Poco::JSON::Object& spec = *std::get<Poco::JSON::Object::Ptr>(parsed);
+  if (extend) return Extend(services, id, s[3], spec, games, leagues, now);
+  if (result) return OrganiserResult(services, id, s[3], spec, games, leagues, now);
+  return Registration(services, id, spec, leagues);
 }
 
 }  // namespace pbem::daemon

@@ -88,24 +88,33 @@ Result<std::vector<GameStatus>> LeagueStatus(storage::LeagueRepository& leagues,
   return out;
 }
 
-std::string DurationWords(std::chrono::seconds duration, const std::string& language) {
-  const bool fr = language == "fr";
+Result<std::string> DurationWords(const std::filesystem::path& template_dir,
+                                  std::chrono::seconds duration, const std::string& language) {
   std::int64_t left = duration.count();
   const std::int64_t days = left / 86400;
   left %= 86400;
   const std::int64_t hours = left / 3600;
   left %= 3600;
   const std::int64_t minutes = left / 60;
-  std::string out;
-  auto part = [&](std::int64_t n, const char* en, const char* french) {
-    if (n == 0) return;
-    if (!out.empty()) out += ' ';
-    out += std::to_string(n) + ' ' + (fr ? french : en) + (n > 1 ? "s" : "");
-  };
-  part(days, "day", "jour");
-  part(hours, "hour", "heure");
-  part(minutes, "minute", "minute");
-  if (out.empty()) out = fr ? "moins d'une minute" : "less than a minute";
+  // One part per unit that is not zero: its number, its unit, plural when above one.
+  mst::data parts{mst::data::type::list};
+  for (const auto& [n, unit] :
+       {std::pair{days, "day"}, std::pair{hours, "hour"}, std::pair{minutes, "minute"}}) {
+    if (n == 0) continue;
+    mst::data part;
+    part.set("first", parts.is_empty_list());
+    part.set("n", std::to_string(n));
+    part.set("plural", n > 1);
+    for (const char* u : {"day", "hour", "minute"}) part.set(u, std::string_view(u) == unit);
+    parts.push_back(part);
+  }
+  mst::data data;
+  data.set("parts", parts);
+  Result<std::string> words =
+      RenderTemplate(template_dir / (language == "fr" ? "fr" : "en") / "duration.txt", data, false);
+  if (!words.ok()) return words.status();
+  std::string out = std::move(*words);
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
   return out;
 }
 
@@ -164,7 +173,9 @@ Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::Ga
     data.set("turn", std::to_string(out.turn));
     data.set("side", mail.Word(words, "side", out.side));
     data.set("player", status->player_to_move);
-    data.set("duration", DurationWords(by, language));
+    Result<std::string> duration = DurationWords(template_dir, by, language);
+    if (!duration.ok()) return duration.status();
+    data.set("duration", *duration);
     data.set("deadline",
              mail.FormatDate(words, std::chrono::floor<std::chrono::seconds>(out.new_deadline)));
     data.set("paused", status->paused);

@@ -88,8 +88,11 @@ Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::Ga
 // Opens or closes the league's registration. NOT_FOUND for an unknown league.
 Status SetRegistration(storage::LeagueRepository& leagues, const std::string& league_id, bool open);
 
-// "2 days 3 hours", "45 minutes"; French "2 jours 3 heures" (`language` "fr").
-std::string DurationWords(std::chrono::seconds duration, const std::string& language);
+// A deadline extension's duration in words, worded by <template_dir>/<language>/duration.txt
+// (templates/league): "2 days 3 hours", "45 minutes"; French "2 jours 3 heures" (`language`
+// "fr"). NOT_FOUND / INVALID_ARGUMENT naming the file when it is missing or does not parse.
+Result<std::string> DurationWords(const std::filesystem::path& template_dir,
+                                  std::chrono::seconds duration, const std::string& language);
 
 }  // namespace pbem::league
 

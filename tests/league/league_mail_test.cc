@@ -243,6 +243,36 @@ TEST_CASE("joining a league by mail: a token in the reply, refusals that change 
 
 // Issue 20: every refusal of a French player's join is French, none carries a code or the
 // HTTP route's English message.
+// The reply to a join mail without a Subject takes the template's subject
+// (templates/league/<lang>/joined.subject, join_refused.subject); with one, "Re: " and it.
+TEST_CASE("joining by mail: the reply's subject is the template's when the mail has none") {
+  Harness h;
+  const auto without_subject = [](std::string mail) {
+    mail.erase(mail.find("Subject: my game\r\n"), std::string("Subject: my game\r\n").size());
+    return mail;
+  };
+  const auto subjects = [&h](const std::string& to) {
+    auto due = h.fixture.repository.DueMail(At(1000000), 1000);
+    REQUIRE(due.ok());
+    std::vector<std::string> out;
+    for (const auto& m : *due) {
+      if (m.recipient == to) out.push_back(m.subject);
+    }
+    return out;
+  };
+  CHECK(h.Handle(without_subject(TextMail("dave@test.local", "s1", "join club dave\n"))) ==
+        mail::Disposition::kAnswered);
+  CHECK(subjects("dave@test.local") ==
+        std::vector<std::string>{"League club: you have joined as dave"});
+  CHECK(h.Handle(without_subject(TextMail("erin@test.local", "s2", "join nowhere erin fr\n"))) ==
+        mail::Disposition::kAnswered);
+  CHECK(subjects("erin@test.local") ==
+        std::vector<std::string>{"Ligue nowhere\u00a0: inscription"});
+  CHECK(h.Handle(TextMail("gus@test.local", "s3", "join club gus\n")) ==
+        mail::Disposition::kAnswered);
+  CHECK(subjects("gus@test.local") == std::vector<std::string>{"Re: my game"});
+}
+
 TEST_CASE("joining by mail: each refusal in French for a French player") {
   Harness h;
   CHECK(h.Handle(TextMail("dave@test.local", "f1", "join club dave fr\n")) ==

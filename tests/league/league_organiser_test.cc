@@ -208,6 +208,34 @@ TEST_CASE("organiser: the league's token, and only it, opens the organiser's rou
   CHECK_FALSE(GameOf(l.Status(), alpha_game)->getValue<bool>("paused"));
 }
 
+// The organiser's POST routes read their JSON body in one place (daemon/league_organiser_api.cc,
+// once the organiser is known): the token is checked first, whatever the body, then a body
+// that is no JSON object is refused with the same 400 on every route.
+TEST_CASE("organiser: the POST routes check the token before the body, then its JSON") {
+  Leagues l;
+  const std::string game = l.alpha_games[0];
+  const std::vector<std::string> routes = {"games/" + game + "/extend", "games/" + game + "/result",
+                                           "registration"};
+  for (const std::string& route : routes) {
+    for (const std::string body : {"not json", "[1,2]", R"({"open":)"}) {
+      INFO(route << " " << body);
+      const std::string uri = "/v1/leagues/alpha/" + route;
+      Reply none = l.pbemd.Send("POST", uri, body);
+      CHECK(none.status == 401);
+      CHECK(none.error_code() == "unauthenticated");
+      Reply other = l.pbemd.Send("POST", uri, body, kBetaOrganiser);
+      CHECK(other.status == 403);
+      CHECK(other.error_code() == "not_organiser");
+      Reply mine = l.pbemd.Send("POST", uri, body, kAlphaOrganiser);
+      CHECK(mine.status == 400);
+      CHECK(mine.error_code() == "malformed");
+    }
+  }
+  // Nothing changed: registration is still open, the game still pending.
+  CHECK(l.Join("alpha", "Dee", "dee@example.org", "en").status == 201);
+  CHECK(GameOf(l.Status(), game)->getValue<std::string>("leagueResult") == "pending");
+}
+
 TEST_CASE("organiser: a deadline extension is bounded, moves the deadline and is mailed") {
   Leagues l;
   Reply status = l.StatusWithDeadlines();

@@ -6,6 +6,7 @@
 
 #include "daemon/league/league_flow.h"
 #include "daemon/league/league_mails.h"
+#include "daemon/league/organiser.h"
 
 namespace pbem::league {
 namespace {
@@ -193,6 +194,25 @@ TEST_CASE("the standings say after how many games a player is ranked; SB in fixe
   view.rank_after = 1;
   CHECK_THAT(RenderStandings(kTemplates, "en", view)->text,
              Catch::Contains("A player is ranked after 1 finished game ("));
+}
+
+TEST_CASE("a deadline extension's duration in words (templates/league/<lang>/duration.txt)") {
+  using std::chrono::seconds;
+  const auto words = [](std::int64_t s, const std::string& language) {
+    Result<std::string> worded = DurationWords(kTemplates, seconds(s), language);
+    REQUIRE(worded.ok());
+    return *worded;
+  };
+  CHECK(words(0, "en") == "less than a minute");
+  CHECK(words(59, "fr") == "moins d'une minute");
+  CHECK(words(60, "en") == "1 minute");
+  CHECK(words(120, "fr") == "2 minutes");
+  CHECK(words(3600, "en") == "1 hour");
+  CHECK(words(183600, "en") == "2 days 3 hours");
+  CHECK(words(183600, "fr") == "2 jours 3 heures");
+  CHECK(words(86400 + 3600 + 60 + 59, "en") == "1 day 1 hour 1 minute");
+  CHECK(words(2 * 86400 + 2 * 60, "fr") == "2 jours 2 minutes");
+  CHECK(words(30 * 86400, "fr") == "30 jours");
 }
 
 }  // namespace
