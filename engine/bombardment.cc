@@ -91,11 +91,10 @@ std::optional<BombardRefusal> CheckBombardment(const Ruleset& ruleset, const Sce
 
 namespace {
 
-void Emit(std::vector<Event>& events, EventKind kind, std::optional<UnitId> unit,
-          std::vector<Hex> hexes, std::vector<Arg> args,
-          std::optional<DieRoll> die = std::nullopt) {
+void Emit(std::vector<Event>& events, std::optional<UnitId> unit, std::vector<Hex> hexes,
+          EventBody body, std::optional<DieRoll> die = std::nullopt) {
   events.push_back(
-      Event{Phase::kBombardment, kind, unit, std::move(hexes), std::move(args), std::move(die)});
+      Event{Phase::kBombardment, unit, std::move(hexes), std::move(body), std::move(die)});
 }
 
 // One battery fires at the unit in `at` (CheckBombardment passed).
@@ -109,15 +108,15 @@ void Fire(const Ruleset& ruleset, const Scenario& scenario, GameState& state, Un
 
   const Die die = BombardDie(ruleset.params.bombard);
   const int roll = dice.Roll(die);
-  Emit(events, EventKind::kDie, firer, {from, at}, {}, DieRoll{die, roll, "bombardment"});
+  Emit(events, firer, {from, at}, payload::Die{}, DieRoll{die, roll, "bombardment"});
   const BombardShot shot = JudgeBombardShot(
       ruleset, fs, ruleset.terrain_type(scenario.map.terrain(at)), Distance(from, at), roll);
-  Emit(events, EventKind::kBombard, firer, {from, at},
-       {ts.id, std::int64_t{shot.roll}, std::int64_t{shot.target_modifier},
-        std::int64_t{shot.range_modifier}, std::int64_t{shot.modified}, std::int64_t{shot.bv},
-        std::string(!shot.hit      ? "miss"
-                    : shot.doubled ? "double_hit"
-                                   : "hit")});
+  Emit(events, firer, {from, at},
+       payload::Bombard{ts.id, shot.roll, shot.target_modifier, shot.range_modifier, shot.modified,
+                        shot.bv,
+                        !shot.hit      ? "miss"
+                        : shot.doubled ? "double_hit"
+                                       : "hit"});
   if (shot.loss <= 0) return;
 
   // Digest 3.4 steps 2 and 3, 5.12: MV first, then CS; CS 0 eliminates.
@@ -125,13 +124,12 @@ void Fire(const Ruleset& ruleset, const Scenario& scenario, GameState& state, Un
   const MoraleLossSplit split = SplitMoraleLoss(ts, t, shot.loss);
   t.mv -= split.mv_lost;
   t.cs -= split.cs_lost;
-  Emit(events, EventKind::kLoss, target, {at},
-       {std::int64_t{split.mv_lost}, std::int64_t{split.cs_lost}, std::string("bombardment")});
+  Emit(events, target, {at}, payload::Loss{split.mv_lost, split.cs_lost, "bombardment"});
   if (t.cs <= 0) {
     t.eliminated = true;
     t.cs = 0;
     t.hex.reset();
-    Emit(events, EventKind::kEliminated, target, {at}, {std::string("bombardment")});
+    Emit(events, target, {at}, payload::Eliminated{"bombardment"});
     GrantEliminationBonus(ruleset, scenario, state, firer, Phase::kBombardment, events);
   }
 }
@@ -144,12 +142,7 @@ void GrantEliminationBonus(const Ruleset& ruleset, const Scenario& scenario, Gam
   UnitState& w = state.unit(winner);
   if (scenario.unit(winner).is_leader() || !w.on_map() || w.mv >= w.mv_initial) return;
   ++w.mv;
-  events.push_back(Event{phase,
-                         EventKind::kMoraleGained,
-                         winner,
-                         {*w.hex},
-                         {std::int64_t{1}, std::string("elimination")},
-                         std::nullopt});
+  events.push_back(Event{phase, winner, {*w.hex}, payload::MoraleGained{1, "elimination"}, {}});
 }
 
 BombardmentPhaseResult ResolveBombardmentPhase(const Ruleset& ruleset, const Scenario& scenario,

@@ -257,8 +257,8 @@ std::vector<std::string> CheckMovesExplained(const Scenario& scenario, const Gam
     if (!e.unit || e.unit->index() >= at.size()) continue;
     const std::size_t i = e.unit->index();
     const std::string& id = scenario.units[i].id;
-    const std::string kind(EventKindName(e.kind));
-    switch (e.kind) {
+    const std::string kind(EventKindName(e.kind()));
+    switch (e.kind()) {
       case EventKind::kPlace:
         if (before.turn != 1)
           problems.push_back(id + ": placed in turn " + std::to_string(before.turn));

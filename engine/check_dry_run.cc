@@ -19,7 +19,7 @@ class FixedDice : public DiceSource {
   int Roll(Die die) override { return Faces(die); }
 };
 
-bool IsDie(const Event& e) { return e.kind == EventKind::kDie; }
+bool IsDie(const Event& e) { return e.kind() == EventKind::kDie; }
 
 // `hexes` and every hex within `radius` of them (off the map included).
 std::set<Hex> Around(const std::vector<Hex>& hexes, int radius) {
@@ -155,15 +155,16 @@ OrderVerdict CheckDryRun::JudgeMove(const MoveOrderTrace& t) {
   for (std::size_t i = t.first_event; i < events_.size(); ++i) {
     const Event& e = events_[i];
     if (IsDie(e) && first_die == events_.size()) first_die = i;
-    if (e.kind == EventKind::kCharge && charge == nullptr) charge = &e;
-    if (e.kind == EventKind::kMoveStep && first_die < i) step_after_die = true;
+    if (e.kind() == EventKind::kCharge && charge == nullptr) charge = &e;
+    if (e.kind() == EventKind::kMoveStep && first_die < i) step_after_die = true;
   }
   const bool dice_in_order = first_die < events_.size();
 
   if (uncertain_before) {
     note(Reason::kDependsOnDice, {});
   } else if (charge != nullptr) {
-    note(Reason::kWillCharge, {charge->hexes.at(0), charge->hexes.at(1), charge->args.at(0)});
+    note(Reason::kWillCharge,
+         {charge->hexes.at(0), charge->hexes.at(1), charge->get<payload::Charge>()->target});
   } else if (dice_in_order && (v.verdict != VerdictKind::kOk || step_after_die)) {
     note(Reason::kDependsOnDice, {});
   } else if (t.destination && v.verdict == VerdictKind::kOk && !t.path.empty()) {

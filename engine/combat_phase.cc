@@ -29,10 +29,8 @@ namespace {
 
 // A unit's strength steps as event arguments (read by the players' report): CS, after the
 // charge, after the terrain, after the water, the terrain's name and the water's kind.
-void AppendStrength(const CorrectedStrength& c, std::vector<Arg>& args) {
-  args.insert(args.end(),
-              {std::int64_t{c.cs}, std::int64_t{c.after_charge}, std::int64_t{c.after_terrain},
-               std::int64_t{c.after_water}, c.terrain, c.water});
+payload::Strength Steps(const CorrectedStrength& c) {
+  return {c.cs, c.after_charge, c.after_terrain, c.after_water, c.terrain, c.water};
 }
 
 class CombatPhase {
@@ -78,15 +76,15 @@ class CombatPhase {
     return std::make_pair(r, std::move(a));
   }
 
-  void Emit(EventKind kind, std::optional<UnitId> unit, std::vector<Hex> hexes,
-            std::vector<Arg> args, std::optional<DieRoll> die = std::nullopt) {
+  void Emit(std::optional<UnitId> unit, std::vector<Hex> hexes, EventBody body,
+            std::optional<DieRoll> die = std::nullopt) {
     events_.push_back(
-        Event{Phase::kCombat, kind, unit, std::move(hexes), std::move(args), std::move(die)});
+        Event{Phase::kCombat, unit, std::move(hexes), std::move(body), std::move(die)});
   }
 
   int Roll(Die die, UnitId unit, std::vector<Hex> hexes, std::string purpose) {
     const int value = dice_.Roll(die);
-    Emit(EventKind::kDie, unit, std::move(hexes), {}, DieRoll{die, value, std::move(purpose)});
+    Emit(unit, std::move(hexes), payload::Die{}, DieRoll{die, value, std::move(purpose)});
     return value;
   }
 
@@ -101,8 +99,7 @@ class CombatPhase {
     const MoraleLossSplit split = SplitMoraleLoss(scenario_.unit(unit), us, points);
     us.mv -= split.mv_lost;
     us.cs -= split.cs_lost;
-    Emit(EventKind::kLoss, unit, {*us.hex},
-         {std::int64_t{split.mv_lost}, std::int64_t{split.cs_lost}, cause});
+    Emit(unit, {*us.hex}, payload::Loss{split.mv_lost, split.cs_lost, cause});
     if (us.cs <= 0) Eliminate(unit, cause);
   }
 
@@ -112,7 +109,7 @@ class CombatPhase {
     UnitState& us = state_.unit(unit);
     const int lost = std::min(points, us.cs);
     us.cs -= lost;
-    Emit(EventKind::kLoss, unit, {*us.hex}, {std::int64_t{0}, std::int64_t{lost}, "combat"});
+    Emit(unit, {*us.hex}, payload::Loss{0, lost, "combat"});
     if (us.cs <= 0) Eliminate(unit, "combat");
   }
 
@@ -137,9 +134,7 @@ class CombatPhase {
     const Hex at = *us.hex;
     const int roll = Roll(Die::kD9, unit, {at}, "combat_morale_test");
     const bool fails = roll > us.mv;
-    Emit(EventKind::kMoraleTest, unit, {at},
-         {std::int64_t{roll}, std::int64_t{roll}, std::int64_t{us.mv},
-          std::string(fails ? "failed" : "passed"), std::string("combat")});
+    Emit(unit, {at}, payload::MoraleTest{roll, roll, us.mv, fails ? "failed" : "passed", "combat"});
     return fails;
   }
 
@@ -161,7 +156,7 @@ class CombatPhase {
     }
     board_.MoveUnit(unit, from, *to);
     us.hex = *to;
-    Emit(EventKind::kRetreat, unit, {from, *to}, {std::string("combat")});
+    Emit(unit, {from, *to}, payload::Retreat{"combat"});
     AfterEntering(unit, *to);
     if (spec.is_leader()) return;  // leaders ignore the morale effects
     const Control control =
@@ -205,9 +200,7 @@ class CombatPhase {
       for (const UnitId s : units) {
         const CorrectedStrength c = CorrectStrength(ruleset_, scenario_, state_, s, side, def);
         total += c.value;
-        std::vector<Arg> args{std::string(kind), std::int64_t{c.value}};
-        AppendStrength(c, args);
-        Emit(EventKind::kSupport, s, {*state_.unit(s).hex}, std::move(args));
+        Emit(s, {*state_.unit(s).hex}, payload::Support{kind, c.value, Steps(c)});
       }
     };
     supports(offensive, CombatSide::kAttacking, "offensive", attack);
@@ -220,22 +213,12 @@ class CombatPhase {
     const std::string cell_text =
         std::to_string(cell.attacker_loss) + (cell.attacker_test ? "*" : "") + "/" +
         std::to_string(cell.defender_loss) + (cell.defender_test ? "*" : "");
-    // The first nine arguments as before; then, for the report, each side's strength steps
-    // and the die's modifiers by name (AppendStrength, then elevation, morale, terrain).
-    std::vector<Arg> combat_args{ds.id,
-                                 std::int64_t{att_value},
-                                 std::int64_t{def_value},
-                                 std::int64_t{attack},
-                                 std::int64_t{defence},
-                                 crt.columns[static_cast<std::size_t>(odds.column)].label,
-                                 std::int64_t{roll},
-                                 std::int64_t{die.result},
-                                 cell_text};
-    AppendStrength(att_strength, combat_args);
-    AppendStrength(def_strength, combat_args);
-    combat_args.insert(combat_args.end(), {std::int64_t{die.elevation}, std::int64_t{die.morale},
-                                           std::int64_t{die.terrain}, die.terrain_name});
-    Emit(EventKind::kCombat, att, {ah, dh}, std::move(combat_args));
+    Emit(att, {ah, dh},
+         payload::Combat{
+             ds.id, att_value, def_value, attack, defence,
+             crt.columns[static_cast<std::size_t>(odds.column)].label, roll, die.result, cell_text,
+             payload::CombatSteps{Steps(att_strength), Steps(def_strength), die.elevation,
+                                  die.morale, die.terrain, die.terrain_name}});
 
     // Digest 5.7 DEFAULT order: losses, tests (defender first), retreats,
     // advance, victorious flags and the elimination bonus.
@@ -264,7 +247,7 @@ class CombatPhase {
     // Digest 5.11: +1 MV for an elimination, never above the initial MV.
     if (eliminated && !ws.is_leader() && w.mv < w.mv_initial) {
       ++w.mv;
-      Emit(EventKind::kMoraleGained, winner, {from}, {std::int64_t{1}, std::string("elimination")});
+      Emit(winner, {from}, payload::MoraleGained{1, "elimination"});
     }
     // Digest 5.10: advance after combat.
     if (eliminated && !ruleset_.params.advance_after_elimination) return;
@@ -283,7 +266,7 @@ class CombatPhase {
     board_.MoveUnit(winner, from, vacated);
     w.hex = vacated;
     w.moved_this_turn = true;  // advance counts as movement for rally (digest 5.10)
-    Emit(EventKind::kAdvance, winner, {from, vacated}, {});
+    Emit(winner, {from, vacated}, payload::Advance{});
     AfterEntering(winner, vacated);
   }
 

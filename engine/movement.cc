@@ -147,7 +147,7 @@ void EliminateUnit(GameState& state, Board& board, UnitId unit, Phase phase,
   us.eliminated = true;
   us.cs = 0;
   us.hex.reset();
-  events.push_back(Event{phase, EventKind::kEliminated, unit, std::move(hexes), {cause}, {}});
+  events.push_back(Event{phase, unit, std::move(hexes), payload::Eliminated{cause}, {}});
 }
 
 // ---- Zones of control ------------------------------------------------------
@@ -715,7 +715,7 @@ void ClaimEnteredHex(const Ruleset& ruleset, const Scenario& scenario, GameState
     const auto it = state.fort_owners.find(hex);
     if (it == state.fort_owners.end() || it->second != spec.side) {
       state.fort_owners[hex] = spec.side;
-      events.push_back(Event{phase, EventKind::kFortTaken, unit, {hex}, {side}, std::nullopt});
+      events.push_back(Event{phase, unit, {hex}, payload::FortTaken{side}, std::nullopt});
     }
   }
   // Digest 8.4: passing hexes change owner when a non-leader unit enters
@@ -728,7 +728,7 @@ void ClaimEnteredHex(const Ruleset& ruleset, const Scenario& scenario, GameState
     if (it != state.objective_owners.end() && it->second == spec.side) continue;
     state.objective_owners[hex] = spec.side;
     events.push_back(
-        Event{phase, EventKind::kObjectiveTaken, unit, {hex}, {o.name, side}, std::nullopt});
+        Event{phase, unit, {hex}, payload::ObjectiveTaken{o.name, side}, std::nullopt});
   }
 }
 

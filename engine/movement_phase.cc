@@ -54,17 +54,16 @@ class MovementPhase {
  private:
   // ---- Events ------------------------------------------------------------
 
-  void Emit(EventKind kind, std::optional<UnitId> unit, std::vector<Hex> hexes,
-            std::vector<Arg> args, std::optional<DieRoll> die = std::nullopt) {
+  void Emit(std::optional<UnitId> unit, std::vector<Hex> hexes, EventBody body,
+            std::optional<DieRoll> die = std::nullopt) {
     events_.push_back(
-        Event{Phase::kMovement, kind, unit, std::move(hexes), std::move(args), std::move(die)});
+        Event{Phase::kMovement, unit, std::move(hexes), std::move(body), std::move(die)});
   }
 
   int Roll(Die die, std::optional<UnitId> unit, std::vector<Hex> hexes, std::string purpose,
-           std::vector<Arg> args = {}) {
+           payload::Die body = {}) {
     const int value = dice_.Roll(die);
-    Emit(EventKind::kDie, unit, std::move(hexes), std::move(args),
-         DieRoll{die, value, std::move(purpose)});
+    Emit(unit, std::move(hexes), body, DieRoll{die, value, std::move(purpose)});
     return value;
   }
 
@@ -304,8 +303,8 @@ class MovementPhase {
     const Progress& p = progress_.at(unit.value);
     std::vector<Hex> hexes;
     if (us.on_map()) hexes.push_back(*us.hex);
-    Emit(EventKind::kMoveEnd, unit, std::move(hexes),
-         {std::int64_t{p.mover.points_left}, std::string(ReasonCode(reason))});
+    Emit(unit, std::move(hexes),
+         payload::MoveEnd{p.mover.points_left, std::string(ReasonCode(reason))});
   }
 
   void ApplyStep(UnitId unit, Hex from, Hex to, int cost, RouteState next, std::string basis) {
@@ -319,8 +318,7 @@ class MovementPhase {
     if (p.mover.points_left < 0) p.mover.points_left = 0;
     p.mover.route = next;
     p.mover.has_moved = true;
-    Emit(EventKind::kMoveStep, unit, {from, to},
-         {std::int64_t{cost}, std::int64_t{p.mover.points_left}, std::move(basis)});
+    Emit(unit, {from, to}, payload::MoveStep{cost, p.mover.points_left, std::move(basis)});
   }
 
   // ---- Marsh (digest 4.3, R1) --------------------------------------------
@@ -334,11 +332,10 @@ class MovementPhase {
 
   // Draws 1-4; stuck when the draw <= chance. Returns true when stuck.
   bool MarshTest(UnitId unit, Hex hex, int chance) {
-    const int roll = Roll(Die::kD4, unit, {hex}, "marsh_stuck_test", {std::int64_t{chance}});
+    const int roll = Roll(Die::kD4, unit, {hex}, "marsh_stuck_test", payload::Die{chance});
     if (roll > chance) return false;
     state_.unit(unit).stuck = true;
-    Emit(EventKind::kStuck, unit, {hex}, {std::int64_t{roll}, std::int64_t{chance}},
-         DieRoll{Die::kD4, roll, "marsh_stuck_test"});
+    Emit(unit, {hex}, payload::Stuck{roll, chance}, DieRoll{Die::kD4, roll, "marsh_stuck_test"});
     return true;
   }
 
@@ -359,8 +356,7 @@ class MovementPhase {
     us.mv -= split.mv_lost;
     us.cs -= split.cs_lost;
     const Hex at = *us.hex;
-    Emit(EventKind::kLoss, unit, {at},
-         {std::int64_t{split.mv_lost}, std::int64_t{split.cs_lost}, cause});
+    Emit(unit, {at}, payload::Loss{split.mv_lost, split.cs_lost, cause});
     if (us.cs <= 0) Eliminate(unit, cause);
   }
 
@@ -411,7 +407,7 @@ class MovementPhase {
     UnitState& c = state_.unit(charger);
     UnitState& t = state_.unit(target);
     const Hex target_hex = *t.hex;
-    Emit(EventKind::kCharge, charger, {at, target_hex}, {ts.id});
+    Emit(charger, {at, target_hex}, payload::Charge{ts.id});
     const int roll = Roll(Die::kD9, charger, {at, target_hex}, "charge_morale_test");
     // Digest 4.7: the CS difference is added to the draw; leaders test on
     // CS + command radius.
@@ -425,9 +421,8 @@ class MovementPhase {
     if (rise < 0) --test_mv;
     if (map_.side(*SideBetween(at, target_hex)).water == Water::kStream) ++test_mv;
     const bool fails = modified > test_mv;
-    Emit(EventKind::kMoraleTest, target, {target_hex},
-         {std::int64_t{roll}, std::int64_t{modified}, std::int64_t{test_mv},
-          std::string(fails ? "failed" : "passed"), std::string("charge")});
+    Emit(target, {target_hex},
+         payload::MoraleTest{roll, modified, test_mv, fails ? "failed" : "passed", "charge"});
     if (!fails) return std::nullopt;  // no effect (digest 4.7 "Failure")
 
     // The x1.5 bonus of the following combat is owed against this target.
@@ -446,7 +441,7 @@ class MovementPhase {
     }
     board_.MoveUnit(target, target_hex, *retreat);
     t.hex = *retreat;
-    Emit(EventKind::kRetreat, target, {target_hex, *retreat}, {std::string("charge")});
+    Emit(target, {target_hex, *retreat}, payload::Retreat{"charge"});
     if (ruleset_.params.passing_includes_forced_moves) AfterEntering(target, *retreat);
     if (!ts.is_leader()) {
       // 1 MV, plus 1 per ZoC of enemy units other than the charger on the
@@ -518,9 +513,9 @@ class MovementPhase {
     const int roll = Roll(BombardDie(ruleset_.params.bombard), firer, {from, at}, "reaction_fire");
     const BombardShot shot =
         JudgeBombardShot(ruleset_, fs, TerrainAt(at), Distance(from, at), roll);
-    Emit(EventKind::kReactionFire, firer, {from, at},
-         {Id(target), std::int64_t{shot.roll}, std::int64_t{shot.modified}, std::int64_t{shot.bv},
-          std::string(shot.hit ? "hit" : "miss")});
+    Emit(firer, {from, at},
+         payload::ReactionFire{Id(target), shot.roll, shot.modified, shot.bv,
+                               shot.hit ? "hit" : "miss"});
     TakeMoraleLoss(target, shot.loss, "reaction_fire");
     // Digest 5.11 GAP, elimination_bonus_scope kAll: as a bombardment shot.
     if (state_.unit(target).eliminated) {

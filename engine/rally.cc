@@ -39,8 +39,7 @@ void ResolveRallyPhase(const Ruleset& ruleset, const Scenario& scenario, GameSta
       const bool adjacent = leader_here && RallyAdjacent(scenario.map, at, leader_hex);
       const bool in_range =
           leader_here && Distance(at, leader_hex) <= scenario.unit(*leader).command_radius;
-      const bool controlled =
-          ControlOf(ruleset, scenario, state, board, at, Opponent(mover)).any();
+      const bool controlled = ControlOf(ruleset, scenario, state, board, at, Opponent(mover)).any();
       const bool condition1 = in_range && !controlled && !unit.moved_this_turn;
       if (v2008 && unit.mv == 0) {
         // Digest 6.1: a fully demoralised unit rallies only next to its leader.
@@ -57,12 +56,8 @@ void ResolveRallyPhase(const Ruleset& ruleset, const Scenario& scenario, GameSta
     // Digest 6.1: MV never exceeds the initial value.
     const int before = unit.mv;
     unit.mv = std::min(unit.mv_initial, unit.mv + gain);
-    events.push_back(Event{Phase::kRally,
-                           EventKind::kRally,
-                           id,
-                           {at},
-                           {std::int64_t{unit.mv - before}, std::int64_t{unit.mv}, conditions},
-                           std::nullopt});
+    events.push_back(
+        Event{Phase::kRally, id, {at}, payload::Rally{unit.mv - before, unit.mv, conditions}, {}});
   }
 }
 

@@ -75,12 +75,9 @@ void RunCommandCheck(const Ruleset& ruleset, const Scenario& scenario, GameState
       hexes.push_back(*state.unit(*status.leader).hex);
     }
     events.push_back(
-        Event{phase,
-              EventKind::kCommandCheck,
-              id,
-              std::move(hexes),
-              {std::string(status.in_command ? "in_command" : "out_of_command"),
-               std::string(CommandBasisName(status.basis)), std::int64_t{status.distance}},
+        Event{phase, id, std::move(hexes),
+              payload::CommandCheck{status.in_command ? "in_command" : "out_of_command",
+                                    std::string(CommandBasisName(status.basis)), status.distance},
               std::nullopt});
   }
 }
@@ -117,8 +114,7 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
       const PlacementOrder& p = orders.placements[static_cast<std::size_t>(v.index)];
       const UnitId id = *scenario.FindUnit(p.unit);
       next.unit(id).hex = p.hex;
-      result.events.push_back(
-          Event{Phase::kSetup, EventKind::kPlace, id, {p.hex}, {}, std::nullopt});
+      result.events.push_back(Event{Phase::kSetup, id, {p.hex}, payload::Place{}, std::nullopt});
     }
     result.verdicts.push_back(v);
   }
@@ -177,12 +173,12 @@ TurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
     next.side_to_move = scenario.first_side;
     ++next.turn;
   }
-  result.events.push_back(Event{Phase::kEndOfTurn,
-                                EventKind::kTurnEnd,
-                                std::nullopt,
-                                {},
-                                {std::int64_t{next.turn}, std::string(SideName(next.side_to_move))},
-                                std::nullopt});
+  result.events.push_back(
+      Event{Phase::kEndOfTurn,
+            std::nullopt,
+            {},
+            payload::TurnEnd{next.turn, std::string(SideName(next.side_to_move))},
+            std::nullopt});
   if (last) {
     next.outcome = ScoreGame(ruleset, scenario, next, result.events);
     next.finished = true;

@@ -4,19 +4,23 @@
 #ifndef PBEM_ENGINE_TURN_RESULT_H_
 #define PBEM_ENGINE_TURN_RESULT_H_
 
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <variant>
 #include <vector>
 
 #include "engine/dice.h"
+#include "engine/event.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
 #include "engine/verdict.h"
 
 namespace pbem::engine {
 
-// Stable event kinds; the names are the wire format.
+// Stable event kinds, in the order of EventBody's alternatives; the names are the wire
+// format. Each kind's fields: the reference table in engine/event.h.
 enum class EventKind : std::uint8_t {
   kCommandCheck,
   kPlace,
@@ -27,10 +31,7 @@ enum class EventKind : std::uint8_t {
   kStuck,
   kCharge,
   kReactionFire,
-  kCombat,  // {defender, attacker CS, defender CS, attack, defence, odds, roll, die, cell,
-            //  then the attacker's and the defender's strength steps (CS, after charge, after
-            //  terrain, after water, terrain name, water kind) and the die modifiers
-            //  (elevation, morale, terrain, terrain name)}
+  kCombat,
   kLoss,
   kMoraleTest,
   kRetreat,
@@ -41,13 +42,22 @@ enum class EventKind : std::uint8_t {
   kTurnEnd,
   kGameEnd,
   kFortTaken,      // a fort passes to the side of the unit entering it (digest 4.6 GAP)
-  kSupport,        // a unit supports a combat: {"offensive" | "defensive", corrected CS,
-                   // then its strength steps as in kCombat}
-  kMoraleGained,   // MV regained: {points, cause} (digest 5.11: "elimination")
+  kSupport,        // a unit supports a combat
+  kMoraleGained,   // MV regained (digest 5.11: "elimination")
   kVictoryPoints,  // game end scoring of an objective or of strength (digest 8)
 };
+inline constexpr std::size_t kEventKindCount = 23;
+static_assert(std::variant_size_v<EventBody> == kEventKindCount);
 std::string_view EventKindName(EventKind kind);  // "move_step", ...
 std::optional<EventKind> ParseEventKind(std::string_view name);
+
+// A payload in its positional text form, the `args` of pbem.v1.Event (format version 1):
+// its fields in the order of engine/event.h's table, numbers in decimal, text as is.
+std::vector<std::string> EventArgs(const EventBody& body);
+// And back: the payload, or a problem naming the field, e.g. "args: combat.roll: 'x' is
+// not a whole number" (stored results and archives are untrusted input).
+std::variant<EventBody, std::string> EventBodyFromArgs(EventKind kind,
+                                                       const std::vector<std::string>& args);
 
 struct DieRoll {
   Die die = Die::kD6;
@@ -57,11 +67,17 @@ struct DieRoll {
 
 struct Event {
   Phase phase = Phase::kMovement;
-  EventKind kind = EventKind::kMoveStep;
   std::optional<UnitId> unit;
-  std::vector<Hex> hexes;
-  std::vector<Arg> args;
+  std::vector<Hex> hexes;  // what each kind's hexes are: engine/event.h
+  EventBody body;
   std::optional<DieRoll> die;
+
+  EventKind kind() const { return static_cast<EventKind>(body.index()); }
+  // The payload when it is of kind T, else null.
+  template <typename T>
+  const T* get() const {
+    return std::get_if<T>(&body);
+  }
 };
 
 struct TurnResult {

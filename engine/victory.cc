@@ -121,24 +121,21 @@ GameOutcome ScoreGame(const Ruleset& ruleset, const Scenario& scenario, const Ga
       earned = *holder == Side::kBlue ? o.vp_blue : o.vp_orange;
       vp[Index(*holder)] += earned;
     }
-    events.push_back(Event{Phase::kEndOfTurn,
-                           EventKind::kVictoryPoints,
-                           std::nullopt,
-                           o.hexes,
-                           {o.name, HolderName(holder), std::int64_t{earned}},
+    events.push_back(Event{Phase::kEndOfTurn, std::nullopt, o.hexes,
+                           payload::VictoryPoints{o.name, HolderName(holder), earned, {}},
                            std::nullopt});
   }
   if (ruleset.params.strength_vp_model == StrengthVpModel::kLossRatio) {
     const StrengthComparison c = CompareStrength(ruleset, scenario, state);
     if (c.side) vp[Index(*c.side)] += c.vp;
-    events.push_back(
-        Event{Phase::kEndOfTurn,
-              EventKind::kVictoryPoints,
-              std::nullopt,
-              {},
-              {std::string("strength"), HolderName(c.side), std::int64_t{c.vp},
-               c.lost[Index(Side::kBlue)].ToString(), c.lost[Index(Side::kOrange)].ToString()},
-              std::nullopt});
+    events.push_back(Event{
+        Phase::kEndOfTurn,
+        std::nullopt,
+        {},
+        payload::VictoryPoints{"strength", HolderName(c.side), c.vp,
+                               payload::LostStrength{c.lost[Index(Side::kBlue)].ToString(),
+                                                     c.lost[Index(Side::kOrange)].ToString()}},
+        std::nullopt});
   }
   GameOutcome outcome;
   outcome.vp_blue = vp[Index(Side::kBlue)];
@@ -148,12 +145,11 @@ GameOutcome ScoreGame(const Ruleset& ruleset, const Scenario& scenario, const Ga
   if (outcome.vp_orange > outcome.vp_blue) outcome.winner = Side::kOrange;
   events.push_back(
       Event{Phase::kEndOfTurn,
-            EventKind::kGameEnd,
             std::nullopt,
             {},
-            {outcome.winner ? std::string(SideName(*outcome.winner)) : std::string("draw"),
-             std::string(VictoryLevelName(outcome.level)), std::int64_t{outcome.vp_blue},
-             std::int64_t{outcome.vp_orange}},
+            payload::GameEnd{outcome.winner ? std::string(SideName(*outcome.winner)) : "draw",
+                             std::string(VictoryLevelName(outcome.level)), outcome.vp_blue,
+                             outcome.vp_orange},
             std::nullopt});
   return outcome;
 }

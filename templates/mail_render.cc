@@ -183,19 +183,6 @@ std::string FormatArgText(const engine::Arg& arg, int width) {
   return std::get<std::string>(arg);
 }
 
-std::int64_t ArgInt(const std::vector<engine::Arg>& args, std::size_t i) {
-  if (i >= args.size()) return 0;
-  if (const auto* n = std::get_if<std::int64_t>(&args[i])) return *n;
-  if (const auto* s = std::get_if<std::string>(&args[i])) {
-    try {
-      return std::stoll(*s);
-    } catch (...) {
-      return 0;
-    }
-  }
-  return 0;
-}
-
 // How the rendering of one mail sees the world: language tables, label width, unit names.
 class Words {
  public:
@@ -227,9 +214,6 @@ class Words {
   std::string Side(engine::Side side) const { return Word("side", engine::SideName(side)); }
   std::string Hex(engine::Hex hex) const { return engine::FormatLabel(hex, width_); }
   std::string Arg(const engine::Arg& arg) const { return FormatArgText(arg, width_); }
-  std::string ArgAt(const std::vector<engine::Arg>& args, std::size_t i) const {
-    return i < args.size() ? Arg(args[i]) : std::string();
-  }
   // "Name (id)", or the id alone when the unit has no other name or is unknown.
   std::string UnitById(const std::string& id) const {
     if (scenario_ != nullptr) {
@@ -451,49 +435,46 @@ class MailRenderer {
     return ListOf(items);
   }
 
-  // The fields of a shot (bombardment or reaction fire): target first, roll second, then the
-  // modified roll, the bombardment value and the result at the given argument positions.
-  void ShotFields(const std::vector<engine::Arg>& args, std::size_t modified, std::size_t bv,
-                  std::size_t result, mst::data& f) const {
-    const std::string shot = words_.ArgAt(args, result);
-    f.set("target", words_.UnitById(words_.ArgAt(args, 0)));
-    f.set("roll", words_.ArgAt(args, 1));
-    f.set("modified", words_.ArgAt(args, modified));
-    f.set("is_modified", ArgInt(args, 1) != ArgInt(args, modified));
-    f.set("bv", words_.ArgAt(args, bv));
+  // The fields of a shot (bombardment or reaction fire).
+  void ShotFields(const std::string& target, std::int64_t roll, std::int64_t modified,
+                  std::int64_t bv, const std::string& shot, mst::data& f) const {
+    f.set("target", words_.UnitById(target));
+    f.set("roll", Num(roll));
+    f.set("modified", Num(modified));
+    f.set("is_modified", roll != modified);
+    f.set("bv", Num(bv));
     f.set("result", words_.Word("shot", shot));
     f.set("hit", shot != "miss");
   }
 
   // One unit's strength in a combat, every step named: "Dragons (b-c1) 5 -> 7 (charge) -> 3
-  // (across a stream)", from the steps at args[k..k+5] (combat_phase.cc AppendStrength).
-  std::string StrengthText(const std::string& unit, const std::vector<engine::Arg>& a,
-                           std::size_t k, std::int64_t value) const {
-    std::string out = unit + " " + Num(ArgInt(a, k));
-    std::int64_t prev = ArgInt(a, k);
+  // (across a stream)".
+  std::string StrengthText(const std::string& unit, const engine::payload::Strength& s,
+                           std::int64_t value) const {
+    std::string out = unit + " " + Num(s.cs);
+    std::int64_t prev = s.cs;
     const auto step = [&](std::int64_t v, const std::string& why) {
       if (v == prev) return;
       out += " \xe2\x86\x92 " + Num(v) + " (" + why + ")";
       prev = v;
     };
-    step(ArgInt(a, k + 1), words_.Word("mod", "charge"));
-    step(ArgInt(a, k + 2), words_.Word("terrain", words_.ArgAt(a, k + 4)));
-    step(ArgInt(a, k + 3), words_.Word("mod", "water_" + words_.ArgAt(a, k + 5)));
+    step(s.after_charge, words_.Word("mod", "charge"));
+    step(s.after_terrain, words_.Word("terrain", s.terrain));
+    step(s.after_water, words_.Word("mod", "water_" + s.water));
     step(value, words_.Word("mod", "minimum"));
     return out;
   }
 
-  // The die's modifiers by name: " +1 (higher ground) -1 (morale)", from args[k..k+3].
-  std::string DieText(const std::vector<engine::Arg>& a, std::size_t k) const {
+  // The die's modifiers by name: " +1 (higher ground) -1 (morale)".
+  std::string DieText(const engine::payload::CombatSteps& c) const {
     std::string out;
     const auto mod = [&](std::int64_t v, const std::string& why) {
       if (v == 0) return;
       out += (v > 0 ? " +" : " \xe2\x88\x92") + Num(v > 0 ? v : -v) + " (" + why + ")";
     };
-    const std::int64_t elevation = ArgInt(a, k);
-    mod(elevation, words_.Word("mod", elevation > 0 ? "higher" : "lower"));
-    mod(ArgInt(a, k + 1), words_.Word("mod", "morale"));
-    mod(ArgInt(a, k + 2), words_.Word("terrain", words_.ArgAt(a, k + 3)));
+    mod(c.elevation, words_.Word("mod", c.elevation > 0 ? "higher" : "lower"));
+    mod(c.morale, words_.Word("mod", "morale"));
+    mod(c.terrain, words_.Word("terrain", c.terrain_name));
     return out;
   }
 
@@ -501,29 +482,29 @@ class MailRenderer {
   // and its modifiers by name, result. `supports` are the kSupport events logged before it.
   void CombatFields(const engine::Event& e, const std::vector<const engine::Event*>& supports,
                     mst::data& f) const {
-    const std::vector<engine::Arg>& a = e.args;
-    f.set("target", words_.UnitById(words_.ArgAt(a, 0)));
-    f.set("attack", words_.ArgAt(a, 3));
-    f.set("defence", words_.ArgAt(a, 4));
-    f.set("odds", words_.ArgAt(a, 5));
-    f.set("roll", words_.ArgAt(a, 6));
-    f.set("die", words_.ArgAt(a, 7));
-    // Logs from before the steps were recorded (9 arguments) show the totals alone.
-    const bool detailed = a.size() >= 25;
-    std::string attack = detailed
-                             ? StrengthText(e.unit ? words_.Unit(*e.unit) : "?", a, 9, ArgInt(a, 1))
-                             : words_.ArgAt(a, 3);
+    const engine::payload::Combat& c = *e.get<engine::payload::Combat>();
+    f.set("target", words_.UnitById(c.defender));
+    f.set("attack", Num(c.attack));
+    f.set("defence", Num(c.defence));
+    f.set("odds", c.odds);
+    f.set("roll", Num(c.roll));
+    f.set("die", Num(c.die));
+    // Logs from before the steps were recorded (pbem-engine 1) show the totals alone.
+    const bool detailed = c.steps.has_value();
+    std::string attack = detailed ? StrengthText(e.unit ? words_.Unit(*e.unit) : "?",
+                                                 c.steps->attacker, c.attacker_cs)
+                                  : Num(c.attack);
     std::string defence =
-        detailed ? StrengthText(words_.UnitById(words_.ArgAt(a, 0)), a, 15, ArgInt(a, 2))
-                 : words_.ArgAt(a, 4);
+        detailed ? StrengthText(words_.UnitById(c.defender), c.steps->defender, c.defender_cs)
+                 : Num(c.defence);
     bool attack_sum = false;
     bool defence_sum = false;
     for (const engine::Event* s : supports) {
-      const bool offensive = words_.ArgAt(s->args, 0) == "offensive";
+      const engine::payload::Support& support = *s->get<engine::payload::Support>();
+      const bool offensive = support.role == "offensive";
       const std::string unit = s->unit ? words_.Unit(*s->unit) : "?";
-      const std::string text = s->args.size() >= 8
-                                   ? StrengthText(unit, s->args, 2, ArgInt(s->args, 1))
-                                   : unit + " " + words_.ArgAt(s->args, 1);
+      const std::string text = support.strength ? StrengthText(unit, *support.strength, support.cs)
+                                                : unit + " " + Num(support.cs);
       (offensive ? attack : defence) += " + " + text;
       (offensive ? attack_sum : defence_sum) = true;
     }
@@ -531,13 +512,13 @@ class MailRenderer {
     f.set("defence_detail", defence);
     f.set("attack_sum", detailed && attack_sum);
     f.set("defence_sum", detailed && defence_sum);
-    f.set("die_detail", detailed ? DieText(a, 21) : std::string());
+    f.set("die_detail", detailed ? DieText(*c.steps) : std::string());
     const std::int64_t unclamped =
-        detailed ? ArgInt(a, 6) + ArgInt(a, 21) + ArgInt(a, 22) + ArgInt(a, 23) : ArgInt(a, 7);
-    f.set("is_modified", ArgInt(a, 6) != ArgInt(a, 7) || unclamped != ArgInt(a, 7));
+        detailed ? c.roll + c.steps->elevation + c.steps->morale + c.steps->terrain : c.die;
+    f.set("is_modified", c.roll != c.die || unclamped != c.die);
     f.set("unclamped", Num(unclamped));
-    f.set("clamped", unclamped != ArgInt(a, 7));
-    const std::string cell = words_.ArgAt(a, 8);  // "A/D", '*' = morale test
+    f.set("clamped", unclamped != c.die);
+    const std::string& cell = c.cell;  // "A/D", '*' = morale test
     f.set("result", cell);
     const auto slash = cell.find('/');
     std::string att = cell.substr(0, slash);
@@ -566,10 +547,10 @@ class MailRenderer {
       return;
     }
     const std::size_t side = scenario_->unit(*e.unit).side == engine::Side::kBlue ? 0 : 1;
-    if (e.kind == engine::EventKind::kLoss) {
-      h.mv_lost[side] += ArgInt(e.args, 0);
-      h.cs_lost[side] += ArgInt(e.args, 1);
-    } else if (e.kind == engine::EventKind::kEliminated) {
+    if (const auto* loss = e.get<engine::payload::Loss>()) {
+      h.mv_lost[side] += loss->mv_lost;
+      h.cs_lost[side] += loss->cs_lost;
+    } else if (e.kind() == engine::EventKind::kEliminated) {
       h.eliminated.push_back(words_.Unit(*e.unit));
     }
   }
@@ -654,17 +635,18 @@ class MailRenderer {
       f.set("from", hex(0));
       f.set("to", hex(1));
       using K = engine::EventKind;
-      switch (e.kind) {
+      namespace payload = engine::payload;
+      switch (e.kind()) {
         case K::kPlace:
           key = "place";
           break;
         case K::kCommandCheck:
-          if (words_.ArgAt(e.args, 0) == "out_of_command") key = "out_of_command";
+          if (e.get<payload::CommandCheck>()->status == "out_of_command") key = "out_of_command";
           break;
         case K::kBombard: {
-          // {target, roll, target modifier, range modifier, modified, BV, result}
+          const payload::Bombard& b = *e.get<payload::Bombard>();
           key = "bombard";
-          ShotFields(e.args, 4, 5, 6, f);
+          ShotFields(b.target, b.roll, b.modified, b.bv, b.result, f);
           break;
         }
         case K::kMoveStep: {
@@ -675,9 +657,9 @@ class MailRenderer {
           const engine::Hex start = e.hexes.size() >= 2 ? e.hexes[0] : e.hexes.front();
           std::size_t j = i;
           std::int64_t left = 0;
-          while (j < ev.size() && ev[j].kind == K::kMoveStep && ev[j].unit == e.unit) {
+          while (j < ev.size() && ev[j].kind() == K::kMoveStep && ev[j].unit == e.unit) {
             path.push_back(words_.Hex(ev[j].hexes.back()));
-            left = ArgInt(ev[j].args, 1);
+            left = ev[j].get<payload::MoveStep>()->points_left;
             ++j;
           }
           i = j - 1;
@@ -694,7 +676,7 @@ class MailRenderer {
           break;
         }
         case K::kMoveEnd: {
-          const std::string code = words_.ArgAt(e.args, 1);
+          const std::string& code = e.get<payload::MoveEnd>()->reason;
           const auto reason = engine::ParseReasonCode(code);
           if (reason && *reason != engine::Reason::kNone) {
             key = "move_stopped";
@@ -708,31 +690,32 @@ class MailRenderer {
         }
         case K::kStuck:
           key = "stuck";
-          f.set("roll", words_.ArgAt(e.args, 0));
-          f.set("chance", words_.ArgAt(e.args, 1));
+          f.set("roll", Num(e.get<payload::Stuck>()->roll));
+          f.set("chance", Num(e.get<payload::Stuck>()->chance));
           break;
         case K::kCharge:
           key = "charge";
-          f.set("target", words_.UnitById(words_.ArgAt(e.args, 0)));
+          f.set("target", words_.UnitById(e.get<payload::Charge>()->target));
           break;
         case K::kMoraleTest: {
+          const payload::MoraleTest& t = *e.get<payload::MoraleTest>();
           key = "morale_test";
-          f.set("roll", words_.ArgAt(e.args, 0));
-          f.set("modified", words_.ArgAt(e.args, 1));
-          f.set("is_modified", ArgInt(e.args, 0) != ArgInt(e.args, 1));
-          f.set("needed", words_.ArgAt(e.args, 2));
-          f.set("passed", words_.ArgAt(e.args, 3) == "passed");
-          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 4)));
+          f.set("roll", Num(t.roll));
+          f.set("modified", Num(t.modified));
+          f.set("is_modified", t.roll != t.modified);
+          f.set("needed", Num(t.needed));
+          f.set("passed", t.result == "passed");
+          f.set("cause", words_.Word("cause", t.cause));
           break;
         }
         case K::kRetreat:
           key = "retreat";
-          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 0)));
+          f.set("cause", words_.Word("cause", e.get<payload::Retreat>()->cause));
           break;
         case K::kReactionFire: {
-          // {target, roll, modified, BV, "hit" | "miss"}
+          const payload::ReactionFire& r = *e.get<payload::ReactionFire>();
           key = "reaction_fire";
-          ShotFields(e.args, 2, 3, 4, f);
+          ShotFields(r.target, r.roll, r.modified, r.bv, r.result, f);
           break;
         }
         case K::kSupport:
@@ -747,33 +730,34 @@ class MailRenderer {
           break;
         case K::kLoss: {
           key = "loss";
-          const std::int64_t mv = ArgInt(e.args, 0);
-          const std::int64_t cs = ArgInt(e.args, 1);
+          const payload::Loss& loss = *e.get<payload::Loss>();
+          const std::int64_t mv = loss.mv_lost;
+          const std::int64_t cs = loss.cs_lost;
           f.set("mv_lost", Num(mv));
           f.set("cs_lost", Num(cs));
           f.set("has_mv", mv > 0);
           f.set("has_cs", cs > 0);
           f.set("both", mv > 0 && cs > 0);
-          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 2)));
+          f.set("cause", words_.Word("cause", loss.cause));
           break;
         }
         case K::kEliminated:
           key = "eliminated";
-          f.set("cause", words_.Word("cause", words_.ArgAt(e.args, 0)));
+          f.set("cause", words_.Word("cause", e.get<payload::Eliminated>()->cause));
           break;
         case K::kAdvance:
           key = "advance";
           break;
         case K::kMoraleGained:
           key = "morale_gained";
-          f.set("points", words_.ArgAt(e.args, 0));
+          f.set("points", Num(e.get<payload::MoraleGained>()->points));
           break;
         case K::kRally:
-          if (ArgInt(e.args, 0) > 0) {
+          if (const payload::Rally& rallied = *e.get<payload::Rally>(); rallied.gain > 0) {
             mst::data r = f;
-            r.set("gain", words_.ArgAt(e.args, 0));
-            r.set("mv", words_.ArgAt(e.args, 1));
-            r.set("conditions", words_.Word("rally", words_.ArgAt(e.args, 2)));
+            r.set("gain", Num(rallied.gain));
+            r.set("mv", Num(rallied.mv));
+            r.set("conditions", words_.Word("rally", rallied.conditions));
             mst::data line;
             line.set("text", Sentence(set_.events, "rally", r));
             rally.push_back(line);
@@ -781,32 +765,32 @@ class MailRenderer {
           break;
         case K::kObjectiveTaken:
           key = "objective_taken";
-          f.set("objective", words_.ArgAt(e.args, 0));
-          f.set("side", words_.Word("side", words_.ArgAt(e.args, 1)));
+          f.set("objective", e.get<payload::ObjectiveTaken>()->objective);
+          f.set("side", words_.Word("side", e.get<payload::ObjectiveTaken>()->side));
           break;
         case K::kFortTaken:
           key = "fort_taken";
-          f.set("side", words_.Word("side", words_.ArgAt(e.args, 0)));
+          f.set("side", words_.Word("side", e.get<payload::FortTaken>()->side));
           break;
         case K::kVictoryPoints: {
-          const std::string name = words_.ArgAt(e.args, 0);
-          key = name == "strength" && e.hexes.empty() ? "strength_points" : "victory_points";
-          f.set("objective", name);
-          f.set("holder", words_.Word("side", words_.ArgAt(e.args, 1)));
-          f.set("held", words_.ArgAt(e.args, 1) != "none" && !words_.ArgAt(e.args, 1).empty());
-          f.set("points", words_.ArgAt(e.args, 2));
-          f.set("lost_blue", words_.ArgAt(e.args, 3));
-          f.set("lost_orange", words_.ArgAt(e.args, 4));
+          const payload::VictoryPoints& vp = *e.get<payload::VictoryPoints>();
+          key = vp.source == "strength" && e.hexes.empty() ? "strength_points" : "victory_points";
+          f.set("objective", vp.source);
+          f.set("holder", words_.Word("side", vp.holder));
+          f.set("held", vp.holder != "none" && !vp.holder.empty());
+          f.set("points", Num(vp.points));
+          f.set("lost_blue", vp.lost ? vp.lost->blue : std::string());
+          f.set("lost_orange", vp.lost ? vp.lost->orange : std::string());
           break;
         }
         case K::kGameEnd: {
           key = "game_end";
-          const std::string winner = words_.ArgAt(e.args, 0);
-          f.set("draw", winner == "draw");
-          f.set("winner", words_.Word("side", winner));
-          f.set("level", words_.Word("level", words_.ArgAt(e.args, 1)));
-          f.set("vp_blue", words_.ArgAt(e.args, 2));
-          f.set("vp_orange", words_.ArgAt(e.args, 3));
+          const payload::GameEnd& end = *e.get<payload::GameEnd>();
+          f.set("draw", end.winner == "draw");
+          f.set("winner", words_.Word("side", end.winner));
+          f.set("level", words_.Word("level", end.level));
+          f.set("vp_blue", Num(end.vp_blue));
+          f.set("vp_orange", Num(end.vp_orange));
           break;
         }
         case K::kDie:      // every roll is told with what it decided
@@ -822,15 +806,15 @@ class MailRenderer {
       mst::data line;
       line.set("text", Sentence(set_.events, key, f));
       const engine::Phase phase =
-          e.kind == engine::EventKind::kCommandCheck ? engine::Phase::kMovement : e.phase;
+          e.kind() == engine::EventKind::kCommandCheck ? engine::Phase::kMovement : e.phase;
       by_phase[phase].push_back(line);
     }
     for (const engine::Event* s : pending_supports) {
       mst::data f;
       f.set("unit", s->unit ? words_.Unit(*s->unit) : std::string("?"));
       f.set("hex", s->hexes.empty() ? std::string() : words_.Hex(s->hexes.front()));
-      f.set("offensive", words_.ArgAt(s->args, 0) == "offensive");
-      f.set("value", words_.ArgAt(s->args, 1));
+      f.set("offensive", s->get<engine::payload::Support>()->role == "offensive");
+      f.set("value", Num(s->get<engine::payload::Support>()->cs));
       mst::data line;
       line.set("text", Sentence(set_.events, "support", f));
       by_phase[engine::Phase::kCombat].push_back(line);

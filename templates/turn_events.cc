@@ -1,11 +1,9 @@
 #include "templates/turn_events.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cstdint>
 #include <map>
 #include <string_view>
-#include <variant>
 
 namespace pbem::templates {
 
@@ -15,26 +13,7 @@ using engine::Event;
 using engine::EventKind;
 using engine::Hex;
 using engine::UnitId;
-
-// A number, as the engine writes it or as the wire format stores it (decimal text: stored
-// turns decoded by codec::TurnResultFromProto).
-std::optional<std::int64_t> IntArg(const Event& e, std::size_t i) {
-  if (i >= e.args.size()) return std::nullopt;
-  if (const auto* v = std::get_if<std::int64_t>(&e.args[i])) return *v;
-  if (const auto* text = std::get_if<std::string>(&e.args[i])) {
-    std::int64_t v = 0;
-    const char* end = text->data() + text->size();
-    const auto [ptr, ec] = std::from_chars(text->data(), end, v);
-    if (ec == std::errc() && ptr == end && !text->empty()) return v;
-  }
-  return std::nullopt;
-}
-
-std::optional<std::string> StringArg(const Event& e, std::size_t i) {
-  if (i >= e.args.size()) return std::nullopt;
-  if (const auto* v = std::get_if<std::string>(&e.args[i])) return *v;
-  return std::nullopt;
-}
+namespace payload = engine::payload;
 
 // Kinds the map shows; the others (dice, command checks, support, rally, scoring) are told
 // by the results mail.
@@ -65,15 +44,15 @@ class Collector {
   explicit Collector(const engine::Scenario& scenario) : scenario_(scenario) {}
 
   void Add(const Event& e) {
-    if (e.kind == EventKind::kTurnEnd) {
-      TurnEnd(e);
+    if (const auto* end = e.get<payload::TurnEnd>()) {
+      TurnEnd(*end);
       return;
     }
-    if (e.kind == EventKind::kMoraleTest) {
-      MoraleTest(e);
+    if (const auto* test = e.get<payload::MoraleTest>()) {
+      MoraleTest(e, *test);
       return;
     }
-    if (!IsVisualEvent(e.kind)) return;
+    if (!IsVisualEvent(e.kind())) return;
     if (Read(e)) {
       ++out_.drawn;
     } else {
@@ -105,7 +84,7 @@ class Collector {
 
   // Records one visual event; false when it cannot be read.
   bool Read(const Event& e) {
-    switch (e.kind) {
+    switch (e.kind()) {
       case EventKind::kPlace:
       case EventKind::kObjectiveTaken:
       case EventKind::kFortTaken:
@@ -122,9 +101,8 @@ class Collector {
       }
       case EventKind::kMoveEnd: {
         if (!UnitOk(e) || !HexesOk(e, 0, 1)) return false;
-        const auto reason = StringArg(e, 1);
-        if (!reason) return false;
-        if (*reason != "none" && !e.hexes.empty()) AddStop(*e.unit, e.hexes[0], *reason);
+        const std::string& reason = e.get<payload::MoveEnd>()->reason;
+        if (reason != "none" && !e.hexes.empty()) AddStop(*e.unit, e.hexes[0], reason);
         return true;
       }
       case EventKind::kStuck:
@@ -139,45 +117,39 @@ class Collector {
       case EventKind::kBombard:
       case EventKind::kReactionFire: {
         if (!UnitOk(e) || !HexesOk(e, 2, 2)) return false;
-        const std::size_t result_at = e.kind == EventKind::kBombard ? 6 : 4;
-        const auto result = StringArg(e, result_at);
-        if (!result) return false;
-        const int hits = *result == "double_hit" ? 2 : *result == "hit" ? 1 : 0;
-        if (hits == 0 && *result != "miss") return false;
-        out_.fire.push_back(
-            FireMark{*e.unit, e.hexes[0], e.hexes[1], e.kind == EventKind::kReactionFire, hits});
+        const auto* bombard = e.get<payload::Bombard>();
+        const std::string& result =
+            bombard ? bombard->result : e.get<payload::ReactionFire>()->result;
+        const int hits = result == "double_hit" ? 2 : result == "hit" ? 1 : 0;
+        if (hits == 0 && result != "miss") return false;
+        out_.fire.push_back(FireMark{*e.unit, e.hexes[0], e.hexes[1], bombard == nullptr, hits});
         return true;
       }
       case EventKind::kCombat: {
         if (!UnitOk(e) || !HexesOk(e, 2, 2)) return false;
-        const auto odds = StringArg(e, 5);
-        const auto die = IntArg(e, 7);
-        const auto cell = StringArg(e, 8);
-        if (!odds || !die || !cell) return false;
-        out_.combats.push_back(
-            CombatMark{*e.unit, e.hexes[0], e.hexes[1], *odds, static_cast<int>(*die), *cell});
+        const auto& combat = *e.get<payload::Combat>();
+        out_.combats.push_back(CombatMark{*e.unit, e.hexes[0], e.hexes[1], combat.odds,
+                                          static_cast<int>(combat.die), combat.cell});
         return true;
       }
       case EventKind::kLoss: {
         if (!UnitOk(e) || !HexesOk(e, 0, 1)) return false;
-        const auto mv = IntArg(e, 0);
-        const auto cs = IntArg(e, 1);
-        if (!mv || !cs) return false;
+        const auto& loss = *e.get<payload::Loss>();
         auto it = std::find_if(out_.losses.begin(), out_.losses.end(),
                                [&](const LossMark& l) { return l.unit == *e.unit; });
         if (it == out_.losses.end()) {
           out_.losses.push_back(LossMark{*e.unit, 0, 0});
           it = out_.losses.end() - 1;
         }
-        it->mv += static_cast<int>(*mv);
-        it->cs += static_cast<int>(*cs);
+        it->mv += static_cast<int>(loss.mv_lost);
+        it->cs += static_cast<int>(loss.cs_lost);
         return true;
       }
       case EventKind::kRetreat:
       case EventKind::kAdvance:
         if (!UnitOk(e) || !HexesOk(e, 2, 2)) return false;
         out_.forced.push_back(
-            ForcedMove{*e.unit, e.hexes[0], e.hexes[1], e.kind == EventKind::kAdvance});
+            ForcedMove{*e.unit, e.hexes[0], e.hexes[1], e.kind() == EventKind::kAdvance});
         last_hex_[e.unit->index()] = e.hexes[1];
         return true;
       case EventKind::kEliminated: {
@@ -197,27 +169,21 @@ class Collector {
     }
   }
 
-  void MoraleTest(const Event& e) {
+  void MoraleTest(const Event& e, const payload::MoraleTest& test) {
     // A charged unit's test follows its charge: failed means the target broke.
-    if (!open_charge_ || !UnitOk(e) || StringArg(e, 4) != std::optional<std::string>("charge")) {
-      return;
-    }
-    const auto verdict = StringArg(e, 3);
+    if (!open_charge_ || !UnitOk(e) || test.cause != "charge") return;
     ChargeMark& c = out_.charges[*open_charge_];
-    if (verdict == std::optional<std::string>("failed")) c.outcome = ChargeMark::Outcome::kBroke;
-    if (verdict == std::optional<std::string>("passed")) c.outcome = ChargeMark::Outcome::kHeld;
+    if (test.result == "failed") c.outcome = ChargeMark::Outcome::kBroke;
+    if (test.result == "passed") c.outcome = ChargeMark::Outcome::kHeld;
     open_charge_.reset();
   }
 
-  void TurnEnd(const Event& e) {
-    const auto turn = IntArg(e, 0);
-    const auto side_name = StringArg(e, 1);
-    if (!turn || !side_name) return;
-    const auto next = engine::ParseSide(*side_name);
+  void TurnEnd(const payload::TurnEnd& end) {
+    const auto next = engine::ParseSide(end.side);
     if (!next) return;
     // Play alternates; the game turn advances when the first side moves again.
     out_.side_played = engine::Opponent(*next);
-    out_.turn_played = static_cast<int>(*next == scenario_.first_side ? *turn - 1 : *turn);
+    out_.turn_played = static_cast<int>(*next == scenario_.first_side ? end.turn - 1 : end.turn);
   }
 
   MovePath& PathOf(UnitId unit) {

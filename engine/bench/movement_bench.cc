@@ -400,7 +400,7 @@ void BM_MovementPhase(benchmark::State& st) {
     st.PauseTiming();
     steps = ok = partial = illegal = invalid = 0;
     for (const eng::Event& e : events) {
-      if (e.kind == eng::EventKind::kMoveStep) ++steps;
+      if (e.kind() == eng::EventKind::kMoveStep) ++steps;
     }
     for (const eng::OrderVerdict& v : result.verdicts) {
       switch (v.verdict) {

@@ -205,9 +205,10 @@ pbem::v1::TurnResult TurnResultToProto(const engine::TurnResult& result,
                                        engine::Side side);
 
 // The inverse of TurnResultToProto for what an archive reader needs: verdicts, events and
-// the next state. Arguments come back as text (std::string Args: hexes as their labels,
-// numbers in decimal), so FormatArg gives back the stored text. Errors name the field
-// (unknown unit, event kind, reason code, bad label).
+// the next state. Verdict arguments come back as text (std::string Args: hexes as their
+// labels, numbers in decimal), so FormatArg gives back the stored text; event payloads come
+// back typed (engine::EventBodyFromArgs). Errors name the field (unknown unit, event kind,
+// reason code, bad label, a payload's missing or malformed field).
 Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto,
                                                const engine::Scenario& scenario,
                                                std::string_view source);

@@ -328,20 +328,14 @@ pbem::v1::Event EventToProto(const engine::Event& event, int seq,
   pbem::v1::Event out;
   out.set_seq(seq);
   out.set_phase(PhaseToProto(event.phase));
-  out.set_kind(std::string(engine::EventKindName(event.kind)));
+  out.set_kind(std::string(engine::EventKindName(event.kind())));
   if (event.unit) {
     out.set_unit(event.unit->valid() && event.unit->index() < scenario.units.size()
                      ? scenario.units[event.unit->index()].id
                      : "#" + std::to_string(event.unit->value));
   }
   for (const engine::Hex& hex : event.hexes) out.add_hexes(Label(hex, width));
-  for (const engine::Arg& arg : event.args) {
-    if (const auto* h = std::get_if<engine::Hex>(&arg)) {
-      out.add_args(Label(*h, width));
-    } else {
-      out.add_args(FormatArg(arg));
-    }
-  }
+  for (std::string& arg : engine::EventArgs(event.body)) out.add_args(std::move(arg));
   if (event.die) {
     out.set_die(DieToProto(event.die->die));
     out.set_value(event.die->value);

@@ -49,8 +49,14 @@ Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto
     if (!phase) errors.push_back(Error{path, "phase: unspecified or unknown"});
     if (!kind) errors.push_back(Error{path, "kind: unknown event '" + p.kind() + "'"});
     if (!phase || !kind) continue;
+    auto body = engine::EventBodyFromArgs(
+        *kind, std::vector<std::string>(p.args().begin(), p.args().end()));
+    if (const auto* problem = std::get_if<std::string>(&body)) {
+      errors.push_back(Error{path, *problem});
+      continue;
+    }
     e.phase = *phase;
-    e.kind = *kind;
+    e.body = std::move(std::get<engine::EventBody>(body));
     if (!p.unit().empty()) {
       const auto unit = scenario.FindUnit(p.unit());
       if (!unit) {
@@ -70,7 +76,6 @@ Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto
       e.hexes.push_back(*hex);
     }
     if (bad_hex) continue;
-    for (const std::string& a : p.args()) e.args.emplace_back(a);
     if (p.die() != pbem::v1::DIE_UNSPECIFIED) {
       const auto die = FromProtoEnum<engine::Die>(p.die(), 3);
       if (!die) {

@@ -457,7 +457,7 @@ std::vector<engine::Event> MoveEvents(engine::UnitId unit, const std::vector<Hex
   for (std::size_t i = 1; i < path.size(); ++i) {
     engine::Event e;
     e.phase = engine::Phase::kMovement;
-    e.kind = engine::EventKind::kMoveStep;
+    e.body = engine::payload::MoveStep{};
     e.unit = unit;
     e.hexes = {path[i - 1], path[i]};
     out.push_back(std::move(e));

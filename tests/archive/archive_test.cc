@@ -84,12 +84,12 @@ TEST_CASE("a stored game becomes an archive with every turn's map and report") {
     const engine::TurnResult& d = decoded.value();
     REQUIRE(d.events.size() == t.result.events.size());
     for (std::size_t i = 0; i < d.events.size(); ++i) {
-      CHECK(d.events[i].kind == t.result.events[i].kind);
+      CHECK(d.events[i].kind() == t.result.events[i].kind());
       CHECK(d.events[i].phase == t.result.events[i].phase);
       CHECK(d.events[i].unit == t.result.events[i].unit);
       CHECK(d.events[i].hexes == t.result.events[i].hexes);
-      CHECK(d.events[i].args.size() == t.result.events[i].args.size());
-      if (t.result.events[i].kind == engine::EventKind::kCombat) ++combats;
+      CHECK(engine::EventArgs(d.events[i].body) == engine::EventArgs(t.result.events[i].body));
+      if (t.result.events[i].kind() == engine::EventKind::kCombat) ++combats;
     }
     REQUIRE(d.verdicts.size() == t.result.verdicts.size());
     for (std::size_t i = 0; i < d.verdicts.size(); ++i) {
@@ -154,9 +154,9 @@ TEST_CASE("a stored game becomes an archive with every turn's map and report") {
     CHECK_FALSE(Has(html, "http://"));
     CHECK_FALSE(Has(html, "https://"));
     for (const engine::Event& e : t.result.events) {
-      if (e.kind != engine::EventKind::kCombat) continue;
-      CHECK(Has(html, "odds " + std::get<std::string>(e.args[5]) + ". Die " +
-                          std::to_string(std::get<std::int64_t>(e.args[6]))));
+      const auto* combat = e.get<engine::payload::Combat>();
+      if (combat == nullptr) continue;
+      CHECK(Has(html, "odds " + combat->odds + ". Die " + std::to_string(combat->roll)));
       saw_odds = true;
     }
     // The map named by the page exists and has the size the page gives it.

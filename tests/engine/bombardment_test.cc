@@ -13,12 +13,11 @@
 namespace pbem::engine {
 namespace {
 
+using testing::Body;
 using testing::EventsOf;
 using testing::H;
-using testing::IntArg;
 using testing::PathOrder;
 using testing::Rolls;
-using testing::StrArg;
 using testing::World;
 
 constexpr Side kBlue = Side::kBlue;
@@ -277,15 +276,15 @@ TEST_CASE_MINI(BombardmentHitLogsDieAndLoss) {
   CHECK_EQ_MINI(dice[0].die->purpose, std::string("bombardment"));
   const auto shots = EventsOf(run.result.events, EventKind::kBombard);
   REQUIRE_MINI(shots.size() == 1);
-  CHECK_EQ_MINI(StrArg(shots[0].args, 0), std::string("o"));
-  CHECK_EQ_MINI(IntArg(shots[0], 1), 2);  // roll
-  CHECK_EQ_MINI(IntArg(shots[0], 4), 2);  // modified
-  CHECK_EQ_MINI(IntArg(shots[0], 5), 3);  // BV
-  CHECK_EQ_MINI(StrArg(shots[0].args, 6), std::string("hit"));
+  CHECK_EQ_MINI(Body<payload::Bombard>(shots[0]).target, std::string("o"));
+  CHECK_EQ_MINI(Body<payload::Bombard>(shots[0]).roll, 2);      // roll
+  CHECK_EQ_MINI(Body<payload::Bombard>(shots[0]).modified, 2);  // modified
+  CHECK_EQ_MINI(Body<payload::Bombard>(shots[0]).bv, 3);        // BV
+  CHECK_EQ_MINI(Body<payload::Bombard>(shots[0]).result, std::string("hit"));
   const auto losses = EventsOf(run.result.events, EventKind::kLoss);
   REQUIRE_MINI(losses.size() == 1);
-  CHECK_EQ_MINI(IntArg(losses[0], 0), 1);
-  CHECK_EQ_MINI(IntArg(losses[0], 1), 0);
+  CHECK_EQ_MINI(Body<payload::Loss>(losses[0]).mv_lost, 1);
+  CHECK_EQ_MINI(Body<payload::Loss>(losses[0]).cs_lost, 0);
   // Never a retreat nor a morale test (step 4).
   CHECK_MINI(EventsOf(run.result.events, EventKind::kRetreat).empty());
   CHECK_MINI(EventsOf(run.result.events, EventKind::kMoraleTest).empty());
@@ -329,10 +328,10 @@ TEST_CASE_MINI(TwoBatteriesOnOneHexAndElimination) {
   CHECK_EQ_MINI(t.cs, 0);
   const auto losses = EventsOf(run.result.events, EventKind::kLoss);
   REQUIRE_MINI(losses.size() == 2);
-  CHECK_EQ_MINI(IntArg(losses[0], 0), 1);
-  CHECK_EQ_MINI(IntArg(losses[0], 1), 1);
-  CHECK_EQ_MINI(IntArg(losses[1], 0), 0);
-  CHECK_EQ_MINI(IntArg(losses[1], 1), 1);
+  CHECK_EQ_MINI(Body<payload::Loss>(losses[0]).mv_lost, 1);
+  CHECK_EQ_MINI(Body<payload::Loss>(losses[0]).cs_lost, 1);
+  CHECK_EQ_MINI(Body<payload::Loss>(losses[1]).mv_lost, 0);
+  CHECK_EQ_MINI(Body<payload::Loss>(losses[1]).cs_lost, 1);
   CHECK_EQ_MINI(EventsOf(run.result.events, EventKind::kEliminated).size(), std::size_t{1});
   CHECK_MINI(BombardVerdict(run.result, 0).verdict == VerdictKind::kOk);
   CHECK_MINI(BombardVerdict(run.result, 1).verdict == VerdictKind::kOk);
@@ -369,7 +368,7 @@ TEST_CASE_MINI(EliminationBonusScopeAllRewardsTheBattery) {
     if (all) {
       CHECK_MINI(gained[0].unit == gun);
       CHECK_MINI(gained[0].phase == Phase::kBombardment);
-      CHECK_EQ_MINI(StrArg(gained[0].args, 1), std::string("elimination"));
+      CHECK_EQ_MINI(Body<payload::MoraleGained>(gained[0]).cause, std::string("elimination"));
     }
   }
 }

@@ -234,7 +234,7 @@ TEST_CASE_MINI(MovesExplainedCatchJumpsAndUnloggedMoves) {
   after.unit(b_i2).hex = H("0113");
   // Two rows in one step (0113 is two hexes north of 0115).
   std::vector<Event> events{
-      Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0115"), H("0113")}, {}, {}}};
+      Event{Phase::kMovement, b_i2, {H("0115"), H("0113")}, payload::MoveStep{}, {}}};
   std::vector<std::string> problems = CheckMovesExplained(w.scenario, before, events, after);
   CHECK_EQ_MINI(problems.size(), 1);
   CHECK_MINI(Mentions(problems, "b-i2: move_step 0115 -> 0113 is not one step on the map"));
@@ -243,8 +243,8 @@ TEST_CASE_MINI(MovesExplainedCatchJumpsAndUnloggedMoves) {
   CHECK_EQ_MINI(problems.size(), 1);
   CHECK_MINI(Mentions(problems, "b-i2: stands at 0113, the log says 0115"));
   // Two adjacent steps explain it.
-  events = {Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0115"), H("0114")}, {}, {}},
-            Event{Phase::kMovement, EventKind::kMoveStep, b_i2, {H("0114"), H("0113")}, {}, {}}};
+  events = {Event{Phase::kMovement, b_i2, {H("0115"), H("0114")}, payload::MoveStep{}, {}},
+            Event{Phase::kMovement, b_i2, {H("0114"), H("0113")}, payload::MoveStep{}, {}}};
   CHECK_MINI(CheckMovesExplained(w.scenario, before, events, after).empty());
 }
 

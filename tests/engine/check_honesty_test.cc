@@ -154,7 +154,7 @@ bool DiceNote(const OrderVerdict& v) {
 std::vector<Hex> Steps(const std::vector<Event>& events, UnitId unit) {
   std::vector<Hex> out;
   for (const Event& e : events) {
-    if (e.phase != Phase::kMovement || e.kind != EventKind::kMoveStep || e.unit != unit) continue;
+    if (e.phase != Phase::kMovement || e.kind() != EventKind::kMoveStep || e.unit != unit) continue;
     out.push_back(e.hexes.at(1));
   }
   return out;

@@ -13,12 +13,11 @@ namespace pbem::engine {
 namespace {
 
 using testing::AddCombatRules;
+using testing::Body;
 using testing::DefaultCrt;
 using testing::EventsOf;
 using testing::H;
-using testing::IntArg;
 using testing::Rolls;
-using testing::StrArg;
 using testing::World;
 
 constexpr Side kBlue = Side::kBlue;
@@ -269,8 +268,8 @@ TEST_CASE_MINI(EvenFightBothLoseOneCs) {
   CHECK_EQ_MINI(f.result.next_state.unit(def).cs, 4);
   const auto combat = EventsOf(f.result.events, EventKind::kCombat);
   REQUIRE_MINI(combat.size() == 1);
-  CHECK_EQ_MINI(StrArg(combat[0].args, 5), std::string("1-1"));
-  CHECK_EQ_MINI(StrArg(combat[0].args, 8), std::string("1/1"));
+  CHECK_EQ_MINI(Body<payload::Combat>(combat[0]).odds, std::string("1-1"));
+  CHECK_EQ_MINI(Body<payload::Combat>(combat[0]).cell, std::string("1/1"));
   CHECK_MINI(!f.result.next_state.unit(att).victorious);
   CHECK_MINI(f.result.next_state.unit(att).has_attacked);
 }
@@ -304,7 +303,7 @@ TEST_CASE_MINI(MoraleTestMvFourWithAFourPasses) {
   CHECK_MINI(!s.unit(att).victorious);
   const auto tests = EventsOf(f.result.events, EventKind::kMoraleTest);
   REQUIRE_MINI(tests.size() == 1);
-  CHECK_EQ_MINI(StrArg(tests[0].args, 3), std::string("passed"));
+  CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).result, std::string("passed"));
 }
 
 TEST_CASE_MINI(EliminationGivesOneMvAndAdvance) {
@@ -341,13 +340,13 @@ TEST_CASE_MINI(NoRetreatHexEliminatesWithDefensiveSupport) {
   CHECK_EQ_MINI(s.unit(att).hex, H("0101"));
   const auto supports = EventsOf(f.result.events, EventKind::kSupport);
   REQUIRE_MINI(supports.size() == 1);
-  CHECK_EQ_MINI(StrArg(supports[0].args, 0), std::string("defensive"));
+  CHECK_EQ_MINI(Body<payload::Support>(supports[0]).role, std::string("defensive"));
   const auto combat = EventsOf(f.result.events, EventKind::kCombat);
   REQUIRE_MINI(combat.size() == 1);
-  CHECK_EQ_MINI(StrArg(combat[0].args, 5), std::string("1-1.5"));
+  CHECK_EQ_MINI(Body<payload::Combat>(combat[0]).odds, std::string("1-1.5"));
   const auto elim = EventsOf(f.result.events, EventKind::kEliminated);
   REQUIRE_MINI(elim.size() == 1);
-  CHECK_EQ_MINI(StrArg(elim[0].args, 0), std::string("no_retreat"));
+  CHECK_EQ_MINI(Body<payload::Eliminated>(elim[0]).cause, std::string("no_retreat"));
 }
 
 TEST_CASE_MINI(AttackerFailsAndTheDefenderAdvances) {
@@ -428,7 +427,7 @@ TEST_CASE_MINI(VictoriousUnitSupportsDespiteOtherEnemies) {
   CHECK_EQ_MINI(f.result.next_state.unit(v).hex, H("0503"));
   bool v_supports = false;
   for (const Event& e : EventsOf(f.result.events, EventKind::kSupport)) {
-    if (e.unit == v) v_supports = StrArg(e.args, 0) == "offensive";
+    if (e.unit == v) v_supports = Body<payload::Support>(e).role == "offensive";
   }
   CHECK_MINI(v_supports);
 }

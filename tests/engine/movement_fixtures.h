@@ -239,21 +239,17 @@ inline PhaseRun RunPhase(World& w, pbem::engine::Side side, std::vector<MoveOrde
 inline std::vector<Event> EventsOf(const std::vector<Event>& events, EventKind kind) {
   std::vector<Event> out;
   for (const Event& e : events) {
-    if (e.kind == kind) out.push_back(e);
+    if (e.kind() == kind) out.push_back(e);
   }
   return out;
 }
 
-inline std::int64_t IntArg(const Event& e, std::size_t i) {
-  return i < e.args.size() && std::holds_alternative<std::int64_t>(e.args[i])
-             ? std::get<std::int64_t>(e.args[i])
-             : -999;
-}
-
-inline std::string StrArg(const std::vector<Arg>& args, std::size_t i) {
-  return i < args.size() && std::holds_alternative<std::string>(args[i])
-             ? std::get<std::string>(args[i])
-             : std::string("?");
+// The payload of an event of kind T (an empty T when it is of another kind, which the
+// expectations on its fields then catch).
+template <typename T>
+T Body(const Event& e) {
+  const T* body = e.get<T>();
+  return body != nullptr ? *body : T{};
 }
 
 }  // namespace pbem::engine::testing

@@ -13,14 +13,13 @@
 namespace pbem::engine {
 namespace {
 
+using testing::Body;
 using testing::DestinationOrder;
 using testing::EventsOf;
 using testing::H;
-using testing::IntArg;
 using testing::PathOrder;
 using testing::Rolls;
 using testing::RunPhase;
-using testing::StrArg;
 using testing::World;
 
 constexpr Side kBlue = Side::kBlue;
@@ -225,8 +224,8 @@ TEST_CASE_MINI(CrossroadsExampleFourVersusFivePointsLeft) {
   const auto end_a = EventsOf(a.events, EventKind::kMoveEnd);
   const auto end_b = EventsOf(b.events, EventKind::kMoveEnd);
   REQUIRE_MINI(end_a.size() == 1 && end_b.size() == 1);
-  CHECK_EQ_MINI(IntArg(end_a[0], 0), 4);
-  CHECK_EQ_MINI(IntArg(end_b[0], 0), 5);
+  CHECK_EQ_MINI(Body<payload::MoveEnd>(end_a[0]).points_left, 4);
+  CHECK_EQ_MINI(Body<payload::MoveEnd>(end_b[0]).points_left, 5);
 }
 
 TEST_CASE_MINI(RoadTrackCrossroadsFollowsTheRouteAlreadyUsed) {
@@ -362,8 +361,8 @@ TEST_CASE_MINI(InfantryLeavesIntoFreeHexForOneMorePoint) {
   const auto run = RunPhase(w, kBlue, {PathOrder("b", {"0305", "0205"})});
   const auto steps = EventsOf(run.events, EventKind::kMoveStep);
   REQUIRE_MINI(steps.size() == 2);
-  CHECK_EQ_MINI(IntArg(steps[0], 0), 2);  // 1 + 1 to leave
-  CHECK_EQ_MINI(IntArg(steps[1], 0), 1);
+  CHECK_EQ_MINI(Body<payload::MoveStep>(steps[0]).cost, 2);  // 1 + 1 to leave
+  CHECK_EQ_MINI(Body<payload::MoveStep>(steps[1]).cost, 1);
   CHECK_MINI(run.result.verdicts[0].verdict == VerdictKind::kOk);
 }
 
@@ -390,7 +389,7 @@ TEST_CASE_MINI(MountedUnitsLeaveInfantryControlFreely) {
     const auto run = RunPhase(w, kBlue, {PathOrder("b", {"0404", "0304"})});
     const auto steps = EventsOf(run.events, EventKind::kMoveStep);
     REQUIRE_MINI(steps.size() == 1);
-    CHECK_EQ_MINI(IntArg(steps[0], 0), 1);
+    CHECK_EQ_MINI(Body<payload::MoveStep>(steps[0]).cost, 1);
     CHECK_MINI(run.result.verdicts[0].verdict == VerdictKind::kPartial);
     CHECK_MINI(run.result.verdicts[0].reason == Reason::kEnteredEnemyZoc);
   }
@@ -406,7 +405,7 @@ TEST_CASE_MINI(ZocLeaveCostComesFromTheRuleset) {
     const auto run = RunPhase(w, kBlue, {PathOrder("b", {"0305"})});
     const auto steps = EventsOf(run.events, EventKind::kMoveStep);
     REQUIRE_MINI(steps.size() == 1);
-    CHECK_EQ_MINI(IntArg(steps[0], 0), 1 + extra);
+    CHECK_EQ_MINI(Body<payload::MoveStep>(steps[0]).cost, 1 + extra);
   }
 }
 
@@ -429,7 +428,7 @@ TEST_CASE_MINI(MountedUnitsLeavingMountedControl) {
     const auto run = RunPhase(w, kBlue, {PathOrder("b", {"0304", "0204"})});
     const auto steps = EventsOf(run.events, EventKind::kMoveStep);
     REQUIRE_MINI(steps.size() == 1);
-    CHECK_EQ_MINI(IntArg(steps[0], 0), 2);
+    CHECK_EQ_MINI(Body<payload::MoveStep>(steps[0]).cost, 2);
     CHECK_MINI(run.result.verdicts[0].reason == Reason::kEnteredEnemyZoc);
     // V2006 (mounted_leave_any_control): refused.
     World v6;
@@ -448,7 +447,7 @@ TEST_CASE_MINI(MountedUnitsLeavingMountedControl) {
     const auto run = RunPhase(w, kBlue, {PathOrder("b", {"0305"})});
     const auto steps = EventsOf(run.events, EventKind::kMoveStep);
     REQUIRE_MINI(steps.size() == 1);
-    CHECK_EQ_MINI(IntArg(steps[0], 0), 2);
+    CHECK_EQ_MINI(Body<payload::MoveStep>(steps[0]).cost, 2);
   }
 }
 
@@ -509,8 +508,8 @@ TEST_CASE_MINI(TruncatedMoveSaysWhatTheStepWouldHaveCost) {
   CHECK_EQ_MINI(w.state().unit(b).hex, H("0405"));
   const auto end = EventsOf(run.events, EventKind::kMoveEnd);
   REQUIRE_MINI(end.size() == 1);
-  CHECK_EQ_MINI(IntArg(end[0], 0), 1);
-  CHECK_EQ_MINI(StrArg(end[0].args, 1), std::string("not_enough_movement_points"));
+  CHECK_EQ_MINI(Body<payload::MoveEnd>(end[0]).points_left, 1);
+  CHECK_EQ_MINI(Body<payload::MoveEnd>(end[0]).reason, std::string("not_enough_movement_points"));
 }
 
 TEST_CASE_MINI(IllegalPathsAreVerdictsAndChangeNothing) {
@@ -579,8 +578,8 @@ TEST_CASE_MINI(OutOfCommandHalvesTheAllowance) {
               std::vector<Arg>{H("0803"), std::int64_t{1}, std::int64_t{0}}));
   const auto checks = EventsOf(run.events, EventKind::kCommandCheck);
   REQUIRE_MINI(checks.size() == 3);
-  CHECK_EQ_MINI(StrArg(checks[2].args, 0), std::string("out_of_command"));
-  CHECK_EQ_MINI(StrArg(checks[2].args, 1), std::string("beyond_radius"));
+  CHECK_EQ_MINI(Body<payload::CommandCheck>(checks[2]).status, std::string("out_of_command"));
+  CHECK_EQ_MINI(Body<payload::CommandCheck>(checks[2]).basis, std::string("beyond_radius"));
 }
 
 TEST_CASE_MINI(LeaderlessAndIndependentUnits) {
@@ -665,7 +664,7 @@ TEST_CASE_MINI(MarshStuckTestForEveryArm) {
       const auto dice = EventsOf(run.events, EventKind::kDie);
       REQUIRE_MINI(dice.size() == 1);
       CHECK_EQ_MINI(dice[0].die->purpose, std::string("marsh_stuck_test"));
-      CHECK_EQ_MINI(IntArg(dice[0], 0), row.chance);
+      CHECK_EQ_MINI(Body<payload::Die>(dice[0]).stuck_chance.value_or(-1), row.chance);
       const bool stuck = draw <= row.chance;
       CHECK_EQ_MINI(w.state().unit(u).stuck, stuck);
       CHECK_EQ_MINI(EventsOf(run.events, EventKind::kStuck).size(), stuck ? 1 : 0);
@@ -774,9 +773,9 @@ TEST_CASE_MINI(ChargeExampleOneHoldsAgainstCsFive) {
   CHECK_MINI(run.dice_ok);
   const auto tests = EventsOf(run.events, EventKind::kMoraleTest);
   REQUIRE_MINI(tests.size() == 1);
-  CHECK_EQ_MINI(IntArg(tests[0], 1), 4);
-  CHECK_EQ_MINI(IntArg(tests[0], 2), 4);
-  CHECK_EQ_MINI(StrArg(tests[0].args, 3), std::string("passed"));
+  CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).modified, 4);
+  CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).needed, 4);
+  CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).result, std::string("passed"));
   CHECK_EQ_MINI(cw.w.state().unit(cw.target).hex, H("0505"));
   CHECK_EQ_MINI(cw.w.state().unit(cw.charger).hex, H("0405"));
   CHECK_MINI(cw.w.state().unit(cw.charger).charged_targets.empty());
@@ -806,8 +805,8 @@ TEST_CASE_MINI(ChargeExampleTwoUnharmedGuardAlwaysHolds) {
       RunPhase(cw.w, kBlue, {PathOrder("c", {"0305", "0405"})}, Rolls({{Die::kD9, 9}}));
   const auto tests = EventsOf(run.events, EventKind::kMoraleTest);
   REQUIRE_MINI(tests.size() == 1);
-  CHECK_EQ_MINI(IntArg(tests[0], 1), 6);  // 9 - 3
-  CHECK_EQ_MINI(StrArg(tests[0].args, 3), std::string("passed"));
+  CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).modified, 6);  // 9 - 3
+  CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).result, std::string("passed"));
 }
 
 TEST_CASE_MINI(DemoralisedExampleLosesMvThenCs) {
@@ -871,7 +870,7 @@ TEST_CASE_MINI(EliminationBonusScopeAllRewardsTheCharger) {
     if (all) {
       CHECK_MINI(gained[0].unit == cw.charger);
       CHECK_MINI(gained[0].phase == Phase::kMovement);
-      CHECK_EQ_MINI(StrArg(gained[0].args, 1), std::string("elimination"));
+      CHECK_EQ_MINI(Body<payload::MoraleGained>(gained[0]).cause, std::string("elimination"));
     }
   }
 }
@@ -883,7 +882,7 @@ TEST_CASE_MINI(LeadersAreChargedOnCsPlusRadiusAndLoseNoMorale) {
       RunPhase(cw.w, kBlue, {PathOrder("c", {"0305", "0405"})}, Rolls({{Die::kD9, 4}}));
   const auto tests = EventsOf(run.events, EventKind::kMoraleTest);
   REQUIRE_MINI(tests.size() == 1);
-  CHECK_EQ_MINI(IntArg(tests[0], 2), 4);
+  CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).needed, 4);
   CHECK_EQ_MINI(cw.w.state().unit(cw.target).hex, H("0605"));
   CHECK_EQ_MINI(cw.w.state().unit(cw.target).cs, 2);
   CHECK_EQ_MINI(EventsOf(run.events, EventKind::kLoss).size(), 0);
@@ -962,7 +961,8 @@ TEST_CASE_MINI(ChargeModifiersSlopeAndStream) {
     cw.w.Level("0505", 1);
     const auto run =
         RunPhase(cw.w, kBlue, {PathOrder("c", {"0305", "0405"})}, Rolls({{Die::kD9, 7}}));
-    CHECK_EQ_MINI(IntArg(EventsOf(run.events, EventKind::kMoraleTest)[0], 2), 5);
+    CHECK_EQ_MINI(Body<payload::MoraleTest>(EventsOf(run.events, EventKind::kMoraleTest)[0]).needed,
+                  5);
   }
   // Downhill: MV - 1.
   {
@@ -970,7 +970,8 @@ TEST_CASE_MINI(ChargeModifiersSlopeAndStream) {
     cw.w.Level("0205", 1).Level("0305", 1).Level("0405", 1);
     const auto run =
         RunPhase(cw.w, kBlue, {PathOrder("c", {"0305", "0405"})}, Rolls({{Die::kD9, 7}}));
-    CHECK_EQ_MINI(IntArg(EventsOf(run.events, EventKind::kMoraleTest)[0], 2), 3);
+    CHECK_EQ_MINI(Body<payload::MoraleTest>(EventsOf(run.events, EventKind::kMoraleTest)[0]).needed,
+                  3);
   }
   // Through a stream bridge: allowed, MV + 1 (R8).
   {
@@ -980,7 +981,7 @@ TEST_CASE_MINI(ChargeModifiersSlopeAndStream) {
         RunPhase(cw.w, kBlue, {PathOrder("c", {"0305", "0405"})}, Rolls({{Die::kD9, 7}}));
     const auto tests = EventsOf(run.events, EventKind::kMoraleTest);
     REQUIRE_MINI(tests.size() == 1);
-    CHECK_EQ_MINI(IntArg(tests[0], 2), 5);
+    CHECK_EQ_MINI(Body<payload::MoraleTest>(tests[0]).needed, 5);
   }
   // Across a river bridge: no charge.
   {
@@ -1019,8 +1020,8 @@ TEST_CASE_MINI(ReactionFireNorthEastFirstThenClockwiseOncePerTurn) {
   REQUIRE_MINI(fire.size() == 2);
   CHECK_MINI(fire[0].unit == east);
   CHECK_MINI(fire[1].unit == sw);
-  CHECK_EQ_MINI(StrArg(fire[0].args, 4), std::string("miss"));
-  CHECK_EQ_MINI(StrArg(fire[1].args, 4), std::string("hit"));
+  CHECK_EQ_MINI(Body<payload::ReactionFire>(fire[0]).result, std::string("miss"));
+  CHECK_EQ_MINI(Body<payload::ReactionFire>(fire[1]).result, std::string("hit"));
   // An unmodified 1 with 1 <= BV 3 - 2: two MV.
   CHECK_EQ_MINI(w.state().unit(m).mv, 2);
   CHECK_EQ_MINI(w.state().unit(east).reaction_fires, 1);
@@ -1123,7 +1124,7 @@ TEST_CASE_MINI(ResolvePlayerTurnMovesAndPassesPlay) {
   CHECK_MINI(r.next_state.side_to_move == kOrange);
   CHECK_EQ_MINI(r.next_state.turn, 1);
   CHECK_EQ_MINI(r.message, std::string("hello"));
-  CHECK_MINI(r.events.back().kind == EventKind::kTurnEnd);
+  CHECK_MINI(r.events.back().kind() == EventKind::kTurnEnd);
   // The input state is untouched.
   CHECK_EQ_MINI(start.unit(UnitId{0}).hex, H("0305"));
   // Orange's turn ends the game turn.

@@ -40,7 +40,7 @@ TEST_CASE_MINI(RallyBothConditionsGiveTwo) {
   w.Rally();
   CHECK_EQ_MINI(w.b1().mv, 3);
   REQUIRE_MINI(w.events.size() == 1);
-  CHECK_MINI(std::get<std::string>(w.events[0].args[2]) == "command+adjacent");
+  CHECK_MINI(w.events[0].get<payload::Rally>()->conditions == "command+adjacent");
 }
 
 TEST_CASE_MINI(RallyNeverAboveInitial) {

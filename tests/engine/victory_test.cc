@@ -57,16 +57,20 @@ struct VictoryWorld {
   UnitState& U(int i) { return state.units[static_cast<std::size_t>(i)]; }
 };
 
-std::string Str(const Arg& a) {
-  if (const auto* s = std::get_if<std::string>(&a)) return *s;
-  if (const auto* n = std::get_if<std::int64_t>(&a)) return std::to_string(*n);
-  return FormatLabel(std::get<Hex>(a));
+payload::VictoryPoints VpOf(const Event& e) {
+  const auto* vp = e.get<payload::VictoryPoints>();
+  return vp != nullptr ? *vp : payload::VictoryPoints{};
+}
+
+payload::GameEnd EndOf(const Event& e) {
+  const auto* end = e.get<payload::GameEnd>();
+  return end != nullptr ? *end : payload::GameEnd{};
 }
 
 std::vector<Event> OfKind(const std::vector<Event>& events, EventKind kind) {
   std::vector<Event> out;
   for (const Event& e : events) {
-    if (e.kind == kind) out.push_back(e);
+    if (e.kind() == kind) out.push_back(e);
   }
   return out;
 }
@@ -226,16 +230,16 @@ TEST_CASE_MINI(VictoryScoreGameEventsAndOutcome) {
   CHECK_MINI(o.winner == Side::kBlue);
   CHECK_MINI(o.level == VictoryLevel::kMajor);
   REQUIRE_MINI(events.size() == 4);
-  CHECK_EQ_MINI(Str(events[0].args[0]), std::string("mill"));
-  CHECK_EQ_MINI(Str(events[0].args[1]), std::string("blue"));
-  CHECK_EQ_MINI(Str(events[0].args[2]), std::string("2"));
-  CHECK_EQ_MINI(Str(events[1].args[1]), std::string("orange"));
-  CHECK_EQ_MINI(Str(events[2].args[0]), std::string("strength"));
-  CHECK_EQ_MINI(Str(events[2].args[3]), std::string("0"));
-  CHECK_EQ_MINI(Str(events[2].args[4]), std::string("8/31"));
-  CHECK_MINI(events[3].kind == EventKind::kGameEnd);
-  CHECK_EQ_MINI(Str(events[3].args[0]), std::string("blue"));
-  CHECK_EQ_MINI(Str(events[3].args[1]), std::string("major"));
+  CHECK_EQ_MINI(VpOf(events[0]).source, std::string("mill"));
+  CHECK_EQ_MINI(VpOf(events[0]).holder, std::string("blue"));
+  CHECK_EQ_MINI(VpOf(events[0]).points, 2);
+  CHECK_EQ_MINI(VpOf(events[1]).holder, std::string("orange"));
+  CHECK_EQ_MINI(VpOf(events[2]).source, std::string("strength"));
+  CHECK_EQ_MINI(VpOf(events[2]).lost.value_or(payload::LostStrength{}).blue, std::string("0"));
+  CHECK_EQ_MINI(VpOf(events[2]).lost.value_or(payload::LostStrength{}).orange, std::string("8/31"));
+  CHECK_MINI(events[3].kind() == EventKind::kGameEnd);
+  CHECK_EQ_MINI(EndOf(events[3]).winner, std::string("blue"));
+  CHECK_EQ_MINI(EndOf(events[3]).level, std::string("major"));
 }
 
 TEST_CASE_MINI(VictoryNoStrengthEventWithModelNone) {
@@ -248,7 +252,7 @@ TEST_CASE_MINI(VictoryNoStrengthEventWithModelNone) {
   CHECK_EQ_MINI(o.vp_blue, 0);
   CHECK_MINI(!o.winner.has_value());
   CHECK_MINI(o.level == VictoryLevel::kDraw);
-  CHECK_EQ_MINI(Str(events[0].args[0]), std::string("draw"));
+  CHECK_EQ_MINI(EndOf(events[0]).winner, std::string("draw"));
 }
 
 Orders Empty(int turn, Side side) {
@@ -278,9 +282,9 @@ TEST_CASE_MINI(VictoryGameEndsAfterTheLastPlayerTurnOnly) {
   CHECK_EQ_MINI(r.next_state.outcome.vp_orange, 0);
   const std::vector<Event> end = OfKind(r.events, EventKind::kGameEnd);
   REQUIRE_MINI(end.size() == 1);
-  CHECK_MINI(r.events.back().kind == EventKind::kGameEnd);
-  CHECK_EQ_MINI(Str(end[0].args[0]), std::string("blue"));
-  CHECK_EQ_MINI(Str(end[0].args[1]), std::string("minor"));
+  CHECK_MINI(r.events.back().kind() == EventKind::kGameEnd);
+  CHECK_EQ_MINI(EndOf(end[0]).winner, std::string("blue"));
+  CHECK_EQ_MINI(EndOf(end[0]).level, std::string("minor"));
   // Later orders are refused: nothing is resolved.
   const TurnResult after =
       ResolvePlayerTurn(w.ruleset, w.scenario, r.next_state, Empty(4, Side::kBlue), dice);

@@ -75,13 +75,12 @@ TEST_CASE("events and turn results name units and hexes like players do", "[stat
   result.message = "bonne chance";
   engine::Event step;
   step.phase = engine::Phase::kMovement;
-  step.kind = engine::EventKind::kMoveStep;
   step.unit = engine::UnitId{0};
   step.hexes = {*engine::ParseLabel("0102"), *engine::ParseLabel("0202")};
-  step.args = {std::int64_t{2}};
+  step.body = engine::payload::MoveStep{2, 1, "road"};
   engine::Event die;
   die.phase = engine::Phase::kMovement;
-  die.kind = engine::EventKind::kDie;
+  die.body = engine::payload::Die{};
   die.die = engine::DieRoll{engine::Die::kD4, 3, "marsh_stuck_test"};
   result.events = {step, die};
   engine::OrderVerdict ok;
@@ -97,7 +96,10 @@ TEST_CASE("events and turn results name units and hexes like players do", "[stat
   CHECK(p.events(0).kind() == "move_step");
   CHECK(p.events(0).unit() == "b-inf-1");
   CHECK(p.events(0).hexes(1) == "0202");
+  REQUIRE(p.events(0).args_size() == 3);
   CHECK(p.events(0).args(0) == "2");
+  CHECK(p.events(0).args(1) == "1");
+  CHECK(p.events(0).args(2) == "road");
   CHECK(p.events(1).die() == pbem::v1::DIE_D4);
   CHECK(p.events(1).value() == 3);
   CHECK(p.events(1).purpose() == "marsh_stuck_test");

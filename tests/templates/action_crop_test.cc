@@ -29,14 +29,11 @@ bool Holds(const PixelBox& box, Point p) {
 }
 
 std::vector<Event> Combat(const Bundled& b, Hex from, Hex at) {
-  return {Event{
-      Phase::kCombat,
-      EventKind::kCombat,
-      b.Unit("b-i1"),
-      {from, at},
-      {std::string("o-i2"), std::int64_t{4}, std::int64_t{2}, std::int64_t{4}, std::int64_t{2},
-       std::string("2:1"), std::int64_t{5}, std::int64_t{5}, std::string("0/1")},
-      std::nullopt}};
+  return {Event{Phase::kCombat,
+                b.Unit("b-i1"),
+                {from, at},
+                engine::payload::Combat{"o-i2", 4, 2, 4, 2, "2:1", 5, 5, "0/1", std::nullopt},
+                std::nullopt}};
 }
 
 TEST_CASE("the action box holds the turn's events, within its bounds", "[templates][crop]") {

@@ -8,6 +8,7 @@
 
 #include "engine/hex.h"
 #include "engine/map.h"
+#include "tests/templates/positional_event.h"
 
 namespace pbem::templates {
 namespace {
@@ -61,10 +62,9 @@ engine::Scenario SmallScenario() {
 Event Ev(Phase phase, EventKind kind, int unit, std::vector<Hex> hexes, std::vector<Arg> args) {
   Event e;
   e.phase = phase;
-  e.kind = kind;
   if (unit >= 0) e.unit = UnitId{unit};
   e.hexes = std::move(hexes);
-  e.args = std::move(args);
+  e.body = pbem::testing::PositionalBody(kind, args);
   return e;
 }
 

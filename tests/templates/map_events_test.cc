@@ -13,6 +13,7 @@
 #include "templates/map_renderer.h"
 #include "templates/testing/sample_maps.h"
 #include "templates/turn_events.h"
+#include "tests/templates/positional_event.h"
 #include "tests/templates/render_checks.h"
 
 namespace pbem::templates {
@@ -38,7 +39,8 @@ using render_checks::Show;
 
 Event Ev(EventKind kind, std::optional<UnitId> unit, std::vector<Hex> hexes, std::vector<Arg> args,
          Phase phase = Phase::kCombat) {
-  return Event{phase, kind, unit, std::move(hexes), std::move(args), std::nullopt};
+  return Event{phase, unit, std::move(hexes), pbem::testing::PositionalBody(kind, args),
+               std::nullopt};
 }
 
 // The whole pixels within `half` of p (both ends included).
@@ -179,7 +181,7 @@ TEST_CASE("a move arrow follows the path and a stopped move is marked", "[templa
   CHECK(HasLegend(image, "moved"));
 
   // A move that ended as ordered has no mark.
-  events.back().args[1] = std::string("none");
+  std::get<engine::payload::MoveEnd>(events.back().body).reason = "none";
   const MapImage plain = Render(b, &events);
   CHECK(CountNear(plain, Around({counter.x, counter.y - r * 0.65}, 1), kStopColour, 40) == 0);
   CHECK_FALSE(HasLegend(plain, "move stopped"));
@@ -267,7 +269,7 @@ TEST_CASE("the turn played comes from the end-of-turn event", "[templates][event
   TurnDrawing d = CollectTurnDrawing(&events, b.scenario);
   CHECK(d.turn_played == 2);
   CHECK(d.side_played == Side::kOrange);
-  events[0].args = {std::int64_t{3}, std::string("orange")};
+  events[0].body = engine::payload::TurnEnd{3, "orange"};
   d = CollectTurnDrawing(&events, b.scenario);
   CHECK(d.turn_played == 3);
   CHECK(d.side_played == Side::kBlue);
@@ -288,11 +290,17 @@ TEST_CASE("the turn played comes from the end-of-turn event", "[templates][event
 TEST_CASE("unreadable events are counted, not drawn", "[templates][events]") {
   const Bundled b;
   std::vector<Event> events = {
-      Ev(EventKind::kCombat, std::nullopt, {L("1604"), L("1605")}, {}),       // no attacker
-      Ev(EventKind::kRetreat, b.Unit("b-i1"), {L("1404"), Hex{99, 99}}, {}),  // off the map
+      Event{Phase::kCombat,
+            std::nullopt,
+            {L("1604"), L("1605")},
+            engine::payload::Combat{},
+            std::nullopt},  // no attacker
+      Ev(EventKind::kRetreat, b.Unit("b-i1"), {L("1404"), Hex{99, 99}},
+         {std::string("combat")}),  // off the map
       Ev(EventKind::kBombard, b.Unit("b-fa1"), {L("1704"), L("1707")},
-         {std::string("o-i1")}),                    // no result
-      Ev(EventKind::kDie, b.Unit("b-i1"), {}, {}),  // told by the mail: neither
+         {std::string("o-i1"), std::int64_t{1}, std::int64_t{0}, std::int64_t{0}, std::int64_t{1},
+          std::int64_t{3}, std::string("sideways")}),  // a result the map does not know
+      Ev(EventKind::kDie, b.Unit("b-i1"), {}, {}),     // told by the mail: neither
   };
   const MapImage image = Render(b, &events);
   CHECK(image.events_drawn() == 0);
@@ -537,22 +545,18 @@ TEST_CASE("a combat's label covers no counter, whichever way the attack goes",
   }
 }
 
-TEST_CASE("numbers stored as decimal text draw the same marks", "[templates][events]") {
-  // codec::TurnResultFromProto gives back every argument as text (the wire format's).
+TEST_CASE("events read back from their stored text draw the same marks", "[templates][events]") {
+  // Stored results keep each payload as text (the wire format's args); the engine's reader
+  // gives the same typed payload back.
   Fight f;
   f.events.push_back(Ev(EventKind::kTurnEnd, std::nullopt, {},
                         {std::int64_t{2}, std::string("orange")}, Phase::kEndOfTurn));
   std::vector<Event> as_text = f.events;
-  int converted = 0;
   for (Event& e : as_text) {
-    for (engine::Arg& a : e.args) {
-      if (const auto* n = std::get_if<std::int64_t>(&a)) {
-        a = std::to_string(*n);
-        ++converted;
-      }
-    }
+    auto body = engine::EventBodyFromArgs(e.kind(), engine::EventArgs(e.body));
+    REQUIRE(std::holds_alternative<engine::EventBody>(body));
+    e.body = std::get<engine::EventBody>(std::move(body));
   }
-  REQUIRE(converted > 5);
   const TurnDrawing numbers = CollectTurnDrawing(&f.events, f.b.scenario);
   const TurnDrawing text = CollectTurnDrawing(&as_text, f.b.scenario);
   CHECK(text.not_drawn == 0);
@@ -564,9 +568,10 @@ TEST_CASE("numbers stored as decimal text draw the same marks", "[templates][eve
   const MapImage a = Render(f.b, &f.events);
   const MapImage b = Render(f.b, &as_text);
   CHECK(SamePixels(a, b));
-  // Text that is not a whole number is not a number.
-  as_text.back().args[0] = std::string("2x");
-  CHECK_FALSE(CollectTurnDrawing(&as_text, f.b.scenario).turn_played.has_value());
+  // Text that is not a whole number is refused, naming the field.
+  const auto bad = engine::EventBodyFromArgs(EventKind::kTurnEnd, {"2x", "orange"});
+  REQUIRE(std::holds_alternative<std::string>(bad));
+  CHECK(std::get<std::string>(bad) == "args: turn_end.turn: '2x' is not a whole number");
 }
 
 }  // namespace

@@ -177,10 +177,10 @@ TEST_CASE("move arrows follow kMoveStep events", "[templates][render]") {
 TEST_CASE("events without a drawing are counted, not drawn", "[templates][render]") {
   const Bundled b;
   std::vector<engine::Event> events(2);
-  events[0].kind = engine::EventKind::kCombat;
+  events[0].body = engine::payload::Combat{};
   events[0].phase = engine::Phase::kCombat;
   events[0].hexes = {L("1604"), L("1605")};
-  events[1].kind = engine::EventKind::kDie;  // told by the mail, not a map event
+  events[1].body = engine::payload::Die{};  // told by the mail, not a map event
   const MapImage image = Render(b, &events);
   CHECK(image.events_drawn() == 0);
   CHECK(image.events_not_drawn() == 1);
