@@ -182,6 +182,8 @@ const std::vector<std::string_view>& KnownKeys() {
       kTurnsGraceSecondsKey,
       kMailTemplatesDirKey,
       kTurnsForfeitKey,
+      kTurnsRetryMaxMsKey,
+      kTurnsMaxFailuresKey,
       kInstanceNameKey,
       kMailOutClaimSecondsKey,
       kMailInQuarantineFolderKey,
@@ -444,6 +446,14 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       std::chrono::seconds(ReadInteger(config, kTurnsGraceSecondsKey, 0, 0, 604800, errors));
   result.turns.forfeit_after_missed =
       static_cast<int>(ReadInteger(config, kTurnsForfeitKey, 0, 0, 1000, errors));
+  result.turns.retry_max = std::chrono::milliseconds(
+      ReadInteger(config, kTurnsRetryMaxMsKey, 300000, 10, 86400000, errors));
+  result.turns.max_failures =
+      static_cast<int>(ReadInteger(config, kTurnsMaxFailuresKey, 10, 1, 1000, errors));
+  if (result.turns.retry_max < result.turns.poll_interval) {
+    errors.push_back(std::string(kTurnsRetryMaxMsKey) + ": must not be less than " +
+                     std::string(kTurnsPollMsKey));
+  }
 
   if (!errors.empty()) {
     std::string message = "invalid configuration: ";
@@ -548,6 +558,8 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kTurnsPollMsKey, std::to_string(config.turns.poll_interval.count())},
       {kTurnsGraceSecondsKey, std::to_string(config.turns.grace.count())},
       {kTurnsForfeitKey, std::to_string(config.turns.forfeit_after_missed)},
+      {kTurnsRetryMaxMsKey, std::to_string(config.turns.retry_max.count())},
+      {kTurnsMaxFailuresKey, std::to_string(config.turns.max_failures)},
       {kInstanceNameKey, config.instance_name},
       {kMailOutClaimSecondsKey, std::to_string(out.claim_lease.count())},
       {kMailCaFileKey, out.ca_file.string()},

@@ -78,6 +78,8 @@ inline constexpr std::string_view kMailTemplatesDirKey = "pbemd.mail_templates_d
 inline constexpr std::string_view kTurnsPollMsKey = "pbemd.turns.poll_ms";
 inline constexpr std::string_view kTurnsGraceSecondsKey = "pbemd.turns.grace_seconds";
 inline constexpr std::string_view kTurnsForfeitKey = "pbemd.turns.forfeit_after_missed";
+inline constexpr std::string_view kTurnsRetryMaxMsKey = "pbemd.turns.retry_max_ms";
+inline constexpr std::string_view kTurnsMaxFailuresKey = "pbemd.turns.max_failures";
 inline constexpr std::string_view kInstanceNameKey = "pbemd.instance.name";
 inline constexpr std::string_view kMailOutClaimSecondsKey = "pbemd.mail.out.claim_seconds";
 
@@ -159,6 +161,11 @@ struct TurnsConfig {
   std::chrono::milliseconds poll_interval{1000};  // between two passes over the games
   std::chrono::seconds grace{0};  // added to every deadline before a turn goes without orders
   int forfeit_after_missed = 0;   // a player missing this many turns forfeits; 0: never
+  // A game whose turn job fails (not a database outage) is tried again after poll_interval,
+  // then twice as long each time, up to retry_max; after max_failures in a row it is stuck
+  // until an operator retries it (daemon/scheduler.h, pbem turns retry).
+  std::chrono::milliseconds retry_max{300000};
+  int max_failures = 10;
 };
 
 struct DaemonConfig {

@@ -32,6 +32,8 @@ std::string_view ActionName(FaultAction action) {
       return "stop";
     case FaultAction::kAbort:
       return "abort";
+    case FaultAction::kFail:
+      return "fail";
   }
   return "?";
 }
@@ -131,10 +133,12 @@ Result<std::vector<FaultEntry>> ParseFaultSpec(std::string_view spec) {
       entry.action = FaultAction::kStop;
     } else if (action == "abort") {
       entry.action = FaultAction::kAbort;
+    } else if (action == "fail") {
+      entry.action = FaultAction::kFail;
     } else {
       return Status::InvalidArgument("PBEM_FAULT: \"" + std::string(item) +
-                                     "\": expected <point>:pause:<dir>, <point>:stop[:<text>] "
-                                     "or <point>:abort[:<text>]");
+                                     "\": expected <point>:pause:<dir>, <point>:stop[:<text>], "
+                                     "<point>:abort[:<text>] or <point>:fail[:<text>]");
     }
     if (std::find(std::begin(kFaultPointNames), std::end(kFaultPointNames), entry.point) ==
         std::end(kFaultPointNames)) {
@@ -179,8 +183,29 @@ void FaultPoint(std::string_view name, std::string_view context) {
         }
         Log(armed, entry, context, "the process aborts");
         std::abort();
+      case FaultAction::kFail:
+        break;  // FaultFailure's
     }
   }
+}
+
+Status FaultFailure(std::string_view name, std::string_view context) {
+  Armed& armed = FromEnvironment();
+  for (const FaultEntry& entry : armed.entries) {
+    if (entry.point != name || entry.action != FaultAction::kFail) continue;
+    if (!entry.argument.empty() && context.find(entry.argument) == std::string_view::npos) {
+      continue;
+    }
+    Log(armed, entry, context, "the work fails");
+    MarkReached(armed, name);
+    return Status::Internal("fault point " + std::string(name) + " failed on purpose (" +
+                            std::string(context) + ")");
+  }
+  return Status::Ok();
+}
+
+void SetArmedFaultPointsForTest(std::vector<FaultEntry> entries) {
+  FromEnvironment().entries = std::move(entries);
 }
 
 bool FaultArmed(std::string_view name) {

@@ -17,6 +17,9 @@
 //                        given) stops for good: the test kills the process (SIGTERM would wait
 //                        for that thread forever).
 //         abort[:<text>] the process aborts there (when the context contains <text>, if given).
+//         fail[:<text>]  only at points that can fail (FaultFailure): the work there fails
+//                        with INTERNAL (when the context contains <text>, if given), every
+//                        time it is reached.
 //     Every action taken is logged first: event=fault_point name=<point> action=<action>
 //     <context>. An entry that does not parse (an unknown point or action, a pause with no
 //     directory) makes pbemd refuse to start, naming it: a misspelt point never goes unseen.
@@ -34,6 +37,8 @@
 //   league.after_rating        a result completed its league round, which is rated and its
 //                              standings mails enqueued; the next round is not started, nor
 //                              the season ended (game=, round=)
+//   turn_loop.resolve          the turn job is about to look at a game (game=); with fail, the
+//                              job fails as a broken stored game would (not a database outage)
 #ifndef PBEM_DAEMON_FAULT_POINT_H_
 #define PBEM_DAEMON_FAULT_POINT_H_
 
@@ -57,19 +62,21 @@ inline constexpr std::string_view kFaultOutboxAfterSend = "outbox.after_send";
 inline constexpr std::string_view kFaultSchedulerAfterGameLock = "scheduler.after_game_lock";
 inline constexpr std::string_view kFaultIntakeBeforeHandle = "intake.before_handle";
 inline constexpr std::string_view kFaultLeagueAfterRating = "league.after_rating";
+inline constexpr std::string_view kFaultTurnLoopResolve = "turn_loop.resolve";
 inline constexpr std::string_view kFaultPointNames[] = {
     kFaultOrderDeskBeforeStore,   kFaultTurnLoopBeforeCommit, kFaultOutboxAfterSend,
-    kFaultSchedulerAfterGameLock, kFaultIntakeBeforeHandle,   kFaultLeagueAfterRating};
+    kFaultSchedulerAfterGameLock, kFaultIntakeBeforeHandle,   kFaultLeagueAfterRating,
+    kFaultTurnLoopResolve};
 
 // How long a paused thread waits for its release before it goes on (and logs that it did).
 inline constexpr std::chrono::seconds kFaultPauseLimit{600};
 
-enum class FaultAction { kPause, kStop, kAbort };
+enum class FaultAction { kPause, kStop, kAbort, kFail };
 
 struct FaultEntry {
   std::string point;
   FaultAction action = FaultAction::kStop;
-  std::string argument;  // pause: the directory; stop, abort: the context filter (or empty)
+  std::string argument;  // pause: the directory; stop, abort, fail: the context filter (or empty)
 };
 
 // Parses a PBEM_FAULT value. An empty value arms nothing.
@@ -82,11 +89,19 @@ Result<std::vector<FaultEntry>> ArmedFaultPoints(spdlog::logger* logger);
 // The point `name` is reached, in `context` (key=value words, logged as they are).
 void FaultPoint(std::string_view name, std::string_view context = {});
 
+// A point where the work can fail: INTERNAL (logged as the other actions are) when a fail
+// entry for `name` matches `context`; OK otherwise (always, unarmed).
+Status FaultFailure(std::string_view name, std::string_view context = {});
+
 // True when PBEM_FAULT arms `name`.
 bool FaultArmed(std::string_view name);
 
 // Returns once a thread reached `name` and took its action; at once when it is not armed.
 void WaitForFaultPoint(std::string_view name);
+
+// In-process tests: arms `entries` as if PBEM_FAULT had said so (ParseFaultSpec), replacing
+// what was armed; an empty list disarms. Same thread-safety as SetFaultHook.
+void SetArmedFaultPointsForTest(std::vector<FaultEntry> entries);
 
 // Installs (or, with an empty function, removes) the test hook. Not thread-safe against
 // points running: set it before the threads start, clear it after they stop.

@@ -35,6 +35,14 @@ std::string Metrics::RenderPrometheus() const {
     }
   }
   Counter(out, "pbemd_turns_resolved_total", "Turns resolved and committed.", turns_resolved_);
+  Counter(out, "pbemd_turn_failures_total",
+          "Failures of a game's turn job that were not a database outage (the game backs off, "
+          "then is stuck).",
+          turn_failures_);
+  out << "# HELP pbemd_games_stuck Games whose turn job failed too often; listed by "
+         "`pbem turns stuck`.\n"
+         "# TYPE pbemd_games_stuck gauge\n"
+      << "pbemd_games_stuck " << games_stuck_ << '\n';
   Counter(out, "pbemd_games_busy_total",
           "Games a scheduler pass skipped because another instance was working on them.",
           games_busy_);

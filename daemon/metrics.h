@@ -21,6 +21,10 @@ class Metrics {
     instance_ = std::move(name);
   }
   void TurnResolved() { ++turns_resolved_; }
+  // A game's turn job failed with an error that is not a database outage (daemon/scheduler.h).
+  void TurnFailed() { ++turn_failures_; }
+  // How many games are stuck (their turn job failed too often), as the last pass read it.
+  void GamesStuck(std::int64_t count) { games_stuck_ = count; }
   // A game skipped by a scheduler pass because another instance was working on it.
   void GameBusy() { ++games_busy_; }
   // Whether this instance reads the mailbox (holds the mail intake lock).
@@ -61,6 +65,8 @@ class Metrics {
   std::int64_t mails_dead_lettered() const { return mails_dead_lettered_; }
   std::int64_t mailbox_polls() const { return mailbox_polls_ok_ + mailbox_polls_failed_; }
   std::int64_t turns_resolved() const { return turns_resolved_; }
+  std::int64_t turn_failures() const { return turn_failures_; }
+  std::int64_t games_stuck() const { return games_stuck_; }
 
   // The whole exposition, HELP and TYPE lines included, ending in a newline.
   std::string RenderPrometheus() const;
@@ -68,6 +74,8 @@ class Metrics {
  private:
   std::atomic<std::int64_t> turns_resolved_{0};
   std::atomic<std::int64_t> games_busy_{0};
+  std::atomic<std::int64_t> turn_failures_{0};
+  std::atomic<std::int64_t> games_stuck_{0};
   std::atomic<int> intake_leader_{0};
   std::atomic<std::int64_t> submissions_duplicate_{0};
   std::atomic<std::int64_t> mails_sent_{0};

@@ -242,7 +242,12 @@ class Pbemd final : public Poco::Util::ServerApplication {
     turn_options.forfeit_after_missed = settings.turns.forfeit_after_missed;
     TurnLoop turn_loop(catalog, mail_templates, entropy, *metrics, settings.limits, turn_options);
     SystemClock clock;
-    Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get());
+    SchedulerOptions scheduler_options;
+    scheduler_options.retry_base = settings.turns.poll_interval;
+    scheduler_options.retry_max = settings.turns.retry_max;
+    scheduler_options.max_failures = settings.turns.max_failures;
+    scheduler_options.metrics = metrics.get();
+    Scheduler scheduler(**turn_repository, turn_loop, clock, logger.get(), scheduler_options);
     if (FaultArmed(kFaultSchedulerAfterGameLock)) {
       // TEST-ONLY: stop holding a due game's lock, after a turn was resolved and its mail
       // claimed (tests/daemon/two_instances.sh).
@@ -280,7 +285,7 @@ class Pbemd final : public Poco::Util::ServerApplication {
         }
       } else {
         for (int i = 0; i < pass->busy; ++i) metrics->GameBusy();
-        if (pass->turns_resolved > 0) outbox_worker.Wake();
+        if (pass->turns_resolved > 0 || pass->stuck > 0) outbox_worker.Wake();
       }
       if (league_store == nullptr) return;
       // One instance at a time records results and starts next rounds (several pbemd on one

@@ -15,9 +15,19 @@
 // repository's observer logged the loss once). A game whose lock went with a broken
 // connection is released (Unlock: nothing to do on the server) and its work dropped; the
 // next pass takes the lock again before touching the game (storage/connection.h).
+//
+// Any other failure of a game's turn job (a stored state or submission the engine or codec
+// refuses, a scenario file gone, a bug) is counted in the store (GameRepository::
+// RecordTurnFailure) and the game backs off: the next try comes SchedulerOptions::retry_base
+// later, then twice as long each time, up to retry_max (the pass lists only games due:
+// ListSchedulableGames). After max_failures in a row the game is stuck: logged once at error
+// level, its players told once by mail (TurnJob::StuckMails, enqueued with the stuck state),
+// and left alone until an operator retries it (`pbem turns retry`). A pass that goes through
+// clears the count. Counted in /metrics: pbemd_turn_failures_total, pbemd_games_stuck.
 #ifndef PBEM_DAEMON_SCHEDULER_H_
 #define PBEM_DAEMON_SCHEDULER_H_
 
+#include <chrono>
 #include <functional>
 #include <string>
 #include <utility>
@@ -33,10 +43,24 @@ class logger;
 
 namespace pbem::daemon {
 
+class Metrics;
+
+struct SchedulerOptions {
+  // A failing game is tried again after retry_base (pbemd.turns.poll_ms), then after twice
+  // as long each time ...
+  std::chrono::milliseconds retry_base{1000};
+  // ... up to this (pbemd.turns.retry_max_ms).
+  std::chrono::milliseconds retry_max{300000};
+  // After this many failures in a row the game is stuck (pbemd.turns.max_failures).
+  int max_failures = 10;
+  Metrics* metrics = nullptr;  // may be null
+};
+
 struct SchedulerPass {
   int games = 0;           // games looked at
   int turns_resolved = 0;  // turns committed in this pass
-  int failures = 0;        // games whose pass failed (logged; retried at the next pass)
+  int failures = 0;        // games whose pass failed (logged; retried after a backoff)
+  int stuck = 0;           // games that became stuck in this pass
   int busy = 0;            // games skipped: another instance was working on them
 };
 
@@ -45,11 +69,11 @@ class Scheduler {
   // All must outlive the scheduler; `repository` is used by this scheduler's thread only.
   // `logger` may be null.
   Scheduler(storage::GameRepository& repository, TurnJob& job, const Clock& clock,
-            spdlog::logger* logger)
-      : repository_(repository), job_(job), clock_(clock), logger_(logger) {}
+            spdlog::logger* logger, SchedulerOptions options = {})
+      : repository_(repository), job_(job), clock_(clock), logger_(logger), options_(options) {}
 
-  // One pass over every game. Fails only when the games cannot be listed, or with
-  // UNAVAILABLE when the database cannot be reached.
+  // One pass over every game but the stuck ones and those backing off. Fails only when the
+  // games cannot be listed, or with UNAVAILABLE when the database cannot be reached.
   Result<SchedulerPass> Pass();
 
   // At most this many turns of one game are resolved in one pass (both sides' orders may be
@@ -65,11 +89,20 @@ class Scheduler {
   // The lock a pass holds while it works on a game.
   static std::string GameLock(const std::string& game_id) { return "game:" + game_id; }
 
+  // How long a game waits after its `failures`-th failure in a row (1 or more).
+  std::chrono::milliseconds RetryDelay(std::int64_t failures) const;
+
  private:
+  // Counts `error` against `game` (backoff, or stuck with its players' mails); a non-OK
+  // status only when the database cannot be reached.
+  Status RecordFailure(const storage::SchedulableGame& game, const Status& error,
+                       storage::Timestamp now, SchedulerPass& pass);
+
   storage::GameRepository& repository_;
   TurnJob& job_;
   const Clock& clock_;
   spdlog::logger* logger_;
+  SchedulerOptions options_;
   std::function<void(const std::string& game_id)> after_lock_;
 };
 

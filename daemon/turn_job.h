@@ -6,6 +6,7 @@
 #define PBEM_DAEMON_TURN_JOB_H_
 
 #include <string>
+#include <vector>
 
 #include "storage/game_repository.h"
 #include "storage/status.h"
@@ -20,6 +21,18 @@ class TurnJob {
   // Returns true when a turn was committed, false when nothing was due.
   virtual Result<bool> ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
                                     storage::Timestamp now) = 0;
+  // The mails that tell the game's players it is stuck: its turn job failed too often, so the
+  // referee could not resolve the turn, their acknowledged orders are kept and will be played,
+  // and the operator was told (daemon/scheduler.h). Enqueued by the scheduler with the stuck
+  // state, so they go once. The default tells nobody.
+  virtual Result<std::vector<storage::NewMail>> StuckMails(storage::GameRepository& repository,
+                                                           const std::string& game_id,
+                                                           storage::Timestamp now) {
+    (void)repository;
+    (void)game_id;
+    (void)now;
+    return std::vector<storage::NewMail>();
+  }
 };
 
 }  // namespace pbem::daemon

@@ -83,6 +83,10 @@ Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const s
   // A commit refused because an order was accepted meanwhile (or another process committed)
   // is resolved again at once, with what is stored now.
   constexpr int kAttempts = 4;
+  // TEST-ONLY (daemon/fault_point.h): the job fails here as a broken stored game would.
+  if (Status failed = FaultFailure(kFaultTurnLoopResolve, "game=" + game_id); !failed.ok()) {
+    return failed;
+  }
   for (int attempt = 1;; ++attempt) {
     Result<std::optional<bool>> done = ResolveOnce(repository, game_id, now);
     if (!done.ok()) return done.status();
@@ -181,6 +185,40 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
   metrics_.TurnResolved();
   for (std::size_t i = 0; i < mail_count; ++i) metrics_.MailQueued();
   return {true};
+}
+
+Result<std::vector<storage::NewMail>> TurnLoop::StuckMails(storage::GameRepository& repository,
+                                                           const std::string& game_id,
+                                                           storage::Timestamp now) {
+  Result<std::vector<storage::Player>> players = repository.ListPlayers(game_id);
+  if (!players.ok()) return players.status();
+  templates::TurnStuckInput input;
+  input.game_id = game_id;
+  // The turn it waits for, when the game still loads (what failed may be its stored state).
+  if (Result<storage::Game> game = repository.GetGame(game_id); game.ok()) {
+    if (Result<GameContext> context = catalog_.Load(*game); context.ok()) {
+      input.turn = context->state.turn;
+      input.side = context->state.side_to_move;
+    }
+  }
+  std::vector<storage::NewMail> mails;
+  for (const storage::Player& player : *players) {
+    input.player_name = player.name;
+    templates::Mail mail;
+    if (templates::Status rendered = templates_.RenderTurnStuck(
+            templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish),
+            input, &mail);
+        !rendered.ok) {
+      return Status::Internal("the stuck notice of game " + game_id + ": " + rendered.message);
+    }
+    storage::NewMail out;
+    out.recipient = player.mail_address;
+    out.subject = mail.subject;
+    out.body = mail.text;
+    out.next_try = now;
+    mails.push_back(std::move(out));
+  }
+  return mails;
 }
 
 TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& players,

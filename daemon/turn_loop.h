@@ -75,6 +75,12 @@ class TurnLoop final : public TurnJob {
   Result<bool> ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
                             storage::Timestamp now) override;
 
+  // One mail per player, in their language (templates RenderTurnStuck), naming the turn the
+  // game waits for when its state still loads.
+  Result<std::vector<storage::NewMail>> StuckMails(storage::GameRepository& repository,
+                                                   const std::string& game_id,
+                                                   storage::Timestamp now) override;
+
   // The latest accepted orders of `side` for the position after `turns_committed` turns;
   // nullopt when there are none. The orders are the ones the desk validated, as stored with
   // the submission (a submission stored before schema 8 is read back from its raw bytes: a

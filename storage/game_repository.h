@@ -226,6 +226,39 @@ struct OutboxMail {
   std::optional<Timestamp> claimed_until;
 };
 
+// A game the scheduler works on (GameRepository::ListSchedulableGames), with the failures of
+// its turn job counted so far.
+struct SchedulableGame {
+  std::string id;
+  std::int64_t turn_failures = 0;
+};
+
+// A failure of a game's turn job that is not a database outage (migration 14): a stored state
+// or submission the engine or codec refuses, a scenario file gone, a bug. The game is retried
+// with a growing delay, and after too many failures in a row it is stuck: the scheduler
+// leaves it until an operator retries it (pbem turns retry).
+struct TurnFailure {
+  std::string game_id;
+  // The failures counted before this one, as ListSchedulableGames read them: a compare-and-set.
+  std::int64_t failures_before = 0;
+  std::string error;   // for the operator (pbem turns stuck, logs); never shown to players
+  Timestamp at;        // when it failed
+  Timestamp retry_at;  // the game is not schedulable before
+  // This failure makes the game stuck: from `at`, not schedulable until RetryStuckGame, and
+  // `mails` (the players told) enqueued in the same transaction, so they go once.
+  bool stuck = false;
+  std::vector<NewMail> mails;
+};
+
+// A stuck game, for the operator (GameRepository::ListStuckGames).
+struct StuckGame {
+  std::string game_id;
+  std::int64_t turns_committed = 0;
+  std::int64_t turn_failures = 0;
+  Timestamp failed_at;  // when it became stuck
+  std::string error;    // the last failure
+};
+
 // A turn opened for orders: the secret dice seed drawn for it before any order is resolved, and
 // the commitment published to the players. Keyed by (game, turn, side) like Turn.
 struct OpenTurn {
@@ -424,6 +457,28 @@ class GameRepository {
   virtual Result<bool> EndGame(const std::string& game_id, std::int64_t expected_turns,
                                const GameEnding& ending, Timestamp at,
                                const std::vector<NewMail>& mails) = 0;
+
+  // --- failing turn jobs (migration 14) -----------------------------------------------------
+
+  // The games a scheduler pass works on at `now`, in id order: every game but the stuck ones
+  // and those backing off after a failure (retry_at later than `now`). A query, so a stuck
+  // game costs a pass nothing.
+  virtual Result<std::vector<SchedulableGame>> ListSchedulableGames(Timestamp now) = 0;
+  // Counts a failure of the game's turn job (see TurnFailure), in one transaction under the
+  // game's row lock. Returns the failures counted now. FAILED_PRECONDITION (nothing changed)
+  // when the count is not failure.failures_before or the game is stuck already (another
+  // process recorded meanwhile); NOT_FOUND for an unknown game.
+  virtual Result<std::int64_t> RecordTurnFailure(const TurnFailure& failure) = 0;
+  // A pass over the game went through: its failure count, retry time and error are cleared.
+  // A stuck game stays stuck (only RetryStuckGame frees it). NOT_FOUND for an unknown game.
+  virtual Status ClearTurnFailures(const std::string& game_id) = 0;
+  // The stuck games, in id order.
+  virtual Result<std::vector<StuckGame>> ListStuckGames() = 0;
+  // The operator's retry: the game is schedulable again at once, its count cleared; the turn
+  // it waits for gets the time it stood stuck added to its deadline (as a pause: `now` minus
+  // the time it became stuck), so nobody misses a turn the referee could not play.
+  // NOT_FOUND for an unknown game; FAILED_PRECONDITION (nothing changed) when it is not stuck.
+  virtual Status RetryStuckGame(const std::string& game_id, Timestamp now) = 0;
 
   // --- outbox -------------------------------------------------------------------------------
 

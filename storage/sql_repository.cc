@@ -294,6 +294,19 @@ const std::vector<Migration>& Migrations() {
            "WHERE sent_at_ms IS NULL AND failed_at_ms IS NULL",
            "CREATE INDEX outbox_dead ON outbox (id) WHERE failed_at_ms IS NOT NULL",
        }},
+      {14,
+       "failing turn jobs: a count, a backoff, and stuck games an operator retries",
+       {
+           // turn_failures: failures in a row of the game's turn job (not a database outage);
+           // turn_retry_at_ms: not scheduled before (NULL: at once); turn_failed_at_ms: stuck
+           // since (NULL: not stuck; the scheduler leaves it until pbem turns retry);
+           // turn_error: the last failure, for the operator.
+           "ALTER TABLE games ADD COLUMN turn_failures {int64} NOT NULL DEFAULT 0",
+           "ALTER TABLE games ADD COLUMN turn_retry_at_ms {int64}",
+           "ALTER TABLE games ADD COLUMN turn_failed_at_ms {int64}",
+           "ALTER TABLE games ADD COLUMN turn_error TEXT NOT NULL DEFAULT ''",
+           "CREATE INDEX games_stuck ON games (id) WHERE turn_failed_at_ms IS NOT NULL",
+       }},
   };
   return kMigrations;
 }
@@ -1390,6 +1403,124 @@ Result<bool> SqlRepository::EndGame(const std::string& game_id, std::int64_t exp
     for (const NewMail& mail : mails) InsertMail(mail);
     transaction.Commit();
     return true;
+  });
+}
+
+// --- failing turn jobs (migration 14) ---------------------------------------------------------
+
+Result<std::vector<SchedulableGame>> SqlRepository::ListSchedulableGames(Timestamp now_time) {
+  if (session_ == nullptr) return NotOpen();
+  return Guarded("listing the games to schedule in " + store_name_,
+                 [&]() -> Result<std::vector<SchedulableGame>> {
+                   std::vector<std::string> ids;
+                   std::vector<Poco::Int64> failures;
+                   Poco::Int64 at = ToMillis(now_time);
+                   *session_ << Sql(
+                       "SELECT id, turn_failures FROM games WHERE turn_failed_at_ms IS NULL "
+                       "AND (turn_retry_at_ms IS NULL OR turn_retry_at_ms <= ?) ORDER BY id"),
+                       use(at), into(ids), into(failures), now;
+                   std::vector<SchedulableGame> games;
+                   for (std::size_t i = 0; i < ids.size(); ++i) {
+                     games.push_back(SchedulableGame{ids[i], failures[i]});
+                   }
+                   return games;
+                 });
+}
+
+Result<std::int64_t> SqlRepository::RecordTurnFailure(const TurnFailure& failure) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what =
+      "recording a failed turn of game " + failure.game_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Result<std::int64_t> {
+    Transaction transaction(*session_, dialect_);
+    std::string id = failure.game_id;
+    std::vector<Poco::Int64> failures, stuck;
+    *session_ << Sql(
+        "SELECT turn_failures, CASE WHEN turn_failed_at_ms IS NULL THEN 0 ELSE 1 END "
+        "FROM games WHERE id = ?" +
+        dialect_.lock_row_suffix),
+        use(id), into(failures), into(stuck), now;
+    if (failures.empty()) return Status::NotFound(what + ": no such game");
+    if (stuck[0] != 0) return Status::FailedPrecondition(what + ": the game is stuck already");
+    if (failures[0] != failure.failures_before) {
+      return Status::FailedPrecondition(what + ": " + std::to_string(failures[0]) +
+                                        " failures are counted, not " +
+                                        std::to_string(failure.failures_before));
+    }
+    Poco::Int64 count = failures[0] + 1, retry = ToMillis(failure.retry_at);
+    std::string error = failure.error;
+    *session_ << Sql(
+        "UPDATE games SET turn_failures = ?, turn_retry_at_ms = ?, turn_error = ? WHERE id = ?"),
+        use(count), use(retry), use(error), use(id), now;
+    if (failure.stuck) {
+      Poco::Int64 at = ToMillis(failure.at);
+      *session_ << Sql("UPDATE games SET turn_failed_at_ms = ? WHERE id = ?"), use(at), use(id),
+          now;
+      for (const NewMail& mail : failure.mails) InsertMail(mail);
+    }
+    transaction.Commit();
+    return std::int64_t{count};
+  });
+}
+
+Status SqlRepository::ClearTurnFailures(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "clearing the failed turns of game " + game_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    if (!GameExists(game_id, /*lock=*/false)) return Status::NotFound(what + ": no such game");
+    std::string id = game_id;
+    *session_ << Sql(
+        "UPDATE games SET turn_failures = 0, turn_retry_at_ms = NULL, turn_error = '' "
+        "WHERE id = ? AND turn_failed_at_ms IS NULL"),
+        use(id), now;
+    return Status::Ok();
+  });
+}
+
+Result<std::vector<StuckGame>> SqlRepository::ListStuckGames() {
+  if (session_ == nullptr) return NotOpen();
+  return Guarded(
+      "listing the stuck games in " + store_name_, [&]() -> Result<std::vector<StuckGame>> {
+        std::vector<std::string> ids, errors;
+        std::vector<Poco::Int64> turns, failures, failed_at;
+        *session_ << Sql(
+            "SELECT id, turns_committed, turn_failures, turn_failed_at_ms, "
+            "turn_error FROM games WHERE turn_failed_at_ms IS NOT NULL ORDER BY id"),
+            into(ids), into(turns), into(failures), into(failed_at), into(errors), now;
+        std::vector<StuckGame> games;
+        for (std::size_t i = 0; i < ids.size(); ++i) {
+          games.push_back(
+              StuckGame{ids[i], turns[i], failures[i], FromMillis(failed_at[i]), errors[i]});
+        }
+        return games;
+      });
+}
+
+Status SqlRepository::RetryStuckGame(const std::string& game_id, Timestamp now_time) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "retrying stuck game " + game_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Status {
+    Transaction transaction(*session_, dialect_);
+    std::string id = game_id;
+    std::vector<Poco::Int64> failed_at, turns_committed;
+    *session_ << Sql(
+        "SELECT COALESCE(turn_failed_at_ms, -1), turns_committed FROM games WHERE id = ?" +
+        dialect_.lock_row_suffix),
+        use(id), into(failed_at), into(turns_committed), now;
+    if (failed_at.empty()) return Status::NotFound(what + ": no such game");
+    if (failed_at[0] < 0) return Status::FailedPrecondition(what + ": the game is not stuck");
+    // The time it stood stuck is added to the open turn's deadline, as a pause would.
+    Poco::Int64 stood = std::max<Poco::Int64>(0, ToMillis(now_time) - failed_at[0]);
+    Poco::Int64 based_on = turns_committed[0];
+    *session_ << Sql(
+        "UPDATE open_turns SET paused_ms = paused_ms + ? WHERE game_id = ? AND based_on = ?"),
+        use(stood), use(id), use(based_on), now;
+    *session_ << Sql(
+        "UPDATE games SET turn_failures = 0, turn_retry_at_ms = NULL, turn_failed_at_ms = NULL, "
+        "turn_error = '' WHERE id = ?"),
+        use(id), now;
+    transaction.Commit();
+    return Status::Ok();
   });
 }
 

@@ -46,7 +46,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 13;
+  static constexpr int kLatestSchemaVersion = 14;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -87,6 +87,12 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Result<OpenTurn> GetOpenTurn(const std::string& game_id, std::int64_t turn,
                                const std::string& side) override;
   Status ImportGame(const NewGame& game, const std::vector<TurnCommit>& turns) override;
+  // Failing turn jobs (sql_turn_failures.cc).
+  Result<std::vector<SchedulableGame>> ListSchedulableGames(Timestamp now) override;
+  Result<std::int64_t> RecordTurnFailure(const TurnFailure& failure) override;
+  Status ClearTurnFailures(const std::string& game_id) override;
+  Result<std::vector<StuckGame>> ListStuckGames() override;
+  Status RetryStuckGame(const std::string& game_id, Timestamp now) override;
   Result<std::int64_t> EnqueueMail(const NewMail& mail) override;
   Result<std::vector<OutboxMail>> DueMail(Timestamp now, int limit) override;
   Result<std::vector<OutboxMail>> ClaimDueMail(Timestamp now, int limit,

@@ -36,10 +36,11 @@ constexpr std::array<std::string_view, 8> kPartialFiles{
     "report.txt",    "report.html",    "verdicts.txt",     "verdicts.html",
     "your_move.txt", "your_move.html", "orders_block.txt", "orders_block.html"};
 
-// The mails with a text body only (KIND.subject, KIND.txt): the mail commands' replies, and
-// the paragraph of one game in a status reply (command_game.txt).
-constexpr std::array<std::string_view, 4> kTextMailKinds{"command_status", "command_games",
-                                                         "command_archive", "command_help"};
+// The mails with a text body only (KIND.subject, KIND.txt): the mail commands' replies, the
+// notice of a turn the referee could not resolve (turn_stuck), and the paragraph of one game
+// in a status reply (command_game.txt).
+constexpr std::array<std::string_view, 5> kTextMailKinds{
+    "command_status", "command_games", "command_archive", "command_help", "turn_stuck"};
 
 // The event sentences the report uses; Load refuses a table without one of them.
 constexpr std::array<std::string_view, 30> kEventKeys{"place",

@@ -228,6 +228,17 @@ struct CommandReplyInput {
   std::string public_url;      // kHelp: "http://host:port"; empty: no links
 };
 
+// The notice to a player that the referee could not resolve a turn of their game (its turn
+// job failed too often: daemon/scheduler.h): turn_stuck.{subject,txt}, text only.
+struct TurnStuckInput {
+  std::string game_id;
+  std::string player_name;
+  // The turn the game waits for, and its side; 0 when it is not known (the game's stored
+  // state itself may be what cannot be read).
+  int turn = 0;
+  engine::Side side = engine::Side::kBlue;
+};
+
 // The mail templates of every language, parsed once. Rendering is const and thread-safe.
 class MailTemplates {
  public:
@@ -245,6 +256,8 @@ class MailTemplates {
   // The mail commands' replies (templates/command_mail.cc): text only (Mail::html empty).
   Status RenderGameStatus(Language language, const GameStatusInput& input, std::string* text) const;
   Status RenderCommandReply(Language language, const CommandReplyInput& input, Mail* out) const;
+  // templates/turn_stuck_mail.cc
+  Status RenderTurnStuck(Language language, const TurnStuckInput& input, Mail* out) const;
 
   // The turn report alone (events, rally, victory points, dice) as an HTML fragment (no
   // <html>), for the archive page: the same words as the results mail.

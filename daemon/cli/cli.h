@@ -47,6 +47,11 @@ int RunVerifyCommand(const Args& args);                    // pbem verify ARCHIV
 int RunHistoryCommand(const Args& args);                   // pbem history GAME
 int RunLeagueCommand(const Args& args);                    // pbem league (league_command.cc)
 int RunOutboxCommand(const Args& args);                    // pbem outbox dead|requeue
+int RunTurnsCommand(const Args& args);                     // pbem turns stuck|retry
+
+// Text from the store on one terminal line: control characters (a subject quotes a player)
+// shown as '?', cut at 120 bytes.
+std::string OneLine(const std::string& text);
 
 // "2026-11-26T04:10:00Z": a stored time (storage::Timestamp), UTC, to the second.
 std::string IsoTime(std::chrono::sys_time<std::chrono::milliseconds> t);

@@ -123,6 +123,18 @@ constexpr std::string_view kOutboxUsage =
     "    Puts dead letters back into the outbox, due now, with a fresh count of attempts\n"
     "    (--all: every dead letter, up to 500 a run). Exit 1 when an ID is not a dead letter.\n";
 
+constexpr std::string_view kTurnsUsage =
+    "pbem turns stuck [--db DB]\n"
+    "    Lists the stuck games: games whose turn pbemd could not resolve\n"
+    "    pbemd.turns.max_failures times in a row (not a database outage: a stored state or\n"
+    "    order the engine refuses, a scenario file gone, a bug). pbemd leaves them alone; their\n"
+    "    players were told once by mail. One line each: game, turns committed, since when,\n"
+    "    failures, and the last error.\n"
+    "pbem turns retry GAME... [--db DB]\n"
+    "    After the cause is fixed: pbemd's next pass tries the game again, and resolves the\n"
+    "    turn with exactly the orders acknowledged. The turn's deadline moves by the time the\n"
+    "    game stood stuck. Exit 1 when a GAME is not stuck.\n";
+
 constexpr std::string_view kGeneralUsage =
     "usage: pbem COMMAND [ARGS]\n"
     "\n"
@@ -142,6 +154,7 @@ constexpr std::string_view kGeneralUsage =
     "  history GAME                one line per committed turn of a game\n"
     "  league COMMAND LEAGUE       club leagues: create, add, remove, start, result, ...\n"
     "  outbox dead|requeue         list the mails pbemd gave up on, put them back\n"
+    "  turns stuck|retry           list the games whose turn pbemd could not resolve, retry\n"
     "  help [COMMAND]              show this help, or a command's usage\n"
     "\n"
     "Exit codes: 0 ok, 1 problems found in the input, 2 usage error.\n"
@@ -166,8 +179,22 @@ std::optional<std::string> Usage(std::string_view command) {
   if (command == "verify") return std::string(kVerifyUsage);
   if (command == "history") return std::string(kHistoryUsage) + std::string(kStoreDbUsage);
   if (command == "outbox") return std::string(kOutboxUsage) + std::string(kStoreDbUsage);
+  if (command == "turns") return std::string(kTurnsUsage) + std::string(kStoreDbUsage);
   if (command == "help") return std::string("pbem help [COMMAND]\n");
   return std::nullopt;
+}
+
+std::string OneLine(const std::string& text) {
+  std::string out;
+  for (const char c : text) {
+    if (out.size() >= 120) {
+      out += "...";
+      break;
+    }
+    const auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 || u == 0x7f) ? '?' : c;
+  }
+  return out;
 }
 
 std::string IsoTime(std::chrono::sys_time<std::chrono::milliseconds> t) {

@@ -21,21 +21,6 @@ namespace {
 // attached).
 constexpr int kBatch = 500;
 
-// Text from the store on one terminal line: control characters (a subject quotes a player)
-// shown as '?', cut at 120 bytes.
-std::string OneLine(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    if (out.size() >= 120) {
-      out += "...";
-      break;
-    }
-    const auto u = static_cast<unsigned char>(c);
-    out += (u < 0x20 || u == 0x7f) ? '?' : c;
-  }
-  return out;
-}
-
 int ListDead(storage::GameRepository& repository) {
   Result<std::vector<storage::OutboxMail>> dead = repository.DeadMail(kBatch);
   if (!dead.ok()) {

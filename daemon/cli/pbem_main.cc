@@ -49,6 +49,7 @@ int Run(const Args& argv) {
   if (command == "history") return RunHistoryCommand(rest);
   if (command == "league") return RunLeagueCommand(rest);
   if (command == "outbox") return RunOutboxCommand(rest);
+  if (command == "turns") return RunTurnsCommand(rest);
   return UsageError("", "unknown command '" + command + "'");
 }
 

@@ -152,5 +152,38 @@ TEST_CASE("pbem history says who did what", "[cli]") {
   CHECK_THAT(out, Catch::Contains("\n3 turn 2 blue "));
 }
 
+TEST_CASE("pbem turns stuck lists stuck games; pbem turns retry frees them", "[cli]") {
+  StoreAtTurnTwo store;
+  {
+    storage::SqliteRepository repository(store.scratch / "data");
+    REQUIRE(repository.OpenOrMigrate().ok());
+    storage::TurnFailure failure;
+    failure.game_id = "g1";
+    failure.error = "INTERNAL: the stored state\ndoes not parse";
+    failure.at = storage::Timestamp(std::chrono::milliseconds(1'700'000'900'000));
+    failure.retry_at = failure.at;
+    failure.stuck = true;
+    REQUIRE(repository.RecordTurnFailure(failure).ok());
+  }
+  std::string out;
+  REQUIRE(Run({PBEM_BINARY, "turns", "stuck", "--db", store.db}, out) == 0);
+  INFO(out);
+  CHECK_THAT(out, Catch::StartsWith("1 stuck game\n"));
+  // One line per game, the error on the next, control characters shown as '?'.
+  CHECK_THAT(out, Catch::Contains("g1  stuck since 2023-11-14T22:28:20Z  turns committed 3  "
+                                  "failures 1\n    last error: INTERNAL: the stored "
+                                  "state?does not parse\n"));
+  REQUIRE(Run({PBEM_BINARY, "turns", "retry", "g1", "--db", store.db}, out) == 0);
+  CHECK_THAT(out, Catch::Contains("game g1: pbemd tries its turn again"));
+  REQUIRE(Run({PBEM_BINARY, "turns", "stuck", "--db", store.db}, out) == 0);
+  CHECK_THAT(out, Catch::StartsWith("0 stuck games\n"));
+  // Not stuck (any more), or no such game: exit 1, saying so.
+  CHECK(Run({PBEM_BINARY, "turns", "retry", "g1", "--db", store.db}, out) == 1);
+  CHECK_THAT(out, Catch::Contains("not stuck"));
+  CHECK(Run({PBEM_BINARY, "turns", "retry", "nope", "--db", store.db}, out) == 1);
+  CHECK(Run({PBEM_BINARY, "turns", "retry", "--db", store.db}, out) == 2);
+  CHECK(Run({PBEM_BINARY, "turns", "unstick", "--db", store.db}, out) == 2);
+}
+
 }  // namespace
 }  // namespace pbem::daemon

@@ -10,6 +10,8 @@
 
 #include <catch2/catch.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/support/temp_dir.h"
 
@@ -107,6 +109,27 @@ TEST_CASE("outbox retries are bounded: max_attempts, default 120", "[daemon][con
     Result<DaemonConfig> loaded = LoadFrom("pbemd.mail.out.max_attempts", bad);
     REQUIRE_FALSE(loaded.ok());
     CHECK_THAT(loaded.status().message(), Catch::Contains("pbemd.mail.out.max_attempts"));
+  }
+}
+
+TEST_CASE("failing turns: retry_max_ms and max_failures, defaults and bounds", "[daemon][config]") {
+  Result<DaemonConfig> defaults = LoadFrom("pbemd.instance.name", "x");
+  REQUIRE(defaults.ok());
+  CHECK(defaults->turns.retry_max == std::chrono::milliseconds(300000));
+  CHECK(defaults->turns.max_failures == 10);
+  CHECK(LoadFrom("pbemd.turns.max_failures", "3")->turns.max_failures == 3);
+  CHECK(LoadFrom("pbemd.turns.retry_max_ms", "60000")->turns.retry_max ==
+        std::chrono::milliseconds(60000));
+  for (const auto& [key, bad] : std::vector<std::pair<std::string, std::string>>{
+           {"pbemd.turns.max_failures", "0"},
+           {"pbemd.turns.max_failures", "1001"},
+           {"pbemd.turns.max_failures", "x"},
+           {"pbemd.turns.retry_max_ms", "5"},
+           {"pbemd.turns.retry_max_ms", "500"}}) {  // less than poll_ms (1000)
+    INFO(key << ": \"" << bad << "\"");
+    Result<DaemonConfig> loaded = LoadFrom(key, bad);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK_THAT(loaded.status().message(), Catch::Contains(key));
   }
 }
 

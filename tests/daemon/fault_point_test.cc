@@ -23,6 +23,24 @@ TEST_CASE("PBEM_FAULT: every action, several entries, blanks around them", "[dae
   CHECK((*parsed)[3].argument == "game=g007");
 }
 
+TEST_CASE("PBEM_FAULT: fail makes the work at a failing point fail, for a matching context",
+          "[daemon][fault]") {
+  Result<std::vector<FaultEntry>> parsed = ParseFaultSpec("turn_loop.resolve:fail:game=g2");
+  REQUIRE(parsed.ok());
+  REQUIRE(parsed->size() == 1);
+  CHECK((*parsed)[0].action == FaultAction::kFail);
+  CHECK(FaultFailure(kFaultTurnLoopResolve, "game=g2").ok());  // not armed yet
+  SetArmedFaultPointsForTest(*parsed);
+  const Status failed = FaultFailure(kFaultTurnLoopResolve, "game=g2");
+  CHECK(failed.code() == StatusCode::kInternal);
+  CHECK(failed.message().find("turn_loop.resolve") != std::string::npos);
+  CHECK(FaultFailure(kFaultTurnLoopResolve, "game=g3").ok());
+  CHECK(FaultFailure(kFaultOutboxAfterSend, "game=g2").ok());
+  FaultPoint(kFaultTurnLoopResolve, "game=g2");  // a plain point ignores fail entries
+  SetArmedFaultPointsForTest({});
+  CHECK(FaultFailure(kFaultTurnLoopResolve, "game=g2").ok());
+}
+
 TEST_CASE("PBEM_FAULT: empty arms nothing", "[daemon][fault]") {
   Result<std::vector<FaultEntry>> parsed = ParseFaultSpec("");
   REQUIRE(parsed.ok());
@@ -36,7 +54,7 @@ TEST_CASE("PBEM_FAULT: a malformed entry is refused, named", "[daemon][fault]") 
   for (const char* bad :
        {"outbox.after_send", "outbox.after_send:hold", ":stop", "turn_loop.before_commit:pause",
         "turn_loop.before_commit:pause:", "outbox.after_send:stop,intake_abort_on_subject:poison",
-        "hold_outbox_after_send:stop"}) {
+        "turn_loop.resolve:fails", "hold_outbox_after_send:stop"}) {
     INFO(bad);
     Result<std::vector<FaultEntry>> parsed = ParseFaultSpec(bad);
     REQUIRE_FALSE(parsed.ok());

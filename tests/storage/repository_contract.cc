@@ -117,6 +117,17 @@ void DropMigration11(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 11");
 }
 
+// Takes a store back from schema version 14 (failing turn jobs: counts, backoff, stuck games).
+// Migrations apply above the highest version recorded: drop 14 before 13.
+void DropMigration14(RepositoryHarness& harness) {
+  harness.ExecuteSql("DROP INDEX games_stuck");
+  for (const char* column :
+       {"turn_failures", "turn_retry_at_ms", "turn_failed_at_ms", "turn_error"}) {
+    harness.ExecuteSql(std::string("ALTER TABLE games DROP COLUMN ") + column);
+  }
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 14");
+}
+
 // Takes a store back from schema version 13 (the outbox's dead letters). Migrations apply
 // above the highest version recorded: drop 13 before 12.
 void DropMigration13(RepositoryHarness& harness) {
@@ -186,11 +197,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 13);
+    CHECK(*reopened == 14);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -203,7 +214,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 13"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 14"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -217,7 +228,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -228,6 +239,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     DropMigration11(*harness);
@@ -248,7 +260,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -263,6 +275,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     DropMigration11(*harness);
@@ -274,7 +287,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -452,6 +465,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     DropMigration11(*harness);
@@ -466,7 +480,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -510,11 +524,12 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->AddPlayer({"lg", "blue", "ann@example.org", "t-ann"}).ok());
       REQUIRE(repository->AddPlayer({"lg", "orange", "bob@example.org", "t-bob"}).ok());
     }
+    DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     {
       auto repository = Open(*harness);
-      CHECK(*repository->SchemaVersion() == 13);
+      CHECK(*repository->SchemaVersion() == 14);
       Result<std::vector<Player>> players = repository->ListPlayers("g");
       REQUIRE(players.ok());
       CHECK((*players)[0].name.empty());  // the name went with the dropped column
@@ -546,6 +561,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     DropMigration11(*harness);
@@ -555,7 +571,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -982,6 +998,112 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->CommitTurn(next_commit).ok());
   }
 
+  SECTION("scheduler: failed turns back off, then the game is stuck once, mails in the commit") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("a")).ok());
+    REQUIRE(repository->CreateGame(SampleGame("b")).ok());
+    auto ids = [](const std::vector<SchedulableGame>& games) {
+      std::vector<std::string> out;
+      for (const SchedulableGame& g : games) out.push_back(g.id);
+      return out;
+    };
+    Result<std::vector<SchedulableGame>> all = repository->ListSchedulableGames(At(1'000));
+    REQUIRE(all.ok());
+    CHECK(ids(*all) == std::vector<std::string>{"a", "b"});
+    CHECK(all->front().turn_failures == 0);
+
+    TurnFailure failure;
+    failure.game_id = "a";
+    failure.error = "INTERNAL: the state does not parse";
+    failure.at = At(1'000);
+    failure.retry_at = At(1'500);
+    Result<std::int64_t> counted = repository->RecordTurnFailure(failure);
+    REQUIRE(counted.ok());
+    CHECK(*counted == 1);
+    // Backing off: not schedulable before retry_at, by the query itself.
+    CHECK(ids(*repository->ListSchedulableGames(At(1'499))) == std::vector<std::string>{"b"});
+    Result<std::vector<SchedulableGame>> later = repository->ListSchedulableGames(At(1'500));
+    REQUIRE(later->size() == 2);
+    CHECK(later->front().turn_failures == 1);
+    // A compare-and-set: a count read before this failure is refused, nothing changed.
+    CHECK(repository->RecordTurnFailure(failure).status().code() ==
+          StatusCode::kFailedPrecondition);
+    failure.game_id = "nope";
+    CHECK(repository->RecordTurnFailure(failure).status().code() == StatusCode::kNotFound);
+
+    // A success clears the count.
+    REQUIRE(repository->ClearTurnFailures("a").ok());
+    CHECK(repository->ListSchedulableGames(At(1'000))->front().turn_failures == 0);
+    CHECK(repository->ClearTurnFailures("nope").code() == StatusCode::kNotFound);
+
+    // The failure that makes it stuck: stuck from `at`, its mails enqueued with it.
+    failure.game_id = "a";
+    failure.failures_before = 0;
+    failure.stuck = true;
+    failure.at = At(2'000);
+    failure.retry_at = At(2'500);
+    failure.error = "INTERNAL: still broken";
+    failure.mails = {SampleMail("anna@example.org", 2'000), SampleMail("ben@example.org", 2'000)};
+    REQUIRE(repository->RecordTurnFailure(failure).ok());
+    CHECK(repository->DueMail(At(3'000), 10)->size() == 2);
+    auto other = Open(*harness);  // what every process sharing the store sees
+    CHECK(ids(*other->ListSchedulableGames(At(1'000'000))) == std::vector<std::string>{"b"});
+    Result<std::vector<StuckGame>> stuck = other->ListStuckGames();
+    REQUIRE(stuck.ok());
+    REQUIRE(stuck->size() == 1);
+    CHECK(stuck->front().game_id == "a");
+    CHECK(stuck->front().turn_failures == 1);
+    CHECK(stuck->front().failed_at == At(2'000));
+    CHECK(stuck->front().error == "INTERNAL: still broken");
+    CHECK(stuck->front().turns_committed == 0);
+    // Stuck once: no second failure, no second set of mails; a success does not free it.
+    failure.failures_before = 1;
+    CHECK(repository->RecordTurnFailure(failure).status().code() ==
+          StatusCode::kFailedPrecondition);
+    CHECK(repository->DueMail(At(3'000), 10)->size() == 2);
+    REQUIRE(repository->ClearTurnFailures("a").ok());
+    CHECK(other->ListStuckGames()->size() == 1);
+  }
+
+  SECTION("scheduler: a retried stuck game is scheduled again, its deadline moved by the wait") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
+    CHECK(repository->RetryStuckGame("g", At(500)).code() == StatusCode::kFailedPrecondition);
+    CHECK(repository->RetryStuckGame("nope", At(500)).code() == StatusCode::kNotFound);
+    TurnFailure failure;
+    failure.game_id = "g";
+    failure.error = "INTERNAL: broken";
+    failure.at = At(1'000);
+    failure.retry_at = At(60'000);
+    failure.stuck = true;
+    REQUIRE(repository->RecordTurnFailure(failure).ok());
+    REQUIRE(repository->RetryStuckGame("g", At(8'000)).ok());
+    CHECK(repository->ListStuckGames()->empty());
+    Result<std::vector<SchedulableGame>> games = repository->ListSchedulableGames(At(8'000));
+    REQUIRE(games->size() == 1);
+    CHECK(games->front().turn_failures == 0);
+    // Stuck from 1 s to 8 s: the turn's deadline moves 7 s, as a pause would.
+    CHECK(repository->GetOpenTurn("g", 1, "france")->paused == std::chrono::milliseconds(7'000));
+    CHECK(repository->RetryStuckGame("g", At(9'000)).code() == StatusCode::kFailedPrecondition);
+  }
+
+  SECTION("scheduler: a version 13 store gains the failure columns (migration 14)") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("old")).ok());
+    }
+    DropMigration14(*harness);
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 14);
+    Result<std::vector<SchedulableGame>> games = repository->ListSchedulableGames(At(0));
+    REQUIRE(games.ok());
+    REQUIRE(games->size() == 1);
+    CHECK(games->front().id == "old");
+    CHECK(games->front().turn_failures == 0);
+    CHECK(repository->ListStuckGames()->empty());
+  }
+
   SECTION("scheduler: a pause moves the open turn's deadline by the time it stood still") {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
@@ -1143,6 +1265,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         REQUIRE(repository->CreateGame(SampleGame(id)).ok());
       }
     }
+    DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     DropMigration11(*harness);
@@ -1157,7 +1280,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "WHERE id = 'nowinner'");
     harness->ExecuteSql("UPDATE games SET result = 'orange resigned' WHERE id = 'other'");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     const auto ending = [&](const char* id) { return repository->GetGame(id)->ending; };
     REQUIRE(ending("resigned").has_value());
     CHECK(ending("resigned")->kind == GameEndKind::kResigned);
@@ -1512,9 +1635,10 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       queued = *id;
       sent = *done;
     }
+    DropMigration14(*harness);
     DropMigration13(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 13);
+    CHECK(*repository->SchemaVersion() == 14);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK_FALSE(old->failed_at.has_value());
