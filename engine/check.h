@@ -7,12 +7,12 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define PBEM_CHECK(cond)                                                              \
-  do {                                                                                \
-    if (!(cond)) [[unlikely]] {                                                       \
-      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond);   \
-      std::abort();                                                                   \
-    }                                                                                 \
+#define PBEM_CHECK(cond)                                                            \
+  do {                                                                              \
+    if (!(cond)) [[unlikely]] {                                                     \
+      std::fprintf(stderr, "%s:%d: CHECK failed: %s\n", __FILE__, __LINE__, #cond); \
+      std::abort();                                                                 \
+    }                                                                               \
   } while (false)
 
 #endif  // PBEM_ENGINE_CHECK_H_

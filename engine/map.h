@@ -58,9 +58,7 @@ class Map {
     return route_sides_[SideIndex(side)];
   }
   // Indices of the routes that pass through `hex`.
-  const std::vector<std::int32_t>& RoutesThrough(Hex hex) const {
-    return route_hexes_[Index(hex)];
-  }
+  const std::vector<std::int32_t>& RoutesThrough(Hex hex) const { return route_hexes_[Index(hex)]; }
 
  private:
   std::size_t Index(Hex hex) const;

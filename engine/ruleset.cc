@@ -28,8 +28,8 @@ void CheckNames(const std::vector<T>& items, std::string_view list, std::string_
     if (name.empty()) {
       out.push_back({Indexed(list, i) + ".name", std::string(what) + " has no name"});
     } else if (!seen.insert(name).second) {
-      out.push_back({Indexed(list, i) + ".name",
-                     "duplicate " + std::string(what) + " name '" + name + "'"});
+      out.push_back(
+          {Indexed(list, i) + ".name", "duplicate " + std::string(what) + " name '" + name + "'"});
     }
   }
 }
@@ -148,8 +148,8 @@ std::vector<RulesetProblem> ValidateRuleset(const Ruleset& rs) {
     const Rational cur = crt.columns[c].attacker / crt.columns[c].defender;
     if (!(prev < cur)) {
       out.push_back({Indexed("crt.columns", c), "CRT column '" + crt.columns[c].label +
-                                                     "' must give better odds than '" +
-                                                     crt.columns[c - 1].label + "'"});
+                                                    "' must give better odds than '" +
+                                                    crt.columns[c - 1].label + "'"});
     }
   }
   if (crt.max_result < crt.min_result) {
@@ -157,16 +157,17 @@ std::vector<RulesetProblem> ValidateRuleset(const Ruleset& rs) {
   } else {
     const std::size_t want_rows = static_cast<std::size_t>(crt.max_result - crt.min_result + 1);
     if (crt.rows.size() != want_rows) {
-      out.push_back({"crt.rows", "the CRT needs " + std::to_string(want_rows) +
-                                     " rows (results " + std::to_string(crt.min_result) + " to " +
+      out.push_back({"crt.rows", "the CRT needs " + std::to_string(want_rows) + " rows (results " +
+                                     std::to_string(crt.min_result) + " to " +
                                      std::to_string(crt.max_result) + "), found " +
                                      std::to_string(crt.rows.size())});
     }
     for (std::size_t r = 0; r < crt.rows.size(); ++r) {
       if (crt.rows[r].size() != crt.columns.size()) {
         out.push_back({Indexed("crt.rows", r) + ".cells",
-                       "CRT row for result " + std::to_string(crt.min_result + static_cast<int>(r)) +
-                           " has " + std::to_string(crt.rows[r].size()) + " cells, expected " +
+                       "CRT row for result " +
+                           std::to_string(crt.min_result + static_cast<int>(r)) + " has " +
+                           std::to_string(crt.rows[r].size()) + " cells, expected " +
                            std::to_string(crt.columns.size())});
       }
     }
@@ -178,8 +179,8 @@ std::vector<RulesetProblem> ValidateRuleset(const Ruleset& rs) {
       out.push_back({Indexed("terrain_combat", i) + ".terrain", "unknown terrain"});
     }
     if (e.cs_multiplier <= Rational(0)) {
-      out.push_back({Indexed("terrain_combat", i) + ".cs_multiplier",
-                     "a CS multiplier must be positive"});
+      out.push_back(
+          {Indexed("terrain_combat", i) + ".cs_multiplier", "a CS multiplier must be positive"});
     }
   }
 
@@ -198,8 +199,8 @@ std::vector<RulesetProblem> ValidateRuleset(const Ruleset& rs) {
     out.push_back({"parameters.charge_cs_multiplier", "charge_cs_multiplier must be at least 1"});
   }
   if (p.water_attack_multiplier <= Rational(0)) {
-    out.push_back({"parameters.water_attack_multiplier",
-                   "water_attack_multiplier must be positive"});
+    out.push_back(
+        {"parameters.water_attack_multiplier", "water_attack_multiplier must be positive"});
   }
   if (p.zoc_leave_cost < 0) {
     out.push_back({"parameters.zoc_leave_cost",

@@ -51,9 +51,9 @@ class GamesServer {
   explicit GamesServer(GameFixture& fixture, const templates::MailTemplates* mail = nullptr,
                        const std::string& mail_from = "")
       : socket_(Poco::Net::SocketAddress("127.0.0.1", 0)),
-        server_(new ApiRequestHandlerFactory(NullLogger(),
-                                             FixtureServices(fixture, mail, mail_from)),
-                socket_, new Poco::Net::HTTPServerParams) {
+        server_(
+            new ApiRequestHandlerFactory(NullLogger(), FixtureServices(fixture, mail, mail_from)),
+            socket_, new Poco::Net::HTTPServerParams) {
     server_.start();
   }
   ~GamesServer() { server_.stopAll(true); }

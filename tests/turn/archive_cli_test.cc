@@ -64,8 +64,8 @@ TEST_CASE("pbem export/verify/import/history; a flipped archive byte names its t
   CHECK_THAT(out, Catch::Contains("\n1 turn 1 blue 2023-11-14T22:14:20Z "));
   CHECK_THAT(out, Catch::Contains("\n6 turn 3 orange "));
   // Units are named as players know them (every bundled unit has a name), not by bare id.
-  for (const char* bare : {"retreated: b-", "retreated: o-", "eliminated: b-", "eliminated: o-",
-                           ", b-", ", o-"}) {
+  for (const char* bare :
+       {"retreated: b-", "retreated: o-", "eliminated: b-", "eliminated: o-", ", b-", ", o-"}) {
     CHECK_THAT(out, !Catch::Contains(bare));
   }
   const std::string history = out;
