@@ -51,6 +51,7 @@ total_of() {
 }
 
 failed=0
+interrupted=0
 printf '%-15s %12s %9s %8s %15s  %s\n' target executions exec/s crashes 'all runs' notes
 # One run of target $1; returns 1 when it crashed or could not run.
 run_one() {
@@ -93,6 +94,13 @@ run_one() {
   crashes=$(($(find "$artifacts" -type f ! -name 'slow-unit-*' | wc -l) - before))
   slow=$(($(find "$artifacts" -type f -name 'slow-unit-*' | wc -l) - slow_before))
   notes=""
+  # libFuzzer exits 72 after SIGINT (an operator stopping a long run): not a crash; the
+  # executions done count and the whole run stops after this target.
+  if [[ $rc -eq 72 && $crashes -eq 0 ]] && grep -q 'run interrupted' "$log"; then
+    rc=0
+    interrupted=1
+    notes="interrupted"
+  fi
   if [[ $rc -ne 0 || $crashes -ne 0 ]]; then
     [[ $crashes -eq 0 ]] && crashes=1
     notes="exit $rc, see $log; inputs in $artifacts/"
@@ -117,6 +125,7 @@ while :; do
   left=()
   for target in "${round[@]}"; do
     if run_one "$target"; then left+=("$target"); else failed=1; fi
+    [[ $interrupted -eq 0 ]] || exit 130
   done
   [[ $until -gt 0 && ${#left[@]} -gt 0 ]] || break
   targets=("${left[@]}")
