@@ -47,18 +47,19 @@ fail() {
   exit 1
 }
 . "$SRC/tests/support/ports.sh"  # port_open, free_port
+. "$SRC/tests/support/wait.sh"   # wait_pidfile, wait_child
 read -r P N <<<"$(free_ports 2)"
 ADMIN=bench-admin-token-0123456789
 "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$P" -Dpbemd.http.admin_token=$ADMIN \
   >"$work/pbemd.log" 2>&1 </dev/null &
 pbemd_pid=$!
 up=""
-for _ in $(seq 1 100); do
+for _ in $(seq 1 600); do
   curl -sf "http://127.0.0.1:$P/healthz" >/dev/null && { up=1; break; }
   kill -0 "$pbemd_pid" 2>/dev/null || fail "pbemd exited"
   sleep 0.1
 done
-[[ -n $up ]] || fail "pbemd did not answer /healthz within 10 s"
+[[ -n $up ]] || fail "pbemd did not answer /healthz within 60 s"
 curl -sf -X POST "http://127.0.0.1:$P/v1/games" -H "Authorization: Bearer $ADMIN" \
   -H 'Content-Type: application/json' \
   -d '{"id":"demo","scenario":"bois-de-la-morne","players":[{"side":"blue","address":"a@x.test","token":"tok-blue-123"},{"side":"orange","address":"b@x.test","token":"tok-orange-123"}]}' \
@@ -88,8 +89,10 @@ http {
 EOF
 nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/logs/error.log" \
   </dev/null >/dev/null 2>&1 || fail "nginx did not start ($(cat "$work/nginx/logs/error.log"))"
-nginx_pid=$(cat "$work/nginx/nginx.pid")
-for _ in $(seq 1 100); do port_open "$N" && break; sleep 0.05; done
+# nginx forks into the background: its pid file and its worker come after the command returns.
+nginx_pid=$(wait_pidfile "$work/nginx/nginx.pid") || fail "nginx wrote no pid file"
+for _ in $(seq 1 1200); do port_open "$N" && break; sleep 0.05; done
+port_open "$N" || fail "nginx is not listening on 127.0.0.1:$N"
 
 orders=$(cat "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto")
 lua_post() {  # lua_post FILE DISTINCT: a wrk script posting blue's orders
@@ -134,8 +137,7 @@ run() {
 
 echo "bench_http: wrk -t1 -c$CONNS -d${SECS}s --timeout 10s per run; $(nproc) cores;" \
   "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
-nginx_worker=$(pgrep -P "$nginx_pid" | head -1)
-[[ -n $nginx_worker ]] || fail "no nginx worker process"
+nginx_worker=$(wait_child "$nginx_pid") || fail "no nginx worker process"
 # Throughput is what the issue's goals are in; CPU per request (the server's own user+system
 # time over the run, divided by the requests answered) is the steadier figure on a loaded
 # machine, where a one-process nginx gets a smaller share of the cores than pbemd's threads.

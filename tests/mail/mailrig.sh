@@ -30,6 +30,7 @@
 # happens while the outgoing mail server is down.
 # Needs: deploy/install-deps.sh mail (postfix dovecot-imapd dovecot-lmtpd).
 set -euo pipefail
+. "$(dirname "${BASH_SOURCE[0]}")/../support/wait.sh"  # wait_pidfile
 R=${MAILRIG_ROOT:?set MAILRIG_ROOT to a scratch directory}
 SMTP_PORT=${SMTP_PORT:-2525}; IMAP_PORT=${IMAP_PORT:-1143}; LMTP_PORT=${LMTP_PORT:-2424}
 SUBMISSION_PORT=${SUBMISSION_PORT:-2587}; SMTPS_PORT=${SMTPS_PORT:-2465}; AUTH_PORT=${AUTH_PORT:-2426}
@@ -48,7 +49,8 @@ start_failed() {
   "$0" stop || true; exit 1
 }
 check_owned() {  # check_owned PIDFILE PORT...: exit 75 unless the master in PIDFILE holds each
-  local pid p; pid=$(tr -d ' \n' < "$1")
+  # Dovecot listens before it writes its pid file (it forks first): wait for the file.
+  local pid p; pid=$(wait_pidfile "$1") || { "$0" stop || true; exit 1; }
   for p in "${@:2}"; do
     owned "$p" "$pid" || { echo "mailrig: 127.0.0.1:$p is another process's" >&2; "$0" stop || true; exit 75; }
   done
@@ -219,14 +221,16 @@ smtp-stop)
   for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done ;;
 smtp-start)
   postfix -c $R/postfix start </dev/null >>$R/start.log 2>&1
-  wait_port $SMTP_PORT; wait_port $SUBMISSION_PORT; wait_port $SMTPS_PORT ;;
+  wait_port $SMTP_PORT; wait_port $SUBMISSION_PORT; wait_port $SMTPS_PORT
+  wait_pidfile $R/pf-spool/pid/master.pid >/dev/null ;;
 imap-stop)
   f=$R/dovecot/run/master.pid; p=$(tr -d ' \n' < $f)
   [ "$(cat /proc/$p/comm 2>/dev/null)" = dovecot ] && kill -TERM $p
   for i in $(seq 1 100); do kill -0 $p 2>/dev/null || break; sleep 0.1; done ;;
 imap-start)
   dovecot -c $R/dovecot/dovecot.conf </dev/null >>$R/start.log 2>&1
-  wait_port $IMAP_PORT; wait_port $IMAPS_PORT; wait_port $LMTP_PORT; wait_port $AUTH_PORT ;;
+  wait_port $IMAP_PORT; wait_port $IMAPS_PORT; wait_port $LMTP_PORT; wait_port $AUTH_PORT
+  wait_pidfile $R/dovecot/run/master.pid >/dev/null ;;
 queue-empty)  # exit 0 when Postfix holds no mail: everything it took was delivered (or bounced)
   [ -z "$(find $R/pf-spool/maildrop $R/pf-spool/incoming $R/pf-spool/active \
       $R/pf-spool/deferred $R/pf-spool/hold -type f 2>/dev/null | head -n 1)" ] ;;
