@@ -47,7 +47,7 @@ fail() {
   exit 1
 }
 . "$SRC/tests/support/ports.sh"  # port_open, free_port
-. "$SRC/tests/support/wait.sh"   # wait_pidfile, wait_child
+. "$SRC/tests/support/wait.sh"   # wait_pidfile, wait_port, wait_child
 read -r P N <<<"$(free_ports 2)"
 ADMIN=bench-admin-token-0123456789
 "$PBEMD" -Dpbemd.data_dir="$work/data" -Dpbemd.http.port="$P" -Dpbemd.http.admin_token=$ADMIN \
@@ -91,8 +91,7 @@ nginx -p "$work/nginx" -c "$work/nginx/nginx.conf" -e "$work/nginx/logs/error.lo
   </dev/null >/dev/null 2>&1 || fail "nginx did not start ($(cat "$work/nginx/logs/error.log"))"
 # nginx forks into the background: its pid file and its worker come after the command returns.
 nginx_pid=$(wait_pidfile "$work/nginx/nginx.pid") || fail "nginx wrote no pid file"
-for _ in $(seq 1 1200); do port_open "$N" && break; sleep 0.05; done
-port_open "$N" || fail "nginx is not listening on 127.0.0.1:$N"
+wait_port "$N" || fail "nginx is not listening on 127.0.0.1:$N"
 
 orders=$(cat "$SRC/engine/scenarios/bois-de-la-morne.orders-blue.textproto")
 lua_post() {  # lua_post FILE DISTINCT: a wrk script posting blue's orders

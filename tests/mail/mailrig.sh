@@ -30,7 +30,7 @@
 # happens while the outgoing mail server is down.
 # Needs: deploy/install-deps.sh mail (postfix dovecot-imapd dovecot-lmtpd).
 set -euo pipefail
-. "$(dirname "${BASH_SOURCE[0]}")/../support/wait.sh"  # wait_pidfile
+. "$(dirname "${BASH_SOURCE[0]}")/../support/wait.sh"  # wait_port, wait_pidfile (up to 60 s)
 R=${MAILRIG_ROOT:?set MAILRIG_ROOT to a scratch directory}
 SMTP_PORT=${SMTP_PORT:-2525}; IMAP_PORT=${IMAP_PORT:-1143}; LMTP_PORT=${LMTP_PORT:-2424}
 SUBMISSION_PORT=${SUBMISSION_PORT:-2587}; SMTPS_PORT=${SMTPS_PORT:-2465}; AUTH_PORT=${AUTH_PORT:-2426}
@@ -55,8 +55,6 @@ check_owned() {  # check_owned PIDFILE PORT...: exit 75 unless the master in PID
     owned "$p" "$pid" || { echo "mailrig: 127.0.0.1:$p is another process's" >&2; "$0" stop || true; exit 75; }
   done
 }
-# Up to 60 s: a loaded machine starts servers slowly.
-wait_port() { for i in $(seq 1 1200); do (exec 3<>/dev/tcp/127.0.0.1/$1) 2>/dev/null && return 0; sleep 0.05; done; echo "mailrig: port $1 not up" >&2; return 1; }
 case "${1:-}" in
 start)
   for tool in postfix dovecot openssl; do

@@ -5,6 +5,8 @@
 # a bound (never a sleep that hopes it was long enough).
 #   wait_pidfile FILE [SECONDS]   waits until FILE holds the pid of a running process and prints
 #                                 it; returns 1 after SECONDS (default 60) without one.
+#   wait_port PORT [SECONDS]      waits until something listens on 127.0.0.1:PORT; returns 1
+#                                 after SECONDS (default 60).
 #   wait_child PID [SECONDS]      waits until process PID has a child (e.g. nginx's worker) and
 #                                 prints the first one; returns 1 after SECONDS (default 60).
 wait_pidfile() {
@@ -18,6 +20,15 @@ wait_pidfile() {
     sleep 0.05
   done
   echo "wait_pidfile: no running process in $file after ${2:-60} s" >&2
+  return 1
+}
+wait_port() {
+  local tries=$((${2:-60} * 20))
+  for _ in $(seq 1 "$tries"); do
+    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
+    sleep 0.05
+  done
+  echo "wait_port: nothing listens on 127.0.0.1:$1 after ${2:-60} s" >&2
   return 1
 }
 wait_child() {
