@@ -83,6 +83,8 @@ std::optional<EventBody> EmptyBody(EventKind kind) {
 
 }  // namespace
 
+std::optional<EventBody> EmptyEventBody(EventKind kind) { return EmptyBody(kind); }
+
 std::vector<std::string> EventArgs(const EventBody& body) {
   std::vector<std::string> out;
   std::visit(
@@ -95,7 +97,7 @@ std::vector<std::string> EventArgs(const EventBody& body) {
 
 std::variant<EventBody, std::string> EventBodyFromArgs(EventKind kind,
                                                        const std::vector<std::string>& args) {
-  std::optional<EventBody> body = EmptyBody(kind);
+  std::optional<EventBody> body = EmptyEventBody(kind);
   if (!body) return std::string("kind: no payload for this kind");
   const std::string name(EventKindName(kind));
   ArgReader reader{args, "args: " + name + ".", 0, {}};

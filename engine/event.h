@@ -2,10 +2,14 @@
 // payload with named, typed fields. This file is THE reference table of event kinds and
 // their fields; proto/pbem/v1/turn_result.proto (message Event) points here.
 //
-// Wire format (pbem.v1.Event, format version 1): `kind` is EventKindName(kind); `hexes` are
-// the header's hexes as labels; `args` are the payload's fields in the order Fields() visits
-// them: numbers in decimal, text as is, a nested Strength as its six fields, an optional
-// field only when present (always last). proto/codec/event_args.cc writes and reads it.
+// Wire format (pbem.v1.Event): `kind` is EventKindName(kind); `hexes` are the header's hexes
+// as labels. The payload, in format version 2, is the oneof `body`: the message <Kind>Event of
+// proto/pbem/v1/morne_plaine_events.proto, whose fields have the names below (a nested
+// Strength is a StrengthSteps; proto/codec/event_body_codec.cc maps them by name). In format
+// version 1 it was `args`: the fields in the order Fields() visits them, numbers in decimal,
+// text as is, a nested Strength as its six fields, an optional field only when present (always
+// last); EventArgs and EventBodyFromArgs (engine/event.cc) write and read it. proto/README.md,
+// "Turn results and their events", has both.
 //
 // kind             hexes                      payload fields (wire order)
 // command_check    unit's hex [, leader's]    status ("in_command" | "out_of_command"),

@@ -51,6 +51,9 @@ static_assert(std::variant_size_v<EventBody> == kEventKindCount);
 std::string_view EventKindName(EventKind kind);  // "move_step", ...
 std::optional<EventKind> ParseEventKind(std::string_view name);
 
+// The payload of `kind` with every field at its default; nullopt for a value outside the enum.
+std::optional<EventBody> EmptyEventBody(EventKind kind);
+
 // A payload in its positional text form, the `args` of pbem.v1.Event (format version 1):
 // its fields in the order of engine/event.h's table, numbers in decimal, text as is.
 std::vector<std::string> EventArgs(const EventBody& body);

@@ -221,17 +221,23 @@ Answer GameReads::TurnReport(storage::GameRepository& repository, const std::str
       Sequence(id, sequence_text, static_cast<std::int64_t>(turns->size()), error);
   if (!sequence) return error;
   const storage::Turn& turn = (*turns)[static_cast<std::size_t>(*sequence - 1)];
-  pbem::v1::TurnResult result;
-  if (!result.ParseFromString(turn.result)) {
+  pbem::v1::TurnResult stored;
+  if (!stored.ParseFromString(turn.result)) {
     return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
                  "the stored result does not parse");
+  }
+  // One shape for every turn: results stored in format 1 (args) are answered in format 2.
+  codec::Result<pbem::v1::TurnResult> result =
+      codec::TurnResultInCurrentFormat(stored, "the stored result");
+  if (!result.ok()) {
+    return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal", result.ErrorText());
   }
   Poco::JSON::Object body;
   body.set("sequence", turn.sequence);
   body.set("turn", turn.turn);
   body.set("side", turn.side);
-  body.set("result",
-           Poco::JSON::Parser().parse(codec::SerializeMessage(result, codec::Format::kJson)));
+  body.set("result", Poco::JSON::Parser().parse(
+                         codec::SerializeMessage(result.value(), codec::Format::kJson)));
   return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(body)};
 }
 

@@ -61,7 +61,9 @@ constexpr std::string_view kPlayUsage =
     "    Plays N whole games with a simple legal-order bot for both sides, checking the state's\n"
     "    invariants and that every bot order is ok or partial after each player-turn. Prints\n"
     "    one line per game (winner, level, VP, player-turns, FNV-1a hash of its turn results)\n"
-    "    and \"N games, M violations, hash H\"; the same seed gives the same output. --quiet\n"
+    "    and \"N games, M violations, hash H (format 1), H2 (format 2)\": the hash of every\n"
+    "    turn result written in each format of pbem.v1.TurnResult (the per-game hashes are in\n"
+    "    format 1); the same seed gives the same output. --quiet\n"
     "    leaves out the line per player-turn. Exit 1 on any violation.\n";
 
 constexpr std::string_view kRenderUsage =

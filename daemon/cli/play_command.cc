@@ -11,10 +11,12 @@
 // running after turns * 2 + 2 player-turns is a violation too. Per game:
 //   game K: <blue|orange|draw> <level> vp B-O after T player-turns, hash H
 // where H is a 64-bit FNV-1a over every TurnResult of the game serialised as
-// binary protobuf (codec::TurnResultToProto, deterministic serialisation),
-// then:
-//   N games, M violations, hash H_all
-// with H_all the same FNV-1a over every TurnResult of every game in order.
+// binary protobuf (codec::TurnResultToProto in format 1, deterministic
+// serialisation), then:
+//   N games, M violations, hash H_all (format 1), H2_all (format 2)
+// with H_all the same FNV-1a over every TurnResult of every game in order, and
+// H2_all over the same results in format 2 (what pbemd stores now). The format-1
+// hashes stay the ones published before format 2 existed, so they still compare.
 // Violations are printed as they are found ("violation: game K player-turn T
 // (turn X side): ..."). Without --quiet each player-turn gets a line too
 // (orders given, events, verdicts that were partial).
@@ -134,6 +136,7 @@ int RunPlayCommand(const Args& args) {
   const std::uint64_t cap = static_cast<std::uint64_t>(scenario.turns) * 2 + 2;
 
   Fnv1a64 all;
+  Fnv1a64 all_typed;
   std::uint64_t violations = 0;
   for (std::uint64_t game = 1; game <= *games; ++game) {
     Fnv1a64 game_hash;
@@ -164,10 +167,15 @@ int RunPlayCommand(const Args& args) {
         report(pt, state, p);
       }
       const std::string bytes = codec::SerializeMessage(
-          codec::TurnResultToProto(result, scenario, state.turn, state.side_to_move),
+          codec::TurnResultToProto(result, scenario, state.turn, state.side_to_move,
+                                   codec::TurnResultFormat::kArgs),
           codec::Format::kBinary);
       game_hash.Add(bytes);
       all.Add(bytes);
+      all_typed.Add(codec::SerializeMessage(
+          codec::TurnResultToProto(result, scenario, state.turn, state.side_to_move,
+                                   codec::TurnResultFormat::kTyped),
+          codec::Format::kBinary));
       int partial = 0;
       for (const engine::OrderVerdict& v : result.verdicts) {
         if (v.verdict == engine::VerdictKind::kPartial) ++partial;
@@ -193,7 +201,7 @@ int RunPlayCommand(const Args& args) {
               << " after " << pt << " player-turns, hash " << Hex64(game_hash.value()) << "\n";
   }
   std::cout << *games << " games, " << violations << " violations, hash " << Hex64(all.value())
-            << "\n";
+            << " (format 1), " << Hex64(all_typed.value()) << " (format 2)\n";
   return violations == 0 ? kExitOk : kExitProblems;
 }
 

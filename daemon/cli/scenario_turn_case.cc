@@ -201,8 +201,10 @@ class TurnRunner {
         outcome_.mismatches.push_back("turn.dice: " + std::to_string(dice.remaining()) +
                                       " scripted rolls were not used");
       }
-      const v1::TurnResult proto =
-          codec::TurnResultToProto(result, sc, state.turn, state.side_to_move);
+      // The catalogue's expected events are written in format 1 (kind, unit, hexes, args):
+      // compared with the events in that format, and blessed in it.
+      const v1::TurnResult proto = codec::TurnResultToProto(
+          result, sc, state.turn, state.side_to_move, codec::TurnResultFormat::kArgs);
       const std::vector<v1::OrderVerdict> verdicts(proto.verdicts().begin(),
                                                    proto.verdicts().end());
       const std::vector<v1::Event> events(proto.events().begin(), proto.events().end());

@@ -181,8 +181,22 @@ VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
     if (CanonicalOrders(orders) != turn.orders()) {
       return fail_turn("the orders are not in canonical form");
     }
+    // The result is re-encoded in the format it was archived in: an archive written before
+    // format 2 keeps its format-1 bytes and verifies as it did (proto/README.md, "Archives").
+    // Bytes that do not parse are compared with the current format (and differ).
+    pbem::v1::TurnResult archived_result;
+    std::optional<codec::TurnResultFormat> format = codec::kCurrentTurnResultFormat;
+    if (archived_result.ParseFromString(turn.result())) {
+      format = codec::TurnResultFormatOf(archived_result);
+    }
+    if (!format) {
+      return fail_turn("the result's format version " +
+                       std::to_string(archived_result.format_version()) +
+                       " is newer than this program knows (" +
+                       std::to_string(static_cast<int>(codec::kCurrentTurnResultFormat)) + ")");
+    }
     const Resolution resolution =
-        ResolveWithSeed(ruleset.value().ruleset, sc, state, orders, turn.dice_seed());
+        ResolveWithSeed(ruleset.value().ruleset, sc, state, orders, turn.dice_seed(), *format);
     // Another engine's archive that does not re-resolve: this build cannot tell tampering from
     // the engine's own changes, and says which (issue 14: not reported as a mismatch).
     if (archive.engine_version() != kEngineVersion &&

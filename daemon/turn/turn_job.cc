@@ -133,7 +133,7 @@ Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::S
 
 Resolution ResolveWithSeed(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
                            const engine::GameState& state, const pbem::v1::Orders& orders,
-                           const Bytes& seed) {
+                           const Bytes& seed, codec::TurnResultFormat format) {
   Resolution out;
   out.canonical_orders = CanonicalOrders(orders);
   pbem::v1::Orders canonical;
@@ -142,7 +142,8 @@ Resolution ResolveWithSeed(const engine::Ruleset& ruleset, const engine::Scenari
   engine::SeededDice dice(DiceKey(seed, out.canonical_orders));
   const engine::TurnResult result =
       engine::ResolvePlayerTurn(ruleset, scenario, state, codec::OrdersFromProto(canonical), dice);
-  out.result_proto = codec::TurnResultToProto(result, scenario, state.turn, state.side_to_move);
+  out.result_proto =
+      codec::TurnResultToProto(result, scenario, state.turn, state.side_to_move, format);
   *out.result_proto.mutable_dice() = RevealedCommitmentFor(seed);
   out.result = codec::SerializeMessage(out.result_proto, codec::Format::kBinary);
   out.next_state = codec::SerializeMessage(codec::StateToProto(result.next_state, scenario),

@@ -35,6 +35,7 @@
 #include "pbem/v1/ruleset.pb.h"
 #include "pbem/v1/scenario.pb.h"
 #include "pbem/v1/turn_result.pb.h"
+#include "proto/codec/codec.h"
 #include "storage/game_repository.h"
 #include "storage/status.h"
 
@@ -77,10 +78,13 @@ struct Resolution {
   engine::GameState next;  // the same as an engine value
   pbem::v1::TurnResult result_proto;
 };
+// The result is written in `format`: new turns in the current one, `pbem verify` in the one
+// the archived result was written in (an archive keeps the bytes of its time).
 // REQUIRES: `state` is a state of `scenario` (between player-turns).
 Resolution ResolveWithSeed(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
                            const engine::GameState& state, const pbem::v1::Orders& orders,
-                           const Bytes& seed);
+                           const Bytes& seed,
+                           codec::TurnResultFormat format = codec::kCurrentTurnResultFormat);
 
 struct ResolvedTurn {
   storage::CommittedTurn committed;  // as stored (replayed: it was committed before)

@@ -199,19 +199,39 @@ Result<engine::GameState> StateFromProto(const pbem::v1::GameState& proto,
                                          const engine::Scenario& scenario);
 
 pbem::v1::OrderVerdict VerdictToProto(const engine::OrderVerdict& verdict);
-pbem::v1::Event EventToProto(const engine::Event& event, int seq, const engine::Scenario& scenario);
+
+// How a TurnResult's events carry their payloads (TurnResult.format_version, proto/README.md):
+// kArgs (1) as positional text `args`, kTyped (2) as the named, typed oneof `body`. New results
+// are written in kCurrentTurnResultFormat; kArgs stays for what must reproduce format-1 bytes
+// (`pbem verify` of an archive written in format 1, the bot hash of `pbem play`, the catalogue).
+enum class TurnResultFormat { kArgs = 1, kTyped = 2 };
+inline constexpr TurnResultFormat kCurrentTurnResultFormat = TurnResultFormat::kTyped;
+// The format a stored result is written in (format_version 0, i.e. absent, is 1); nullopt for
+// a version this program does not know.
+std::optional<TurnResultFormat> TurnResultFormatOf(const pbem::v1::TurnResult& proto);
+
+pbem::v1::Event EventToProto(const engine::Event& event, int seq, const engine::Scenario& scenario,
+                             TurnResultFormat format);
 pbem::v1::TurnResult TurnResultToProto(const engine::TurnResult& result,
                                        const engine::Scenario& scenario, int turn,
-                                       engine::Side side);
+                                       engine::Side side,
+                                       TurnResultFormat format = kCurrentTurnResultFormat);
 
 // The inverse of TurnResultToProto for what an archive reader needs: verdicts, events and
-// the next state. Verdict arguments come back as text (std::string Args: hexes as their
-// labels, numbers in decimal), so FormatArg gives back the stored text; event payloads come
-// back typed (engine::EventBodyFromArgs). Errors name the field (unknown unit, event kind,
-// reason code, bad label, a payload's missing or malformed field).
+// the next state, from either format. Verdict arguments come back as text (std::string Args:
+// hexes as their labels, numbers in decimal), so FormatArg gives back the stored text; event
+// payloads come back typed (format 1: engine::EventBodyFromArgs; format 2: EventBodyFromProto).
+// Errors name the field (unknown format version, unit, event kind, reason code, bad label, a
+// payload's missing or malformed field, a format-2 body missing or of another kind).
 Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto,
                                                const engine::Scenario& scenario,
                                                std::string_view source);
+
+// A stored result in the current format, for readers that want one shape (the HTTP API's JSON):
+// a format-1 result's events get their typed body from their args, which are dropped; a
+// current one comes back as it is. Errors name the event and field, as TurnResultFromProto.
+Result<pbem::v1::TurnResult> TurnResultInCurrentFormat(const pbem::v1::TurnResult& proto,
+                                                       std::string_view source);
 
 pbem::v1::Side SideToProto(engine::Side side);
 std::optional<engine::Side> SideFromProto(pbem::v1::Side side);

@@ -1,8 +1,10 @@
 // Game states, verdicts, events and turn results between engine types and
 // pbem.v1 messages. Units are named by their scenario id and hexes by label.
 #include <algorithm>
+#include <cstdint>
 
 #include "proto/codec/codec.h"
+#include "proto/codec/event_body_codec.h"
 
 namespace pbem::codec {
 
@@ -322,8 +324,20 @@ pbem::v1::OrderVerdict VerdictToProto(const engine::OrderVerdict& verdict) {
   return out;
 }
 
-pbem::v1::Event EventToProto(const engine::Event& event, int seq,
-                             const engine::Scenario& scenario) {
+std::optional<TurnResultFormat> TurnResultFormatOf(const pbem::v1::TurnResult& proto) {
+  switch (proto.format_version()) {
+    case 0:
+    case 1:
+      return TurnResultFormat::kArgs;
+    case 2:
+      return TurnResultFormat::kTyped;
+    default:
+      return std::nullopt;
+  }
+}
+
+pbem::v1::Event EventToProto(const engine::Event& event, int seq, const engine::Scenario& scenario,
+                             TurnResultFormat format) {
   const int width = LabelWidth(scenario);
   pbem::v1::Event out;
   out.set_seq(seq);
@@ -335,7 +349,11 @@ pbem::v1::Event EventToProto(const engine::Event& event, int seq,
                      : "#" + std::to_string(event.unit->value));
   }
   for (const engine::Hex& hex : event.hexes) out.add_hexes(Label(hex, width));
-  for (std::string& arg : engine::EventArgs(event.body)) out.add_args(std::move(arg));
+  if (format == TurnResultFormat::kArgs) {
+    for (std::string& arg : engine::EventArgs(event.body)) out.add_args(std::move(arg));
+  } else {
+    EventBodyToProto(event.body, out);
+  }
   if (event.die) {
     out.set_die(DieToProto(event.die->die));
     out.set_value(event.die->value);
@@ -346,15 +364,15 @@ pbem::v1::Event EventToProto(const engine::Event& event, int seq,
 
 pbem::v1::TurnResult TurnResultToProto(const engine::TurnResult& result,
                                        const engine::Scenario& scenario, int turn,
-                                       engine::Side side) {
+                                       engine::Side side, TurnResultFormat format) {
   pbem::v1::TurnResult out;
-  out.set_format_version(1);
+  out.set_format_version(static_cast<std::uint32_t>(format));
   out.set_game_id(result.next_state.game_id);
   out.set_turn(turn);
   out.set_side(SideToProto(side));
   for (const engine::OrderVerdict& v : result.verdicts) *out.add_verdicts() = VerdictToProto(v);
   for (std::size_t i = 0; i < result.events.size(); ++i) {
-    *out.add_events() = EventToProto(result.events[i], static_cast<int>(i) + 1, scenario);
+    *out.add_events() = EventToProto(result.events[i], static_cast<int>(i) + 1, scenario, format);
   }
   *out.mutable_next_state() = StateToProto(result.next_state, scenario);
   out.set_message(result.message);

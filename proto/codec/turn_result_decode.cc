@@ -1,6 +1,12 @@
 // TurnResultFromProto: a stored pbem.v1.TurnResult back into engine values, for the archive
 // page and the results mail of a turn read from storage.
+#include <cstdint>
+#include <string>
+#include <variant>
+#include <vector>
+
 #include "proto/codec/codec.h"
+#include "proto/codec/event_body_codec.h"
 
 namespace pbem::codec {
 
@@ -13,6 +19,27 @@ std::optional<E> FromProtoEnum(int value, int count) {
   return static_cast<E>(value - 1);
 }
 
+std::string NewerFormat(const pbem::v1::TurnResult& proto) {
+  return "format_version: " + std::to_string(proto.format_version()) +
+         " is newer than this program knows (" +
+         std::to_string(static_cast<int>(kCurrentTurnResultFormat)) + ")";
+}
+
+// The payload of event `p` (of kind `kind`) written in `format`, or a problem naming the field.
+std::variant<engine::EventBody, std::string> PayloadOf(const pbem::v1::Event& p,
+                                                       engine::EventKind kind,
+                                                       TurnResultFormat format) {
+  if (format == TurnResultFormat::kArgs) {
+    if (p.body_case() != pbem::v1::Event::BODY_NOT_SET) {
+      return std::string("body: not used in format 1 (the payload is in args)");
+    }
+    return engine::EventBodyFromArgs(kind,
+                                     std::vector<std::string>(p.args().begin(), p.args().end()));
+  }
+  if (p.args_size() > 0) return std::string("args: not used in format 2 (the payload is in body)");
+  return EventBodyFromProto(kind, p);
+}
+
 }  // namespace
 
 Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto,
@@ -21,6 +48,8 @@ Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto
   std::vector<Error> errors;
   const std::string where(source);
   engine::TurnResult out;
+  const std::optional<TurnResultFormat> format = TurnResultFormatOf(proto);
+  if (!format) return std::vector<Error>{Error{where, NewerFormat(proto)}};
   for (int i = 0; i < proto.verdicts_size(); ++i) {
     const pbem::v1::OrderVerdict& p = proto.verdicts(i);
     const std::string path = where + ": verdicts[" + std::to_string(i) + "]";
@@ -49,8 +78,7 @@ Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto
     if (!phase) errors.push_back(Error{path, "phase: unspecified or unknown"});
     if (!kind) errors.push_back(Error{path, "kind: unknown event '" + p.kind() + "'"});
     if (!phase || !kind) continue;
-    auto body = engine::EventBodyFromArgs(
-        *kind, std::vector<std::string>(p.args().begin(), p.args().end()));
+    auto body = PayloadOf(p, *kind, *format);
     if (const auto* problem = std::get_if<std::string>(&body)) {
       errors.push_back(Error{path, *problem});
       continue;
@@ -98,6 +126,34 @@ Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto
     }
   }
   out.message = proto.message();
+  if (!errors.empty()) return errors;
+  return out;
+}
+
+Result<pbem::v1::TurnResult> TurnResultInCurrentFormat(const pbem::v1::TurnResult& proto,
+                                                       std::string_view source) {
+  const std::optional<TurnResultFormat> format = TurnResultFormatOf(proto);
+  if (format == kCurrentTurnResultFormat) return proto;
+  if (!format) return Result<pbem::v1::TurnResult>::Fail(std::string(source), NewerFormat(proto));
+  std::vector<Error> errors;
+  pbem::v1::TurnResult out = proto;
+  out.set_format_version(static_cast<std::uint32_t>(kCurrentTurnResultFormat));
+  for (int i = 0; i < out.events_size(); ++i) {
+    pbem::v1::Event& e = *out.mutable_events(i);
+    const std::string path = std::string(source) + ": events[" + std::to_string(i) + "]";
+    const auto kind = engine::ParseEventKind(e.kind());
+    if (!kind) {
+      errors.push_back(Error{path, "kind: unknown event '" + e.kind() + "'"});
+      continue;
+    }
+    auto body = PayloadOf(e, *kind, TurnResultFormat::kArgs);
+    if (const auto* problem = std::get_if<std::string>(&body)) {
+      errors.push_back(Error{path, *problem});
+      continue;
+    }
+    e.clear_args();
+    EventBodyToProto(std::get<engine::EventBody>(body), e);
+  }
   if (!errors.empty()) return errors;
   return out;
 }

@@ -42,18 +42,23 @@ play c 0 --scenario "$SCEN" --games 20 --seed 8 --quiet
 final_a=$(tail -n 1 "$WORK/a")
 final_b=$(tail -n 1 "$WORK/b")
 final_c=$(tail -n 1 "$WORK/c")
-if [[ "$final_a" =~ ^20\ games,\ 0\ violations,\ hash\ [0-9a-f]{16}$ ]]; then
+if [[ "$final_a" =~ ^20\ games,\ 0\ violations,\ hash\ ([0-9a-f]{16})\ \(format\ 1\),\ ([0-9a-f]{16})\ \(format\ 2\)$ ]]; then
   pass "final line: '$final_a'"
+  if [ "${BASH_REMATCH[1]}" != "${BASH_REMATCH[2]}" ]; then
+    pass "the two formats hash differently"
+  else
+    fail "formats 1 and 2 give the same hash ${BASH_REMATCH[1]}: format 2 is not written"
+  fi
 else
-  fail "final line '$final_a' is not '20 games, 0 violations, hash <16 hex digits>'"
+  fail "final line '$final_a' is not '20 games, 0 violations, hash <16 hex> (format 1), <16 hex> (format 2)'"
 fi
 if grep -q violation: "$WORK/a"; then fail "violations reported"; else pass "no violation lines"; fi
 games=$(grep -cE '^game [0-9]+: (blue|orange|draw) [a-z]+ vp [0-9]+-[0-9]+ after [0-9]+ player-turns, hash [0-9a-f]{16}$' "$WORK/a")
 if [ "$games" -eq 20 ]; then pass "20 game lines"; else fail "$games well-formed game lines, expected 20"; fi
 if [ "$final_a" = "$final_b" ]; then pass "same seed, same final line"; else fail "same seed: '$final_a' vs '$final_b'"; fi
 if cmp -s "$WORK/a" "$WORK/b"; then pass "same seed, same output byte for byte"; else fail "same seed, outputs differ"; fi
-hash_a=${final_a##* }
-hash_c=${final_c##* }
+hash_a=${final_a#*hash }
+hash_c=${final_c#*hash }
 if [ -n "$hash_a" ] && [ "$hash_a" != "$hash_c" ]; then
   pass "seed 8 gives another hash ($hash_c)"
 else

@@ -37,6 +37,21 @@ std::string Binary(const std::string& text) {
   return codec::SerializeMessage(parsed.value(), codec::Format::kBinary);
 }
 
+// "move_step" -> "moveStep": protobuf JSON's name of a field.
+std::string CamelCase(const std::string& snake) {
+  std::string out;
+  bool upper = false;
+  for (const char c : snake) {
+    if (c == '_') {
+      upper = true;
+    } else {
+      out += upper ? static_cast<char>(c - 'a' + 'A') : c;
+      upper = false;
+    }
+  }
+  return out;
+}
+
 std::string Json(const std::string& text) {
   auto parsed = codec::ParseOrders(text, codec::Format::kText, "orders");
   REQUIRE(parsed.ok());
@@ -292,6 +307,13 @@ TEST_CASE("a resolved turn's report, map, archive page and history over HTTP", "
   REQUIRE(result);
   CHECK(result->getArray("verdicts")->size() > 0);
   CHECK(result->getArray("events")->size() > 0);
+  // Format 2: each event's payload is an object named after its kind, no positional args.
+  CHECK(result->getValue<int>("formatVersion") == 2);
+  Poco::JSON::Object::Ptr first = result->getArray("events")->getObject(0);
+  REQUIRE(first);
+  CHECK_FALSE(first->has("args"));
+  const std::string kind = first->getValue<std::string>("kind");
+  CHECK(first->has(kind == "die" ? std::string("dieEvent") : CamelCase(kind)));
   CHECK(result->getObject("dice")->getValue<std::string>("revealedSeed") == Hex(stored.dice_seed));
 
   Reply map = server.Send("GET", "/v1/games/demo/turns/1/map.png");

@@ -7,11 +7,7 @@
 namespace pbem::codec {
 namespace {
 
-engine::Scenario Skirmish(const engine::Ruleset& rs) {
-  const auto loaded = LoadScenarioText(testing::kScenario, "s.textproto", rs);
-  REQUIRE(loaded.ok());
-  return loaded.value().scenario;
-}
+using testing::Skirmish;
 
 TEST_CASE("a state round-trips through its message", "[state]") {
   const engine::Ruleset rs = testing::MiniRuleset();
@@ -87,7 +83,9 @@ TEST_CASE("events and turn results name units and hexes like players do", "[stat
   ok.unit = "b-inf-1";
   result.verdicts = {ok};
 
-  const pbem::v1::TurnResult p = TurnResultToProto(result, s, 1, engine::Side::kBlue);
+  const pbem::v1::TurnResult p =
+      TurnResultToProto(result, s, 1, engine::Side::kBlue, TurnResultFormat::kArgs);
+  CHECK(p.format_version() == 1);
   CHECK(p.game_id() == "g9");
   CHECK(p.turn() == 1);
   CHECK(p.side() == pbem::v1::SIDE_BLUE);
@@ -107,6 +105,18 @@ TEST_CASE("events and turn results name units and hexes like players do", "[stat
   CHECK(p.verdicts(0).reason() == "none");
   CHECK(p.next_state().units_size() == 5);
   CHECK(p.message() == "bonne chance");
+
+  // Format 2 (the default): the same events, the payload named and typed, no args.
+  const pbem::v1::TurnResult typed = TurnResultToProto(result, s, 1, engine::Side::kBlue);
+  CHECK(typed.format_version() == 2);
+  REQUIRE(typed.events_size() == 2);
+  CHECK(typed.events(0).args_size() == 0);
+  CHECK(typed.events(0).move_step().cost() == 2);
+  CHECK(typed.events(0).move_step().points_left() == 1);
+  CHECK(typed.events(0).move_step().basis() == "road");
+  CHECK(typed.events(1).has_die_event());
+  CHECK_FALSE(typed.events(1).die_event().has_stuck_chance());
+  CHECK(typed.events(1).die() == pbem::v1::DIE_D4);
 }
 
 }  // namespace

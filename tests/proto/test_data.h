@@ -110,6 +110,13 @@ inline engine::Ruleset MiniRuleset() {
   return loaded.value().ruleset;
 }
 
+// The skirmish scenario (kScenario) on `ruleset`, loaded (the test fails if it does not load).
+inline engine::Scenario Skirmish(const engine::Ruleset& ruleset) {
+  const auto loaded = LoadScenarioText(kScenario, "s.textproto", ruleset);
+  if (!loaded.ok()) throw std::runtime_error(loaded.ErrorText());
+  return loaded.value().scenario;
+}
+
 // 1-based line of the first occurrence of `needle` in `text` (0 if absent).
 inline int LineOf(std::string_view text, std::string_view needle) {
   const auto at = text.find(needle);

@@ -69,8 +69,9 @@ TEST_CASE("every turn result of an old archive decodes and encodes back to its b
       events += stored.events_size();
       const auto side = codec::SideFromProto(stored.side());
       REQUIRE(side.has_value());
-      pbem::v1::TurnResult again =
-          codec::TurnResultToProto(decoded.value(), sc, stored.turn(), *side);
+      CHECK(stored.format_version() == 1);
+      pbem::v1::TurnResult again = codec::TurnResultToProto(decoded.value(), sc, stored.turn(),
+                                                            *side, codec::TurnResultFormat::kArgs);
       *again.mutable_dice() = stored.dice();
       CHECK(codec::SerializeMessage(again, codec::Format::kBinary) ==
             codec::SerializeMessage(stored, codec::Format::kBinary));

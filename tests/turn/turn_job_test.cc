@@ -235,6 +235,49 @@ TEST_CASE("archives: export, verify, import; a flipped byte names its turn", "[t
   INFO(good.problem);
   REQUIRE(good.ok);
   CHECK(good.turns_checked == 4);
+  for (const pbem::v1::ArchivedTurn& turn : archive->turns()) {
+    pbem::v1::TurnResult stored;
+    REQUIRE(stored.ParseFromString(turn.result()));
+    CHECK(stored.format_version() == 2);
+    REQUIRE(stored.events_size() > 0);
+    CHECK(stored.events(0).args_size() == 0);
+    CHECK(stored.events(0).body_case() != pbem::v1::Event::BODY_NOT_SET);
+  }
+
+  SECTION("a game stored in format 1 before format 2 and in format 2 after verifies") {
+    pbem::v1::Archive mixed = *archive;
+    for (int t = 0; t < 2; ++t) {
+      pbem::v1::TurnResult stored;
+      REQUIRE(stored.ParseFromString(archive->turns(t).result()));
+      auto decoded = codec::TurnResultFromProto(stored, b.scenario.scenario, "result");
+      REQUIRE(decoded.ok());
+      const auto side = codec::SideFromProto(stored.side());
+      REQUIRE(side.has_value());
+      pbem::v1::TurnResult old =
+          codec::TurnResultToProto(decoded.value(), b.scenario.scenario, stored.turn(), *side,
+                                   codec::TurnResultFormat::kArgs);
+      *old.mutable_dice() = stored.dice();
+      mixed.mutable_turns(t)->set_result(codec::SerializeMessage(old, codec::Format::kBinary));
+    }
+    REQUIRE(mixed.turns(0).result() != archive->turns(0).result());
+    const VerifyReport report = VerifyArchive(mixed);
+    INFO(report.problem);
+    CHECK(report.ok);
+    CHECK(report.turns_checked == 4);
+
+    // The format is the archived bytes' own: a format-1 result relabelled as format 2 differs.
+    pbem::v1::TurnResult relabelled;
+    REQUIRE(relabelled.ParseFromString(mixed.turns(0).result()));
+    relabelled.set_format_version(2);
+    mixed.mutable_turns(0)->set_result(codec::SerializeMessage(relabelled, codec::Format::kBinary));
+    CHECK_FALSE(VerifyArchive(mixed).ok);
+    relabelled.set_format_version(3);
+    mixed.mutable_turns(0)->set_result(codec::SerializeMessage(relabelled, codec::Format::kBinary));
+    const VerifyReport newer = VerifyArchive(mixed);
+    CHECK(newer.failed_turn == 1);
+    CHECK_THAT(newer.problem, Catch::Contains("format version 3 is newer than this program "
+                                              "knows (2)"));
+  }
 
   SECTION("one flipped byte anywhere in a turn's orders fails verify at that turn") {
     for (int t = 0; t < archive->turns_size(); ++t) {
