@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/hex.h"
 #include "engine/ids.h"

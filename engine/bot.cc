@@ -10,7 +10,7 @@
 
 #include "engine/bombardment.h"
 #include "engine/combat.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/hex.h"
 #include "engine/ids.h"
 #include "engine/movement.h"

@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "engine/bombardment.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/turn.h"
 
 namespace pbem::engine {

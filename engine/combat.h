@@ -8,12 +8,12 @@
 #include <cstdint>
 #include <vector>
 
+#include "engine/core/rational.h"
 #include "engine/game_state.h"
 #include "engine/hex.h"
 #include "engine/ids.h"
 #include "engine/map.h"
 #include "engine/movement.h"
-#include "engine/rational.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"
 

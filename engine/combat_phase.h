@@ -7,7 +7,7 @@
 
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/orders.h"
 #include "engine/ruleset.h"

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace pbem::engine {
 

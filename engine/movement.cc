@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <array>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace pbem::engine {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
 #include "engine/orders.h"

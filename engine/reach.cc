@@ -11,7 +11,7 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace pbem::engine {
 

@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/rational.h"
 #include "engine/ids.h"
-#include "engine/rational.h"
 
 namespace pbem::engine {
 

@@ -4,7 +4,7 @@
 
 #include <functional>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/orders.h"
 #include "engine/ruleset.h"

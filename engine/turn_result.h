@@ -11,7 +11,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/event.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"

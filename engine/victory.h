@@ -7,8 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/rational.h"
 #include "engine/game_state.h"
-#include "engine/rational.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"
 #include "engine/turn_result.h"

@@ -30,7 +30,7 @@
 
 #include "daemon/cli/cli.h"
 #include "engine/bot.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/ids.h"
 #include "engine/turn.h"

@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "daemon/cli/cli.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/turn.h"
 #include "storage/sqlite_repository.h"
 #include "templates/map_renderer.h"

@@ -2,7 +2,7 @@
 #include <set>
 
 #include "daemon/cli/scenario_parts.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/hex.h"
 #include "engine/orders.h"

@@ -4,7 +4,7 @@
 #include <optional>
 #include <utility>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/ids.h"
 #include "engine/turn.h"
 #include "proto/codec/codec.h"

@@ -51,7 +51,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/hex.h"
 #include "engine/movement.h"

@@ -40,7 +40,7 @@
 #include <vector>
 
 #include "engine/bot.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/hex.h"
 #include "engine/orders.h"

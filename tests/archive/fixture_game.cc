@@ -3,7 +3,7 @@
 #include <cstdio>
 
 #include "engine/bot.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/turn.h"
 #include "proto/codec/codec.h"

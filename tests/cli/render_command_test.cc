@@ -14,7 +14,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/turn.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"

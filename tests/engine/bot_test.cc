@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/turn.h"
 #include "engine/validate_orders.h"
 #include "tests/engine/combat_fixtures.h"

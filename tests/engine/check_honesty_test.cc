@@ -22,7 +22,7 @@
 #include <vector>
 
 #include "engine/bot.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/turn.h"
 #include "engine/validate_orders.h"
 #include "tests/engine/combat_fixtures.h"

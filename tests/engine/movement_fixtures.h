@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/hex.h"
 #include "engine/movement_phase.h"

@@ -3,7 +3,7 @@
 #include <string>
 #include <variant>
 
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/game_state.h"
 #include "engine/turn.h"
 #include "tests/engine/fixtures.h"

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "engine/bot.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "engine/turn.h"
 #include "proto/codec/codec.h"
 #include "templates/map_renderer.h"

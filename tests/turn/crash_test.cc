@@ -50,7 +50,7 @@
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/bot.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 #include "proto/codec/codec.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"

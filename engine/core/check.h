@@ -1,8 +1,8 @@
 // CHECK for programming errors (house style: errors 3). Unlike assert() it
 // stays on in release builds: a broken contract aborts with file and line
 // instead of reading or writing out of bounds.
-#ifndef PBEM_ENGINE_CHECK_H_
-#define PBEM_ENGINE_CHECK_H_
+#ifndef PBEM_ENGINE_CORE_CHECK_H_
+#define PBEM_ENGINE_CORE_CHECK_H_
 
 #include <cstdio>
 #include <cstdlib>
@@ -15,4 +15,4 @@
     }                                                                               \
   } while (false)
 
-#endif  // PBEM_ENGINE_CHECK_H_
+#endif  // PBEM_ENGINE_CORE_CHECK_H_

@@ -1,8 +1,8 @@
 // Exact rational numbers for rule arithmetic (odds, CS multipliers).
 // Rules never use floating point: the same inputs give the same outcome on
 // every compiler and machine.
-#ifndef PBEM_ENGINE_RATIONAL_H_
-#define PBEM_ENGINE_RATIONAL_H_
+#ifndef PBEM_ENGINE_CORE_RATIONAL_H_
+#define PBEM_ENGINE_CORE_RATIONAL_H_
 
 #include <compare>
 #include <cstdint>
@@ -77,4 +77,4 @@ std::optional<Rational> ParseRational(std::string_view text);
 
 }  // namespace pbem::engine
 
-#endif  // PBEM_ENGINE_RATIONAL_H_
+#endif  // PBEM_ENGINE_CORE_RATIONAL_H_

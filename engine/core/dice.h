@@ -2,8 +2,8 @@
 // gives the same rolls on every compiler and platform (std:: distributions
 // are implementation-defined and must never be used for game rolls).
 
-#ifndef PBEM_ENGINE_DICE_H_
-#define PBEM_ENGINE_DICE_H_
+#ifndef PBEM_ENGINE_CORE_DICE_H_
+#define PBEM_ENGINE_CORE_DICE_H_
 
 #include <cstddef>
 #include <cstdint>
@@ -116,4 +116,4 @@ class ScriptedDice final : public DiceSource {
 
 }  // namespace pbem::engine
 
-#endif  // PBEM_ENGINE_DICE_H_
+#endif  // PBEM_ENGINE_CORE_DICE_H_
