@@ -2,7 +2,7 @@
 
 #include "daemon/mail/quoted_orders.h"
 #include "daemon/reply_key.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/movement.h"
 #include "proto/codec/codec.h"

@@ -10,7 +10,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/orders.h"
 #include "engine/ruleset.h"

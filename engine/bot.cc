@@ -11,7 +11,7 @@
 #include "engine/bombardment.h"
 #include "engine/combat.h"
 #include "engine/core/dice.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/movement.h"
 #include "engine/reach.h"

@@ -10,7 +10,7 @@
 
 #include "engine/core/rational.h"
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/map.h"
 #include "engine/movement.h"

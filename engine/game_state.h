@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 
 namespace pbem::engine {

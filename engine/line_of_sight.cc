@@ -2,7 +2,7 @@
 
 #include <cstdint>
 
-#include "engine/line.h"
+#include "engine/hex/line.h"
 
 namespace pbem::engine {
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/map.h"
 #include "engine/ruleset.h"
 

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 
 namespace pbem::engine {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/verdict.h"
 

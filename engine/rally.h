@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/map.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"

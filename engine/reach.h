@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/movement.h"
 #include "engine/ruleset.h"

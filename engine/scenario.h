@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/map.h"
 

@@ -10,7 +10,7 @@
 #include <variant>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 
 namespace pbem::engine {
 

@@ -7,7 +7,7 @@
 #include <sstream>
 #include <utility>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/victory.h"
 #include "templates/mail_text.h"
 

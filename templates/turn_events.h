@@ -25,7 +25,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/ids.h"
 #include "engine/scenario.h"
 #include "engine/turn_result.h"

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "daemon/cli/cli.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/movement.h"
 #include "engine/reach.h"
 

@@ -4,7 +4,7 @@
 #include "daemon/cli/scenario_parts.h"
 #include "engine/core/dice.h"
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/orders.h"
 #include "engine/turn.h"
 #include "engine/validate_orders.h"

@@ -53,7 +53,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/movement.h"
 #include "engine/movement_phase.h"
 #include "engine/orders.h"

@@ -42,7 +42,7 @@
 #include "engine/bot.h"
 #include "engine/core/dice.h"
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/orders.h"
 #include "engine/ruleset.h"
 #include "engine/scenario.h"

@@ -11,7 +11,7 @@
 
 #include "engine/core/dice.h"
 #include "engine/game_state.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/movement_phase.h"
 #include "engine/orders.h"
 #include "engine/ruleset.h"

@@ -6,7 +6,7 @@
 #include <chrono>
 #include <string>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "engine/map.h"
 #include "tests/templates/positional_event.h"
 

@@ -20,14 +20,14 @@
 // The computation is exact (integers only) for |q|, |r| < 2^24; its cost is
 // proportional to Distance(from, to).
 
-#ifndef PBEM_ENGINE_LINE_H_
-#define PBEM_ENGINE_LINE_H_
+#ifndef PBEM_ENGINE_HEX_LINE_H_
+#define PBEM_ENGINE_HEX_LINE_H_
 
 #include <cstdint>
 #include <iosfwd>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 
 namespace pbem::engine {
 
@@ -57,4 +57,4 @@ std::ostream& operator<<(std::ostream& os, const LineItem& item);
 
 }  // namespace pbem::engine
 
-#endif  // PBEM_ENGINE_LINE_H_
+#endif  // PBEM_ENGINE_HEX_LINE_H_

@@ -7,8 +7,8 @@
 // Coordinate range: all functions here are exact for |q|, |r| < 2^24, far
 // beyond any map the game uses (a few hundred hexes across).
 
-#ifndef PBEM_ENGINE_HEX_H_
-#define PBEM_ENGINE_HEX_H_
+#ifndef PBEM_ENGINE_HEX_HEX_H_
+#define PBEM_ENGINE_HEX_HEX_H_
 
 #include <array>
 #include <compare>
@@ -151,4 +151,4 @@ struct std::hash<pbem::engine::Hexside> {
   std::size_t operator()(const pbem::engine::Hexside& side) const noexcept;
 };
 
-#endif  // PBEM_ENGINE_HEX_H_
+#endif  // PBEM_ENGINE_HEX_HEX_H_

@@ -1,4 +1,4 @@
-#include "engine/line.h"
+#include "engine/hex/line.h"
 
 #include <algorithm>
 #include <array>
