@@ -3,8 +3,8 @@
 #include "daemon/mail/quoted_orders.h"
 #include "daemon/reply_key.h"
 #include "engine/hex/hex.h"
-#include "engine/ids.h"
-#include "engine/movement.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/movement.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {

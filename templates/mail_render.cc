@@ -8,7 +8,7 @@
 #include <utility>
 
 #include "engine/hex/hex.h"
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 #include "templates/mail_text.h"
 
 namespace pbem::templates {

@@ -12,8 +12,8 @@
 
 #include "daemon/cli/cli.h"
 #include "engine/hex/hex.h"
-#include "engine/movement.h"
-#include "engine/reach.h"
+#include "engine/morne_plaine/movement.h"
+#include "engine/morne_plaine/reach.h"
 
 namespace pbem::cli {
 

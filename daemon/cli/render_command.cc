@@ -20,7 +20,7 @@
 
 #include "daemon/cli/cli.h"
 #include "engine/core/dice.h"
-#include "engine/turn.h"
+#include "engine/morne_plaine/turn.h"
 #include "storage/sqlite_repository.h"
 #include "templates/map_renderer.h"
 #include "templates/png_writer.h"

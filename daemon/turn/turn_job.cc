@@ -5,8 +5,8 @@
 #include <utility>
 
 #include "engine/core/dice.h"
-#include "engine/ids.h"
-#include "engine/turn.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/turn.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "engine/core/dice.h"
-#include "engine/turn.h"
+#include "engine/morne_plaine/turn.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
 #include "templates/map_renderer.h"
