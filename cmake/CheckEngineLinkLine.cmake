@@ -1,24 +1,30 @@
 # CHECK engine_link_line: the engine links nothing but the toolchain.
 #
 # Run by ctest (see pbem_add_engine_link_check in PbemHelpers.cmake) as
-#   cmake -DMODE=makefiles -DEXE_LINK=<exe link.txt> [-DLIB_LINK=<lib link.txt>]
-#         [-DLIB_FLAGS=<lib flags.make>] -DLIB_NAME=pbem_engine -DEXE_NAME=engine_tests
+#   cmake -DMODE=makefiles -DEXE_LINK=<exe link.txt> [-DLIB_LINKS=<lib link.txt>,...]
+#         [-DLIB_FLAGS=<lib flags.make>,...] -DLIB_NAMES=pbem_core,pbem_hex,... -DEXE_NAME=engine_tests
 #         -DSOURCE_DIR=<repo> -DBINARY_DIR=<build> -P CheckEngineLinkLine.cmake
 #   cmake -DMODE=ninja -DBUILD_NINJA=<build>/build.ninja ...same names and dirs... -P ...
 #
 # It reads the link command CMake generated for the engine's test executable and fails if it
-# names any library other than the engine itself and the toolchain's own (libstdc++, libm, libc,
-# libgcc, sanitizer runtimes), or any object file from another target. It also checks that the
-# engine archive holds only the engine's objects and that the engine is compiled with no
-# include directory outside the source and build trees (no third-party headers either).
+# names any library other than the engine's own (LIB_NAMES: core, hex, morne_plaine) and the
+# toolchain's (libstdc++, libm, libc, libgcc, sanitizer runtimes), or any object file from another
+# target. It also checks that each engine archive holds only its own objects and that the engine
+# libraries are compiled with no include directory outside the source and build trees (no
+# third-party headers either). Lists on the command line are comma-separated.
 
 cmake_minimum_required(VERSION 3.20)
 
-foreach(required MODE LIB_NAME EXE_NAME SOURCE_DIR BINARY_DIR)
+foreach(required MODE LIB_NAMES EXE_NAME SOURCE_DIR BINARY_DIR)
   if(NOT DEFINED ${required})
     message(FATAL_ERROR "CheckEngineLinkLine.cmake: -D${required}=... is required")
   endif()
 endforeach()
+
+string(REPLACE "," ";" LIB_NAMES "${LIB_NAMES}")
+# The engine libraries as one regular expression alternative: (pbem_core|pbem_hex|...).
+string(REPLACE ";" "|" LIB_ALT "${LIB_NAMES}")
+set(LIB_ALT "(${LIB_ALT})")
 
 # Libraries the toolchain itself provides (glibc's libpthread/libdl/librt are part of libc).
 set(ALLOWED_LIBS stdc++ m c gcc gcc_s gcc_eh pthread dl rt asan ubsan lsan tsan)
@@ -37,7 +43,7 @@ function(check_library_item where item)
     endif()
   elseif(item MATCHES "\\.(a|so)(\\.[0-9]+)*$")
     get_filename_component(base "${item}" NAME)
-    if(NOT base MATCHES "^lib${LIB_NAME}\\.(a|so)$")
+    if(NOT base MATCHES "^lib${LIB_ALT}\\.(a|so)$")
       add_problem("${where}" "names a library outside the toolchain: ${item}")
     endif()
   endif()
@@ -70,7 +76,7 @@ function(check_link_command where command)
     elseif(tok MATCHES "^-")
       # A compiler or linker flag (-O2, -g, -fsanitize=..., -L<dir>, -pthread, ...).
     elseif(tok MATCHES "\\.(o|obj)$")
-      if(NOT tok MATCHES "(^|/)(${EXE_NAME}|${LIB_NAME})\\.dir/")
+      if(NOT tok MATCHES "(^|/)(${EXE_NAME}|${LIB_ALT})\\.dir/")
         add_problem("${where}" "links an object file of another target: ${tok}")
       endif()
     elseif(tok MATCHES "\\.(a|so)(\\.[0-9]+)*$")
@@ -84,11 +90,11 @@ function(check_link_command where command)
   set(checked ${total} PARENT_SCOPE)
 endfunction()
 
-# Checks the archive command: only the engine's own objects go into the engine library.
-function(check_archive_command where command)
+# Checks the archive command of engine library `lib`: only its own objects go into it.
+function(check_archive_command where command lib)
   separate_arguments(tokens UNIX_COMMAND "${command}")
   foreach(tok IN LISTS tokens)
-    if(tok MATCHES "\\.(o|obj)$" AND NOT tok MATCHES "(^|/)${LIB_NAME}\\.dir/")
+    if(tok MATCHES "\\.(o|obj)$" AND NOT tok MATCHES "(^|/)${lib}\\.dir/")
       add_problem("${where}" "archive takes an object file of another target: ${tok}")
     endif()
   endforeach()
@@ -140,18 +146,25 @@ if(MODE STREQUAL "makefiles")
       check_link_command("${EXE_LINK}" "${line}")
     endif()
   endforeach()
-  if(DEFINED LIB_LINK)
-    read_required("${LIB_LINK}" lib_lines)
-    foreach(line IN LISTS lib_lines)
-      check_archive_command("${LIB_LINK}" "${line}")
+  if(DEFINED LIB_LINKS)
+    # One link.txt per library, in the order of LIB_NAMES.
+    string(REPLACE "," ";" LIB_LINKS "${LIB_LINKS}")
+    foreach(lib lib_link IN ZIP_LISTS LIB_NAMES LIB_LINKS)
+      read_required("${lib_link}" lib_lines)
+      foreach(line IN LISTS lib_lines)
+        check_archive_command("${lib_link}" "${line}" "${lib}")
+      endforeach()
     endforeach()
   endif()
   if(DEFINED LIB_FLAGS)
-    read_required("${LIB_FLAGS}" flag_lines)
-    foreach(line IN LISTS flag_lines)
-      if(line MATCHES "^CXX_INCLUDES = (.*)$")
-        check_includes("${LIB_FLAGS}" "${CMAKE_MATCH_1}")
-      endif()
+    string(REPLACE "," ";" LIB_FLAGS "${LIB_FLAGS}")
+    foreach(lib_flags IN LISTS LIB_FLAGS)
+      read_required("${lib_flags}" flag_lines)
+      foreach(line IN LISTS flag_lines)
+        if(line MATCHES "^CXX_INCLUDES = (.*)$")
+          check_includes("${lib_flags}" "${CMAKE_MATCH_1}")
+        endif()
+      endforeach()
     endforeach()
   endif()
 elseif(MODE STREQUAL "ninja")
@@ -178,9 +191,9 @@ elseif(MODE STREQUAL "ninja")
       set(block "exe")
       set(found_exe TRUE)
       set(exe_command "linker ${CMAKE_MATCH_1}")
-    elseif(line MATCHES "^build [^:]*: CXX_STATIC_LIBRARY_LINKER__${LIB_NAME}_[^ ]* ?([^|]*)")
-      check_archive_command("${BUILD_NINJA}" "${CMAKE_MATCH_1}")
-    elseif(line MATCHES "^build [^:]*: CXX_COMPILER__${LIB_NAME}_")
+    elseif(line MATCHES "^build [^:]*: CXX_STATIC_LIBRARY_LINKER__${LIB_ALT}_[^ ]* ?([^|]*)")
+      check_archive_command("${BUILD_NINJA}" "${CMAKE_MATCH_2}" "${CMAKE_MATCH_1}")
+    elseif(line MATCHES "^build [^:]*: CXX_COMPILER__${LIB_ALT}_")
       set(block "compile")
     endif()
   endforeach()
@@ -199,5 +212,6 @@ endif()
 if(checked EQUAL 0)
   message(FATAL_ERROR "engine_link_line: FAILED: found no link items to check")
 endif()
+string(REPLACE ";" ", " lib_list "${LIB_NAMES}")
 message(STATUS "engine_link_line: OK (${checked} link items of ${EXE_NAME} checked, "
-               "only ${LIB_NAME} and toolchain libraries)")
+               "only ${lib_list} and toolchain libraries)")

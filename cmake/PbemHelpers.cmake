@@ -9,7 +9,7 @@
 #       (label "bench"), and `make bench` / `cmake --build <dir> --target bench` runs them all.
 #       Does nothing when benchmarks are disabled (PBEM_BUILD_BENCH / engine-only).
 #   pbem_define_bench_target()            top-level only, after every add_subdirectory()
-#   pbem_add_engine_link_check(<lib> <exe>) top-level only: the engine_link_line check
+#   pbem_add_engine_link_check(<exe> <lib>...) top-level only: the engine_link_line check
 
 include_guard(GLOBAL)
 
@@ -80,17 +80,30 @@ function(pbem_define_bench_target)
   add_dependencies(bench ${benches})
 endfunction()
 
-# Registers the ctest tests engine_link_line and engine_link_line_selftest.
-function(pbem_add_engine_link_check lib exe)
-  get_target_property(lib_dir ${lib} BINARY_DIR)
+# Registers the ctest tests engine_link_line and engine_link_line_selftest: <exe> links the
+# engine libraries <lib>... and nothing but the toolchain.
+function(pbem_add_engine_link_check exe)
+  set(libs ${ARGN})
+  list(GET libs 0 first_lib)
   get_target_property(exe_dir ${exe} BINARY_DIR)
-  set(common -DLIB_NAME=${lib} -DEXE_NAME=${exe}
+  set(lib_links "")
+  set(lib_flags "")
+  foreach(lib IN LISTS libs)
+    get_target_property(lib_dir ${lib} BINARY_DIR)
+    list(APPEND lib_links ${lib_dir}/CMakeFiles/${lib}.dir/link.txt)
+    list(APPEND lib_flags ${lib_dir}/CMakeFiles/${lib}.dir/flags.make)
+  endforeach()
+  # Comma-separated: a ;-list would be split into several command-line arguments.
+  string(REPLACE ";" "," lib_names "${libs}")
+  string(REPLACE ";" "," lib_links "${lib_links}")
+  string(REPLACE ";" "," lib_flags "${lib_flags}")
+  set(common -DLIB_NAMES=${lib_names} -DEXE_NAME=${exe}
              -DSOURCE_DIR=${PROJECT_SOURCE_DIR} -DBINARY_DIR=${PROJECT_BINARY_DIR})
   if(CMAKE_GENERATOR MATCHES "Makefiles")
     set(args -DMODE=makefiles
              -DEXE_LINK=${exe_dir}/CMakeFiles/${exe}.dir/link.txt
-             -DLIB_LINK=${lib_dir}/CMakeFiles/${lib}.dir/link.txt
-             -DLIB_FLAGS=${lib_dir}/CMakeFiles/${lib}.dir/flags.make)
+             -DLIB_LINKS=${lib_links}
+             -DLIB_FLAGS=${lib_flags})
   elseif(CMAKE_GENERATOR STREQUAL "Ninja")
     set(args -DMODE=ninja -DBUILD_NINJA=${PROJECT_BINARY_DIR}/build.ninja)
   else()
@@ -106,7 +119,7 @@ function(pbem_add_engine_link_check lib exe)
   set(planted ${PROJECT_BINARY_DIR}/engine_link_line_selftest/link.txt)
   file(WRITE ${planted}
        "/usr/bin/c++ -O2 CMakeFiles/${exe}.dir/main.cc.o -o ../../bin/${exe} "
-       "../../engine/lib${lib}.a -lPocoFoundation\n")
+       "../../engine/lib${first_lib}.a -lPocoFoundation\n")
   add_test(NAME engine_link_line_selftest
            COMMAND ${CMAKE_COMMAND} ${common} -DMODE=makefiles -DEXE_LINK=${planted}
                    -P ${_PBEM_LINK_CHECK_SCRIPT})

@@ -10,9 +10,9 @@
 #include <mutex>
 #include <string>
 
-#include "engine/game_state.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
 #include "pbem/v1/ruleset.pb.h"
 #include "pbem/v1/scenario.pb.h"
 #include "storage/game_repository.h"

@@ -24,7 +24,7 @@
 #include "daemon/league_routes.h"
 #include "daemon/mail/scan.h"
 #include "daemon/validate.h"
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 
 namespace pbem::daemon {
 namespace {

@@ -9,7 +9,7 @@
 #include "daemon/league_api_parts.h"
 #include "daemon/league_routes.h"
 #include "daemon/mail/scan.h"
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 
 // Resigning a game: POST /v1/games/{id}/resign and the "resign" mail.
 namespace pbem::daemon {

@@ -8,7 +8,7 @@
 #include "daemon/league_api.h"
 #include "daemon/league_api_parts.h"
 #include "daemon/league_routes.h"
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 
 // A league's standings: GET /v1/leagues/{id}/standings (JSON) and .../standings.html.
 namespace pbem::daemon::league_http {

@@ -4,8 +4,8 @@
 #include "daemon/mail/replies.h"
 #include "daemon/reply_key.h"
 #include "daemon/turn/dice.h"
-#include "engine/ids.h"
-#include "engine/validate_orders.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/validate_orders.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {

@@ -25,7 +25,7 @@
 
 #include "daemon/game_catalog.h"
 #include "daemon/metrics.h"
-#include "engine/verdict.h"
+#include "engine/morne_plaine/verdict.h"
 #include "pbem/v1/orders.pb.h"
 #include "storage/game_repository.h"
 

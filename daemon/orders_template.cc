@@ -2,9 +2,9 @@
 
 #include "daemon/mail/quoted_orders.h"
 #include "daemon/reply_key.h"
-#include "engine/hex.h"
-#include "engine/ids.h"
-#include "engine/movement.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/movement.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {

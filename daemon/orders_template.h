@@ -27,9 +27,9 @@
 #include <optional>
 #include <string>
 
-#include "engine/game_state.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
 #include "storage/game_repository.h"
 #include "templates/mail_render.h"
 

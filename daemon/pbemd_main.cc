@@ -42,7 +42,7 @@
 #include "daemon/scheduler.h"
 #include "daemon/turn_loop.h"
 #include "daemon/worker.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 
 namespace pbem::daemon {
 namespace {

@@ -13,8 +13,8 @@
 #include <vector>
 
 #include "daemon/game_catalog.h"
-#include "engine/game_state.h"
-#include "engine/turn_result.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "storage/game_repository.h"
 #include "storage/status.h"
 #include "templates/action_crop.h"

@@ -6,7 +6,7 @@
 #include "daemon/mail/inbound.h"
 #include "daemon/orders_template.h"
 #include "daemon/results_maps.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {

@@ -4,7 +4,7 @@
 #include <sstream>
 
 #include "daemon/orders_template.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 
 namespace pbem::daemon {
 namespace {

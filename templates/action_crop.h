@@ -14,9 +14,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/game_state.h"
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "templates/map_renderer.h"
 #include "templates/png_writer.h"
 #include "templates/status.h"

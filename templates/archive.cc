@@ -6,7 +6,7 @@
 #include <sstream>
 #include <system_error>
 
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 #include "templates/map_renderer.h"
 #include "templates/png_writer.h"
 

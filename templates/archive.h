@@ -17,10 +17,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/game_state.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "templates/mail_render.h"
 #include "templates/status.h"
 

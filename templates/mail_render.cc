@@ -7,8 +7,8 @@
 #include <sstream>
 #include <utility>
 
-#include "engine/hex.h"
-#include "engine/victory.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/victory.h"
 #include "templates/mail_text.h"
 
 namespace pbem::templates {

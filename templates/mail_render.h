@@ -29,9 +29,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
-#include "engine/verdict.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
+#include "engine/morne_plaine/verdict.h"
 #include "templates/status.h"
 
 namespace pbem::templates {

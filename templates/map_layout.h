@@ -1,7 +1,7 @@
 // Screen geometry of a map image, in pixels: where each hex, hexside, counter and label
 // goes, and where the title and the legend sit. This is the only floating-point hex
 // geometry of the project (HOUSE-STYLE: screen layout kept apart from grid logic); which hex
-// is next to which stays in engine/hex.h.
+// is next to which stays in engine/hex/hex.h.
 //
 // Pointy-top hexes, odd-r offset layout (engine::ToOffset): row 0 is the north edge, rows
 // with an odd index sit half a hex east. The hex size (centre to top corner) is adjusted so
@@ -19,7 +19,7 @@
 #include <optional>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 
 namespace pbem::templates {
 

@@ -13,7 +13,7 @@
 #include <thread>
 #include <utility>
 
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 #include "templates/terrain_glyphs.h"
 #include "templates/text_batch.h"
 #include "templates/turn_events.h"

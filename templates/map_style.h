@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 
 namespace pbem::templates {
 

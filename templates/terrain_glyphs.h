@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "templates/map_layout.h"
 #include "templates/map_style.h"
 

@@ -1,5 +1,5 @@
-// What the map shows of a player-turn's event log (engine/turn_result.h): the log read once
-// into the marks the renderer draws. Pure (no cairo): the same events give the same marks.
+// What the map shows of a player-turn's event log (engine/morne_plaine/turn_result.h): the log read
+// once into the marks the renderer draws. Pure (no cairo): the same events give the same marks.
 //
 // Event formats read (as the engine writes them, or decoded from storage with numbers as
 // decimal text; malformed events are counted, not drawn):
@@ -25,10 +25,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/hex.h"
-#include "engine/ids.h"
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
 
 namespace pbem::templates {
 

@@ -3,7 +3,7 @@
 #include <kainjow/mustache.hpp>
 #include <string>
 
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "templates/mail_render.h"
 #include "templates/mail_text.h"
 

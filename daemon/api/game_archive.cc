@@ -11,7 +11,7 @@
 #include "daemon/mail/replies.h"
 #include "daemon/mail/scan.h"
 #include "daemon/turn/archive.h"
-#include "engine/game_state.h"
+#include "engine/morne_plaine/game_state.h"
 #include "proto/codec/codec.h"
 #include "templates/archive.h"
 

@@ -11,8 +11,8 @@
 #include "daemon/mail/scan.h"
 #include "daemon/order_desk.h"
 #include "daemon/text_body.h"
-#include "engine/ids.h"
-#include "engine/reach.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/reach.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon::api {

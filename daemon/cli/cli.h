@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/game_state.h"
-#include "engine/scenario.h"
-#include "engine/verdict.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/verdict.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"
 

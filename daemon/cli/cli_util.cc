@@ -6,7 +6,7 @@
 #include <iostream>
 
 #include "daemon/cli/cli.h"
-#include "engine/validate_orders.h"
+#include "engine/morne_plaine/validate_orders.h"
 
 namespace pbem::cli {
 

@@ -22,7 +22,7 @@
 #include "daemon/turn/archive.h"
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "pbem/v1/archive.pb.h"
 #include "pbem/v1/orders.pb.h"
 #include "pbem/v1/scenario.pb.h"

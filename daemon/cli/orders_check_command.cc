@@ -15,7 +15,7 @@
 #include <memory>
 
 #include "daemon/cli/cli.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "pbem/v1/game.pb.h"
 #include "storage/game_repository.h"
 

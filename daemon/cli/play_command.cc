@@ -29,14 +29,14 @@
 #include <vector>
 
 #include "daemon/cli/cli.h"
-#include "engine/bot.h"
-#include "engine/dice.h"
-#include "engine/game_state.h"
-#include "engine/ids.h"
-#include "engine/turn.h"
-#include "engine/turn_result.h"
-#include "engine/verdict.h"
-#include "engine/victory.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/bot.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/turn_result.h"
+#include "engine/morne_plaine/verdict.h"
+#include "engine/morne_plaine/victory.h"
 
 namespace pbem::cli {
 

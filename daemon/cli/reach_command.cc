@@ -11,9 +11,9 @@
 #include <string>
 
 #include "daemon/cli/cli.h"
-#include "engine/hex.h"
-#include "engine/movement.h"
-#include "engine/reach.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/movement.h"
+#include "engine/morne_plaine/reach.h"
 
 namespace pbem::cli {
 

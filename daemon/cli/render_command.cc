@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "daemon/cli/cli.h"
-#include "engine/dice.h"
-#include "engine/turn.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/turn.h"
 #include "storage/sqlite_repository.h"
 #include "templates/map_renderer.h"
 #include "templates/png_writer.h"

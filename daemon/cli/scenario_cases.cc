@@ -2,8 +2,8 @@
 #include <set>
 
 #include "daemon/cli/scenario_parts.h"
-#include "engine/hex.h"
-#include "engine/line.h"
+#include "engine/hex/hex.h"
+#include "engine/hex/line.h"
 
 namespace pbem::cli::scenario {
 namespace {

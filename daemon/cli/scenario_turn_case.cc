@@ -2,13 +2,13 @@
 #include <set>
 
 #include "daemon/cli/scenario_parts.h"
-#include "engine/dice.h"
-#include "engine/game_state.h"
-#include "engine/hex.h"
-#include "engine/orders.h"
-#include "engine/turn.h"
-#include "engine/validate_orders.h"
-#include "engine/verdict.h"
+#include "engine/core/dice.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/orders.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/validate_orders.h"
+#include "engine/morne_plaine/verdict.h"
 
 namespace pbem::cli::scenario {
 namespace {

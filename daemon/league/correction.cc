@@ -9,8 +9,8 @@
 #include "daemon/league/league_render.h"
 #include "daemon/league/league_template.h"
 #include "daemon/validate.h"
-#include "engine/ids.h"
-#include "engine/victory.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/victory.h"
 #include "pbem/v1/game.pb.h"
 
 namespace pbem::league {

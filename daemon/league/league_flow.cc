@@ -11,7 +11,7 @@
 #include "daemon/league/league_template.h"
 #include "daemon/league/season.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 
 namespace pbem::league {
 namespace mst = kainjow::mustache;

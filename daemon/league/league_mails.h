@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "storage/status.h"
 
 namespace pbem::league {

@@ -6,7 +6,7 @@
 
 #include "daemon/league/league_flow.h"
 #include "daemon/league/league_template.h"
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 
 // The standings mail and page and the season's end mail, from templates/league/<lang>/.
 namespace pbem::league {

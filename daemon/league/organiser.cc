@@ -7,7 +7,7 @@
 #include "daemon/league/league_flow.h"
 #include "daemon/league/league_template.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "pbem/v1/game.pb.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"

@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "daemon/league/glicko2.h"
-#include "engine/game_state.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/ids.h"
 #include "storage/status.h"
 
 namespace pbem::league {

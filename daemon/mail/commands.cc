@@ -15,7 +15,7 @@
 #include "daemon/turn/archive.h"
 #include "daemon/turn_loop.h"
 #include "daemon/validate.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"
 

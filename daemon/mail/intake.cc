@@ -12,7 +12,7 @@
 #include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"
 

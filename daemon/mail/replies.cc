@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon::mail {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/verdict.h"
+#include "engine/morne_plaine/verdict.h"
 #include "storage/game_repository.h"
 #include "templates/mail_render.h"
 

@@ -7,7 +7,7 @@
 
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {

@@ -4,9 +4,9 @@
 #include <optional>
 #include <utility>
 
-#include "engine/dice.h"
-#include "engine/ids.h"
-#include "engine/turn.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/ids.h"
+#include "engine/morne_plaine/turn.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {

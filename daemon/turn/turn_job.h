@@ -27,10 +27,10 @@
 #include <vector>
 
 #include "daemon/turn/dice.h"
-#include "engine/game_state.h"
-#include "engine/orders.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/orders.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
 #include "pbem/v1/orders.pb.h"
 #include "pbem/v1/ruleset.pb.h"
 #include "pbem/v1/scenario.pb.h"

@@ -51,16 +51,16 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
-#include "engine/game_state.h"
-#include "engine/hex.h"
-#include "engine/movement.h"
-#include "engine/movement_phase.h"
-#include "engine/orders.h"
-#include "engine/reach.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
+#include "engine/core/dice.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/movement.h"
+#include "engine/morne_plaine/movement_phase.h"
+#include "engine/morne_plaine/orders.h"
+#include "engine/morne_plaine/reach.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "proto/codec/codec.h"
 
 namespace {

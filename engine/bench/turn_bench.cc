@@ -39,15 +39,15 @@
 #include <string>
 #include <vector>
 
-#include "engine/bot.h"
-#include "engine/dice.h"
-#include "engine/game_state.h"
-#include "engine/hex.h"
-#include "engine/orders.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
-#include "engine/turn.h"
-#include "engine/turn_result.h"
+#include "engine/core/dice.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/bot.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/orders.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "proto/codec/codec.h"
 
 namespace {

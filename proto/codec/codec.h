@@ -13,12 +13,12 @@
 #include <variant>
 #include <vector>
 
-#include "engine/game_state.h"
-#include "engine/orders.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
-#include "engine/verdict.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/orders.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
+#include "engine/morne_plaine/verdict.h"
 #include "pbem/v1/game.pb.h"
 #include "pbem/v1/orders.pb.h"
 #include "pbem/v1/ruleset.pb.h"

@@ -12,7 +12,7 @@
 #include <type_traits>
 #include <utility>
 
-#include "engine/check.h"
+#include "engine/core/check.h"
 
 namespace pbem::codec {
 

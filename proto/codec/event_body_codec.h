@@ -1,14 +1,14 @@
 // An event's payload (engine::EventBody) to and from the oneof `body` of pbem.v1.Event
 // (format version 2): each payload field goes to the field of the same name of the kind's
-// message (morne_plaine_events.proto), found by reflection, so engine/event.h stays the one
-// table of fields.
+// message (morne_plaine_events.proto), found by reflection, so engine/morne_plaine/event.h stays
+// the one table of fields.
 #ifndef PBEM_PROTO_CODEC_EVENT_BODY_CODEC_H_
 #define PBEM_PROTO_CODEC_EVENT_BODY_CODEC_H_
 
 #include <string>
 #include <variant>
 
-#include "engine/turn_result.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "pbem/v1/turn_result.pb.h"
 
 namespace pbem::codec {

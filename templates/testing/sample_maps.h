@@ -12,10 +12,10 @@
 
 #include <vector>
 
-#include "engine/game_state.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
 
 namespace pbem::templates::testing {
 

@@ -2,10 +2,10 @@
 
 #include <cstdio>
 
-#include "engine/bot.h"
-#include "engine/dice.h"
-#include "engine/game_state.h"
-#include "engine/turn.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/bot.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/turn.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::testing {

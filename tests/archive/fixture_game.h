@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
-#include "engine/turn_result.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "storage/game_repository.h"
 
 namespace pbem::testing {

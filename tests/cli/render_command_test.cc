@@ -14,8 +14,8 @@
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
-#include "engine/turn.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/turn.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
 #include "templates/map_renderer.h"

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
 #include "tests/turn/turn_test_util.h"

@@ -11,7 +11,7 @@
 #include "daemon/game_catalog.h"
 #include "daemon/metrics.h"
 #include "daemon/order_desk.h"
-#include "engine/game_state.h"
+#include "engine/morne_plaine/game_state.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
 #include "tests/daemon/test_support.h"

@@ -13,7 +13,7 @@
 #include "daemon/reply_key.h"
 #include "daemon/turn_loop.h"
 #include "daemon/welcome_mail.h"
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "proto/codec/codec.h"
 #include "tests/daemon/turn_fixture.h"
 

@@ -1,12 +1,12 @@
-#include "engine/bombardment.h"
+#include "engine/morne_plaine/bombardment.h"
 
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "engine/line_of_sight.h"
-#include "engine/turn.h"
-#include "engine/verdict.h"
+#include "engine/morne_plaine/line_of_sight.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/verdict.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/movement_fixtures.h"
 

@@ -1,12 +1,12 @@
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 
 #include <algorithm>
 #include <string>
 #include <vector>
 
-#include "engine/dice.h"
-#include "engine/turn.h"
-#include "engine/validate_orders.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/validate_orders.h"
 #include "tests/engine/combat_fixtures.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/movement_fixtures.h"

@@ -21,10 +21,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/bot.h"
-#include "engine/dice.h"
-#include "engine/turn.h"
-#include "engine/validate_orders.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/bot.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/validate_orders.h"
 #include "tests/engine/combat_fixtures.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/movement_fixtures.h"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/ruleset.h"
+#include "engine/morne_plaine/ruleset.h"
 #include "tests/engine/movement_fixtures.h"
 
 namespace pbem::engine::testing {

@@ -1,10 +1,10 @@
-#include "engine/combat.h"
+#include "engine/morne_plaine/combat.h"
 
 #include <string>
 #include <vector>
 
-#include "engine/combat_phase.h"
-#include "engine/turn.h"
+#include "engine/morne_plaine/combat_phase.h"
+#include "engine/morne_plaine/turn.h"
 #include "tests/engine/combat_fixtures.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/movement_fixtures.h"

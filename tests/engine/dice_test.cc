@@ -1,4 +1,4 @@
-#include "engine/dice.h"
+#include "engine/core/dice.h"
 
 #include <array>
 #include <cstdint>

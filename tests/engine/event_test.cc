@@ -1,11 +1,11 @@
-// The typed event payloads (engine/event.h) and their positional text form, the `args` of
-// pbem.v1.Event: written in the table's order, read back to the same payload, and a stored
-// form that does not fit refused with the field named (stored results are untrusted).
+// The typed event payloads (engine/morne_plaine/event.h) and their positional text form, the `args`
+// of pbem.v1.Event: written in the table's order, read back to the same payload, and a stored form
+// that does not fit refused with the field named (stored results are untrusted).
 #include <string>
 #include <variant>
 #include <vector>
 
-#include "engine/turn_result.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "tests/engine/mini_test.h"
 
 namespace pbem::engine {

@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
 
 namespace pbem::engine::testing {
 

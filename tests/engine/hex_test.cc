@@ -1,4 +1,4 @@
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 
 #include <cstdint>
 #include <limits>

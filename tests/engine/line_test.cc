@@ -1,4 +1,4 @@
-#include "engine/line.h"
+#include "engine/hex/line.h"
 
 #include <algorithm>
 #include <array>
@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-#include "engine/hex.h"
+#include "engine/hex/hex.h"
 #include "tests/engine/mini_test.h"
 
 // Hand-worked cases use the lattice of line.cc: the centre of Hex{q,r} is

@@ -1,7 +1,7 @@
-#include "engine/map.h"
+#include "engine/morne_plaine/map.h"
 
-#include "engine/game_state.h"
-#include "engine/scenario.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/scenario.h"
 #include "tests/engine/fixtures.h"
 #include "tests/engine/mini_test.h"
 

@@ -9,15 +9,15 @@
 #include <utility>
 #include <vector>
 
-#include "engine/dice.h"
-#include "engine/game_state.h"
-#include "engine/hex.h"
-#include "engine/movement_phase.h"
-#include "engine/orders.h"
-#include "engine/ruleset.h"
-#include "engine/scenario.h"
-#include "engine/turn.h"
-#include "engine/turn_result.h"
+#include "engine/core/dice.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/movement_phase.h"
+#include "engine/morne_plaine/orders.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/turn_result.h"
 
 namespace pbem::engine::testing {
 

@@ -1,12 +1,12 @@
-#include "engine/movement.h"
+#include "engine/morne_plaine/movement.h"
 
 #include <string>
 #include <vector>
 
-#include "engine/movement_phase.h"
-#include "engine/reach.h"
-#include "engine/turn.h"
-#include "engine/verdict.h"
+#include "engine/morne_plaine/movement_phase.h"
+#include "engine/morne_plaine/reach.h"
+#include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/verdict.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/movement_fixtures.h"
 

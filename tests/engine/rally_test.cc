@@ -1,6 +1,6 @@
-#include "engine/rally.h"
+#include "engine/morne_plaine/rally.h"
 
-#include "engine/game_state.h"
+#include "engine/morne_plaine/game_state.h"
 #include "tests/engine/fixtures.h"
 #include "tests/engine/mini_test.h"
 

@@ -1,4 +1,4 @@
-#include "engine/rational.h"
+#include "engine/core/rational.h"
 
 #include "tests/engine/mini_test.h"
 

@@ -1,4 +1,4 @@
-#include "engine/reach.h"
+#include "engine/morne_plaine/reach.h"
 
 #include <algorithm>
 #include <iostream>

@@ -1,4 +1,4 @@
-#include "engine/ruleset.h"
+#include "engine/morne_plaine/ruleset.h"
 
 #include <string>
 

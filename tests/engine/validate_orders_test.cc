@@ -1,8 +1,8 @@
-#include "engine/validate_orders.h"
+#include "engine/morne_plaine/validate_orders.h"
 
 #include <variant>
 
-#include "engine/game_state.h"
+#include "engine/morne_plaine/game_state.h"
 #include "tests/engine/fixtures.h"
 #include "tests/engine/mini_test.h"
 

@@ -1,11 +1,11 @@
-#include "engine/victory.h"
+#include "engine/morne_plaine/victory.h"
 
 #include <string>
 #include <variant>
 
-#include "engine/dice.h"
-#include "engine/game_state.h"
-#include "engine/turn.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/turn.h"
 #include "tests/engine/fixtures.h"
 #include "tests/engine/mini_test.h"
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string_view>
 
-#include "engine/ruleset.h"
+#include "engine/morne_plaine/ruleset.h"
 #include "proto/codec/codec.h"
 
 namespace google::protobuf {

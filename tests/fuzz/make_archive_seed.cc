@@ -12,7 +12,7 @@
 #include "daemon/turn/archive.h"
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 #include "proto/codec/codec.h"
 
 namespace {

@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 #include "pbem/v1/game.pb.h"
 #include "proto/codec/codec.h"
 #include "tests/league/organiser_leagues.h"

@@ -33,7 +33,7 @@
 #include <thread>
 
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 #include "proto/codec/codec.h"
 #include "tests/league/pbemd_process.h"
 #include "tests/support/http_client.h"

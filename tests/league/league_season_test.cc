@@ -11,7 +11,7 @@
 
 #include "daemon/league/league_flow.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 #include "storage/sqlite_repository.h"
 #include "tests/support/temp_dir.h"
 #include "tests/turn/turn_test_util.h"

@@ -7,7 +7,7 @@
 
 #include "daemon/game_catalog.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/game_state.h"
+#include "engine/morne_plaine/game_state.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
 

@@ -5,9 +5,9 @@
 #include <filesystem>
 #include <string>
 
-#include "engine/bot.h"
-#include "engine/dice.h"
-#include "engine/turn.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/bot.h"
+#include "engine/morne_plaine/turn.h"
 #include "proto/codec/codec.h"
 #include "templates/map_renderer.h"
 #include "templates/testing/sample_maps.h"

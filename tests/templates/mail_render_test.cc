@@ -6,8 +6,8 @@
 #include <chrono>
 #include <string>
 
-#include "engine/hex.h"
-#include "engine/map.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/map.h"
 #include "tests/templates/positional_event.h"
 
 namespace pbem::templates {
@@ -587,8 +587,8 @@ TEST_CASE("languages parse from codes and names") {
 namespace pbem::templates {
 namespace {
 
-// Arguments of the shape the engine gives each reason code (engine/*.cc); a code missing here
-// fails the walk below, so a new code comes with its sample and its sentences.
+// Arguments of the shape the engine gives each reason code (engine/morne_plaine/*.cc); a code
+// missing here fails the walk below, so a new code comes with its sample and its sentences.
 std::vector<Arg> SampleArgs(engine::Reason r) {
   using R = engine::Reason;
   using I = std::int64_t;
@@ -600,7 +600,7 @@ std::vector<Arg> SampleArgs(engine::Reason r) {
     case R::kSetupNotAllowed:
     case R::kDependsOnDice:
       return {};
-    case R::kWillCharge:  // from, charged hex, charged unit (engine/check_dry_run.cc)
+    case R::kWillCharge:  // from, charged hex, charged unit (engine/morne_plaine/check_dry_run.cc)
       return {H("0405"), H("0406"), S("o-i1")};
     case R::kViaPath:  // the hexes of the route
       return {H("0405"), H("0406"), H("0507")};

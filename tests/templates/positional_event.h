@@ -1,5 +1,5 @@
-// Test events written as their wire form, positionally (engine/event.h has the table), for
-// the report and map tests whose fixtures read best that way: the payload is decoded by the
+// Test events written as their wire form, positionally (engine/morne_plaine/event.h has the table),
+// for the report and map tests whose fixtures read best that way: the payload is decoded by the
 // engine's own reader (EventBodyFromArgs), so a fixture that does not fit its kind's fields
 // fails loudly, naming the field.
 #ifndef PBEM_TESTS_TEMPLATES_POSITIONAL_EVENT_H_
@@ -10,9 +10,9 @@
 #include <variant>
 #include <vector>
 
-#include "engine/hex.h"
-#include "engine/turn_result.h"
-#include "engine/verdict.h"
+#include "engine/hex/hex.h"
+#include "engine/morne_plaine/turn_result.h"
+#include "engine/morne_plaine/verdict.h"
 
 namespace pbem::testing {
 

@@ -49,8 +49,8 @@
 
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
-#include "engine/dice.h"
+#include "engine/core/dice.h"
+#include "engine/morne_plaine/bot.h"
 #include "proto/codec/codec.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"

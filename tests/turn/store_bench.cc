@@ -23,7 +23,7 @@
 
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"
 #include "tests/turn/turn_test_util.h"

@@ -10,8 +10,8 @@
 
 #include "daemon/turn/archive.h"
 #include "daemon/turn/dice.h"
-#include "engine/bot.h"
-#include "engine/ids.h"
+#include "engine/morne_plaine/bot.h"
+#include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
 #include "storage/sqlite_repository.h"
 #include "tests/support/temp_dir.h"

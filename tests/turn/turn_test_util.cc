@@ -9,7 +9,7 @@
 
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/bot.h"
+#include "engine/morne_plaine/bot.h"
 
 namespace pbem::testing {
 
