@@ -143,6 +143,24 @@ inline bool Legal(const Verdict& v) {
   return false;
 }
 
+// An ILLEGAL (or, with kind kInvalid, INVALID) verdict with its reason and arguments.
+inline void ExpectVerdict(const Verdict& v, VerdictKind kind, const std::string& code,
+                          const std::string& model, const std::string& other = "",
+                          std::optional<Thou> value = std::nullopt,
+                          std::optional<Thou> limit = std::nullopt) {
+  CHECK_EQ_MINI(VerdictKindName(v.kind), VerdictKindName(kind));
+  CHECK_EQ_MINI(Code(v), code);
+  CHECK_EQ_MINI(v.model, model);
+  CHECK_EQ_MINI(v.other, other);
+  CHECK_EQ_MINI(v.value, value);
+  CHECK_EQ_MINI(v.limit, limit);
+}
+inline void ExpectIllegal(const Verdict& v, const std::string& code, const std::string& model,
+                          const std::string& other = "", std::optional<Thou> value = std::nullopt,
+                          std::optional<Thou> limit = std::nullopt) {
+  ExpectVerdict(v, VerdictKind::kIllegal, code, model, other, value, limit);
+}
+
 template <typename E>
 std::vector<E> EventsOf(const PlayerTurnResult& r) {
   std::vector<E> out;

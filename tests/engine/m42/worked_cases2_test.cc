@@ -75,9 +75,7 @@ TEST_CASE_MINI(T16TaskForcePassThrough) {
   World w = AlphaAndB1();
   const Verdict a =
       w.Check(Act("alpha", Action::kAtTheDouble, {Move("a1", {V(10, 10), V(10, 20)})}));
-  CHECK_EQ_MINI(Code(a), "AT_THE_DOUBLE_IN_SLOW_GOING");
-  CHECK_EQ_MINI(a.model, "a1");
-  CHECK_EQ_MINI(a.other, "b1");
+  ExpectIllegal(a, "AT_THE_DOUBLE_IN_SLOW_GOING", "a1", "b1");
   const auto b = w.Resolve({Act("alpha", Action::kAdvance, {Move("a1", {V(10, 10), V(10, 15)})})});
   CHECK_MINI(Legal(b.verdicts.at(0)));
   CHECK_MINI(EventsOf<SlowGoing>(b).at(0) == (SlowGoing{"a1", "b1"}));
@@ -89,9 +87,7 @@ TEST_CASE_MINI(T17EndsOnFriendly) {
   World w = AlphaAndB1();
   const Verdict a =
       w.Check(Act("alpha", Action::kAdvance, {Move("a1", {V(10, 10), V(10.8, 12.5)})}));
-  CHECK_EQ_MINI(Code(a), "ENDS_ON_FRIENDLY");
-  CHECK_EQ_MINI(a.model, "a1");
-  CHECK_EQ_MINI(a.other, "b1");
+  ExpectIllegal(a, "ENDS_ON_FRIENDLY", "a1", "b1");
   const auto b =
       w.Resolve({Act("alpha", Action::kAdvance, {Move("a1", {V(10, 10), V(11, 12.5)})})});
   CHECK_MINI(Legal(b.verdicts.at(0)));
