@@ -61,6 +61,15 @@ inline AreaTerrain Area(std::string id, table::Polygon polygon, bool difficult =
   return a;
 }
 
+// §6 T19's ruin: no base, floor 1 = square (30,10)(36,16).
+inline Structure FloorOneStructure(std::string id, bool ruin) {
+  Structure s;
+  s.id = std::move(id);
+  s.ruin = ruin;
+  s.floors.push_back(Floor{1, Square(30, 10, 36, 16)});
+  return s;
+}
+
 struct World {
   Ruleset ruleset = DefaultRuleset();
   Scenario scenario;

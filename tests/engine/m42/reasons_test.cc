@@ -114,10 +114,7 @@ TEST_CASE_MINI(ReasonNotActivePlayer) {
 
 World OnFloor() {
   World w;
-  Structure s;
-  s.id = "R1";
-  s.floors.push_back(Floor{1, Square(30, 10, 36, 16)});
-  w.scenario.terrain.structures.push_back(s);
+  w.scenario.terrain.structures.push_back(FloorOneStructure("R1", false));
   w.Model("a1", "alpha", 31, 11, 90, 1, "R1");
   return w;
 }

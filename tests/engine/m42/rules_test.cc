@@ -58,11 +58,7 @@ TEST_CASE_MINI(R13PassingTooClose) {
 TEST_CASE_MINI(R20IntactLikeRuin) {
   for (bool ruin : {true, false}) {
     World w;
-    Structure s;
-    s.id = "S1";
-    s.ruin = ruin;
-    s.floors.push_back(Floor{1, Square(30, 10, 36, 16)});
-    w.scenario.terrain.structures.push_back(s);
+    w.scenario.terrain.structures.push_back(FloorOneStructure("S1", ruin));
     w.Model("a1", "alpha", 31, 11);
     const auto r = w.Resolve(
         {Act("alpha", Action::kAdvance, {Move("a1", {V(31, 11, 0), V(31, 11, 1), V(32, 12, 1)})})});

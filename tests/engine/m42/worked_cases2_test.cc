@@ -131,11 +131,7 @@ TEST_CASE_MINI(T18Hill) {
 
 World Ruin(double x, double y, int floor) {
   World w;
-  Structure r1;
-  r1.id = "R1";
-  r1.ruin = true;
-  r1.floors.push_back(Floor{1, Square(30, 10, 36, 16)});
-  w.scenario.terrain.structures.push_back(r1);
+  w.scenario.terrain.structures.push_back(FloorOneStructure("R1", true));
   w.Model("a1", "alpha", x, y, 90, floor,
           floor > 0 ? std::optional<std::string>("R1") : std::nullopt);
   return w;
