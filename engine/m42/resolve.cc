@@ -55,7 +55,7 @@ void Execute(const UnitOrder& order, const ActionCheck& check, State& state,
       const FloorPoint& end = p.path.back();
       events.push_back(ModelMoved{m.id, ToThou(m.pos.x()), ToThou(m.pos.y()), m.floor,
                                   ToThou(end.p.x()), ToThou(end.p.y()), end.floor,
-                                  (p.geometry.length.NearestUnits() + 127) / 254});
+                                  NearestThou(p.geometry.length.NearestUnits())});
       for (const std::string& f : p.geometry.slow) events.push_back(SlowGoing{m.id, f});
       for (const std::string& f : p.geometry.difficult) {
         events.push_back(DifficultGoing{m.id, f, p.allowance});

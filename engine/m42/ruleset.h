@@ -23,6 +23,14 @@ namespace pbem::m42 {
 using Thou = std::int64_t;
 inline constexpr Thou kThouPerInch = 1000;
 constexpr table::Coord ToUnits(Thou thou) { return thou * table::kUnitsPerThousandthInch; }
+// Table units back to Thou for reports (verdict.h, event.h): a length to the nearest thousandth
+// (halves up), a distance rounded down (negative distances report 0).
+constexpr Thou NearestThou(table::Coord units) {
+  return (units + table::kUnitsPerThousandthInch / 2) / table::kUnitsPerThousandthInch;
+}
+constexpr Thou FloorThou(table::Coord units) {
+  return units < 0 ? 0 : units / table::kUnitsPerThousandthInch;
+}
 
 // The four actions of [ACT-052] (§1.4). Names are the order format's (§5.1).
 enum class Action : std::uint8_t { kAdvance, kAtTheDouble, kOpenFire, kGetDown };

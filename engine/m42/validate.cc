@@ -25,17 +25,6 @@ std::optional<std::size_t> AliveIndex(const State& state, const std::string& id)
   return std::nullopt;
 }
 
-// A length for a verdict: nearest thousandth, halves up (verdict.h).
-Thou LengthThou(const table::PathLength& length) {
-  return (length.NearestUnits() + table::kUnitsPerThousandthInch / 2) /
-         table::kUnitsPerThousandthInch;
-}
-
-// A distance for a verdict: rounded down (verdict.h).
-Thou FloorThou(table::Coord units) {
-  return units < 0 ? 0 : units / table::kUnitsPerThousandthInch;
-}
-
 // The path as written, converted; nullopt when malformed (validate.h).
 std::optional<std::vector<FloorPoint>> ParsePath(const Ruleset& ruleset,
                                                  const std::vector<PathVertex>& path,
@@ -189,7 +178,7 @@ std::optional<Verdict> Pipeline::Steps2To10(const UnitSpec& unit) {
     const table::Coord limit = ToUnits(Thou{p.allowance} * kThouPerInch) + eps;
     if (!table::LengthWithin(p.geometry.length, limit).within) {
       return Fail(VerdictKind::kIllegal, Reason::kExceedsAllowance, Model(p).id, {},
-                  LengthThou(p.geometry.length), Thou{p.allowance} * kThouPerInch);
+                  NearestThou(p.geometry.length.NearestUnits()), Thou{p.allowance} * kThouPerInch);
     }
   }
   // Step 8: M42-R12, R13, P05 (enemies where they stand as the unit acts).

@@ -21,6 +21,8 @@
 // - Enemy clearance (step 8) concerns models that move; coherency (step 10) is checked when at
 //   least one model of the unit moves ("When a unit moves", M42-R29), over every living model
 //   of the unit: listed ones in listed order, then the others in id order (M42-P14).
+// - Sequence semantics (M42-P12) hold for ending overlap too: a model may not end on the spot
+//   a model listed after it still occupies, even if that one moves away later.
 // - Step 9 checks ending overlap against every other model (M42-P13); an enemy is already
 //   excluded by step 8.
 #ifndef PBEM_ENGINE_M42_VALIDATE_H_

@@ -23,6 +23,17 @@ TEST_CASE_MINI(LaterUnitSeesEarlierMoves) {
   CHECK_MINI(ModelIn(second.next, "b1").pos == P(10, 6));
 }
 
+// M42-P12 sequence semantics within a unit (validate.h): a1 may not end where a2, listed after
+// it, still stands; listing a2 first makes the same moves legal.
+TEST_CASE_MINI(SequenceWithinUnit) {
+  World w;
+  w.Model("a1", "alpha", 10, 10).Model("a2", "alpha", 11.5, 10);
+  const auto a1 = Move("a1", {V(10, 10), V(11.5, 10)});
+  const auto a2 = Move("a2", {V(11.5, 10), V(13, 10)});
+  ExpectIllegal(w.Check(Act("alpha", Action::kAdvance, {a1, a2})), "ENDS_ON_FRIENDLY", "a1", "a2");
+  CHECK_MINI(Legal(w.Check(Act("alpha", Action::kAdvance, {a2, a1}))));
+}
+
 // GAP-20 (hold_and_spend): an ILLEGAL order holds the unit, which has acted; UnitHeld names the
 // reason; another order for it is UNIT_ALREADY_ACTED.
 TEST_CASE_MINI(IllegalOrderHoldsAndSpends) {
