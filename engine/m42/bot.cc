@@ -194,8 +194,13 @@ UnitOrder PlanUnit(const Ruleset& ruleset, const Scenario& scenario, const State
   centre = Scale(centre, 1, static_cast<Thou>(models.size()));
   const ModelState* enemy = NearestEnemy(state, spec.owner, centre);
   const bool to_objective = rng.Bounded(4) == 0 || enemy == nullptr;
-  const std::size_t which = rng.Bounded(static_cast<std::uint32_t>(objectives.size()));
-  const Vec target = to_objective ? objectives[which] : PosOf(*enemy);
+  // A first plan may also head 5" beyond the west edge (OFF_TABLE).
+  const std::size_t choices = objectives.size() + (attempt == 0 ? 1 : 0);
+  const std::size_t which = rng.Bounded(static_cast<std::uint32_t>(choices));
+  const Vec off_table{-5000, centre.y};
+  const Vec target = !to_objective               ? PosOf(*enemy)
+                     : which < objectives.size() ? objectives[which]
+                                                 : off_table;
 
   const int factor = ruleset.action_move_factor[static_cast<std::size_t>(kind)];
   if (factor == 0 && rng.Bounded(8) != 0) {

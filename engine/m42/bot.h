@@ -20,9 +20,9 @@ namespace pbem::m42 {
 //  * its action: ADVANCE 8 in 16 (fire before, after or unset), AT_THE_DOUBLE 4, GET_DOWN 2,
 //    OPEN_FIRE 2;
 //  * its target: one time in four an objective (the table's centre or a structure's centre,
-//    drawn), else the enemy model nearest the unit's centre (ties: state order); the move then
-//    stops 3" short of that model (its front models then often come too close:
-//    ENEMY_TOO_CLOSE);
+//    drawn; a first plan may also draw a point 5" beyond the west edge: OFF_TABLE), else the enemy
+//    model nearest the unit's centre (ties: state order); the move then stops 3" short of that
+//    model (its front models then often come too close: ENEMY_TOO_CLOSE);
 //  * an action that forbids moving (action_move_factor 0) stays put, except one time in eight
 //    (then it moves as below and is refused ACTION_FORBIDS_MOVE); OPEN_FIRE turns every model
 //    towards the target one time in two (a Limited Vision unit is refused TURN_FORBIDDEN);

@@ -35,9 +35,10 @@ TEST_CASE_MINI(SoakTwoHundredGamesKeepsTheInvariants) {
   CHECK_MINI(c.ok * 2 > c.actions);
   CHECK_MINI(c.illegal * 20 > c.actions);
   CHECK_MINI(c.invalid > 0);
-  for (const char* reason : {"EXCEEDS_ALLOWANCE", "ACTION_FORBIDS_MOVE", "TURN_FORBIDDEN",
-                             "IMPASSABLE", "AT_THE_DOUBLE_IN_SLOW_GOING", "ENEMY_TOO_CLOSE",
-                             "PATH_START_MISMATCH", "UNKNOWN_MODEL", "OFF_FLOOR"}) {
+  for (const char* reason :
+       {"EXCEEDS_ALLOWANCE", "ACTION_FORBIDS_MOVE", "TURN_FORBIDDEN", "IMPASSABLE",
+        "AT_THE_DOUBLE_IN_SLOW_GOING", "ENEMY_TOO_CLOSE", "PATH_START_MISMATCH", "UNKNOWN_MODEL",
+        "OFF_FLOOR", "OFF_TABLE", "COHERENCY"}) {
     CHECK_MINI(c.reasons.count(reason) == 1);
     if (!c.reasons.count(reason)) std::cout << "    never refused " << reason << "\n";
   }
