@@ -75,16 +75,12 @@ std::vector<Vec> Objectives(const Scenario& scenario) {
   return out;
 }
 
-const UnitState* UnitNamed(const State& state, const std::string& id) {
-  return FindUnit(state, id);
-}
-
 // The enemy model nearest `from` (ties: state order).
 const ModelState* NearestEnemy(const State& state, const std::string& owner, Vec from) {
   const ModelState* best = nullptr;
   Thou best_d = 0;
   for (const ModelState& m : state.models) {
-    const UnitState* u = UnitNamed(state, m.unit);
+    const UnitState* u = FindUnit(state, m.unit);
     if (!m.alive || u == nullptr || u->owner == owner) continue;
     const Thou d = SquaredNorm(PosOf(m) - from);
     if (best == nullptr || d < best_d) best = &m, best_d = d;
