@@ -15,9 +15,6 @@ using namespace reference::units;
 Rect Base(Point c, std::int64_t heading = 90000, Coord w = 4 * kCm, Coord d = 2 * kCm) {
   return *Rect::Make(c, w, d, heading);
 }
-Polygon Box(Point lo, Point hi) {
-  return *Polygon::Make({lo, P(hi.x(), lo.y()), hi, P(lo.x(), hi.y())});
-}
 constexpr std::int64_t kHalfDegree = 500;
 
 TEST_CASE("T19: a rock leaves 0.8 cm of P's front edge; moved to x = 81 it leaves 1.0", "[table]") {

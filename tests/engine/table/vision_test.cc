@@ -17,9 +17,6 @@ using namespace reference::units;
 Rect Base(Point c, std::int64_t heading = 90000, Coord w = 4 * kCm, Coord d = 2 * kCm) {
   return *Rect::Make(c, w, d, heading);
 }
-Polygon Box(Point lo, Point hi) {
-  return *Polygon::Make({lo, P(hi.x(), lo.y()), hi, P(lo.x(), hi.y())});
-}
 constexpr VisionArc kWedge = VisionArc::kWedge90;
 
 TEST_CASE("T20: woods between the bases hide the target; moved aside they do not", "[table]") {
