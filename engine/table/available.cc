@@ -74,9 +74,11 @@ std::optional<std::pair<Fraction, Fraction>> Blocked(const std::vector<std::pair
 
 }  // namespace
 
-int Length::Compare(Coord t) const { return CompareFractions(num, den, ClampThreshold(t), 1); }
+int ContactLength::Compare(Coord t) const {
+  return CompareFractions(num, den, ClampThreshold(t), 1);
+}
 
-Coord Length::FloorUnits() const { return static_cast<Coord>(num / den); }
+Coord ContactLength::FloorUnits() const { return static_cast<Coord>(num / den); }
 
 bool Exposed(const Rect& base, std::size_t edge, const std::vector<Rect>& unit_others, Coord eps,
              std::int64_t eps_millidegrees) {
@@ -88,8 +90,8 @@ bool Exposed(const Rect& base, std::size_t edge, const std::vector<Rect>& unit_o
   return true;
 }
 
-Length AvailableLength(const Rect& target, std::size_t edge, Coord probe_width, Coord probe_depth,
-                       const std::vector<Polygon>& obstacles) {
+ContactLength AvailableLength(const Rect& target, std::size_t edge, Coord probe_width,
+                              Coord probe_depth, const std::vector<Polygon>& obstacles) {
   const Segment e = target.Edge(edge % 4);
   const Frame frame(e.a, e.b);
   const Coord len = frame.Length();

@@ -32,7 +32,7 @@
 namespace pbem::table {
 
 // An exact length num / den in units (den > 0).
-struct Length {
+struct ContactLength {
   Int128 num = 0;
   Int128 den = 1;
   int Compare(Coord t) const;  // sign(length - t)
@@ -46,8 +46,8 @@ bool Exposed(const Rect& base, std::size_t edge, const std::vector<Rect>& unit_o
 
 // WME-P11 for one edge. Obstacles: closed convex polygons (other bases; impassable terrain as
 // convex pieces that overlap or share edges); the target base itself is not one.
-Length AvailableLength(const Rect& target, std::size_t edge, Coord probe_width, Coord probe_depth,
-                       const std::vector<Polygon>& obstacles);
+ContactLength AvailableLength(const Rect& target, std::size_t edge, Coord probe_width,
+                              Coord probe_depth, const std::vector<Polygon>& obstacles);
 
 // WME-P17. `enemies`: the bases of the units hostile to the target; `others`: every other base
 // that is neither the target unit's nor an enemy's (the target's friends). Terrain is ignored.

@@ -19,10 +19,10 @@ constexpr std::int64_t kHalfDegree = 500;
 
 TEST_CASE("T19: a rock leaves 0.8 cm of P's front edge; moved to x = 81 it leaves 1.0", "[table]") {
   const Rect p = Base(Cm(80, 60), 270000);  // front edge y = 59, x 78-82
-  const Length a = AvailableLength(p, 0, 4 * kCm, 2 * kCm, {Box(Cm(70, 55), Cm(81.2, 59))});
+  const ContactLength a = AvailableLength(p, 0, 4 * kCm, 2 * kCm, {Box(Cm(70, 55), Cm(81.2, 59))});
   CHECK(a.Compare(80 * kCm / 100) == 0);
   CHECK(a.Compare(kCm - kEpsCm) < 0);  // protected (WME-R54)
-  const Length b = AvailableLength(p, 0, 4 * kCm, 2 * kCm, {Box(Cm(70, 55), Cm(81, 59))});
+  const ContactLength b = AvailableLength(p, 0, 4 * kCm, 2 * kCm, {Box(Cm(70, 55), Cm(81, 59))});
   CHECK(b.Compare(kCm) == 0);
   CHECK(b.FloorUnits() == kCm);
   // Nothing in the way: the whole edge; a 2 cm cavalry probe: its frontage.
@@ -108,11 +108,13 @@ TEST_CASE("available lengths agree with probe positions sampled unit by unit", "
     const std::int64_t n = rng.Between(1, 4);
     for (std::int64_t k = 0; k < n; ++k) {
       const Point c = rng.PointIn(1400, 2600);
-      obstacles.push_back(
-          Base(c, rng.Between(0, 359999), rng.Between(50, 300), rng.Between(50, 300)).footprint());
+      // One draw per declarator: gcc and clang evaluate function arguments in different orders.
+      const std::int64_t h = rng.Between(0, 359999);
+      const Coord ow = rng.Between(50, 300), od = rng.Between(50, 300);
+      obstacles.push_back(Base(c, h, ow, od).footprint());
     }
     const std::size_t edge = static_cast<std::size_t>(rng.Between(0, 3));
-    const Length got = AvailableLength(target, edge, w, d, obstacles);
+    const ContactLength got = AvailableLength(target, edge, w, d, obstacles);
     // The probe at offset s along the edge, as a base facing the target.
     const Segment e = target.Edge(edge);
     const Coord len = std::max(std::abs(e.b.x() - e.a.x()), std::abs(e.b.y() - e.a.y()));

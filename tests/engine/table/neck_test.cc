@@ -136,9 +136,10 @@ TEST_CASE("the neck at random poses agrees with distances in long double", "[tab
     const std::int64_t n = rng.Between(1, 4);
     for (std::int64_t k = 0; k < n; ++k) {
       const Point oc = rng.PointIn(700, 1700);
-      obstacles.push_back(
-          {{Base(oc, rng.Between(0, 359999), rng.Between(100, 600), rng.Between(100, 600))
-                .footprint()}});
+      // One draw per declarator: gcc and clang evaluate function arguments in different orders.
+      const std::int64_t h = rng.Between(0, 359999);
+      const Coord ow = rng.Between(100, 600), od = rng.Between(100, 600);
+      obstacles.push_back({{Base(oc, h, ow, od).footprint()}});
     }
     const long double rho = std::sqrt(400.0L * 400 + 200 * 200) / 2;
     std::vector<long double> d;

@@ -143,8 +143,10 @@ TEST_CASE("sightlines on random tables agree with sampling, outside a 2-unit ban
     for (std::int64_t k = 0; k < n; ++k) {
       // Between the two, somewhere along the line joining their centres.
       const std::int64_t s = rng.Between(20, 80);
-      const Point mid = P(vc.x() + (tc.x() - vc.x()) * s / 100 + rng.Between(-2 * kCm, 2 * kCm),
-                          vc.y() + (tc.y() - vc.y()) * s / 100 + rng.Between(-2 * kCm, 2 * kCm));
+      // One draw per declarator: gcc and clang evaluate function arguments in different orders.
+      const Coord jx = rng.Between(-2 * kCm, 2 * kCm), jy = rng.Between(-2 * kCm, 2 * kCm);
+      const Point mid =
+          P(vc.x() + (tc.x() - vc.x()) * s / 100 + jx, vc.y() + (tc.y() - vc.y()) * s / 100 + jy);
       blockers.push_back(Base(mid, rng.Between(0, 359999)).footprint());
     }
     const auto line = FindSightline(viewer, target.footprint(), blockers, kWedge);
