@@ -1,0 +1,105 @@
+#include "engine/wme/resolve.h"
+
+#include "engine/wme/validate.h"
+
+namespace pbem::wme {
+namespace {
+
+Verdict CheckCharge(const State& state, const ChargeOrder& order) {
+  Verdict v = Refusal(order.unit, Reason::kChargeNotSupported);
+  if (FindUnit(state, order.unit) == nullptr) {
+    v = Refusal(order.unit, Reason::kUnknownUnit);
+    v.other = order.unit;
+  } else if (FindUnit(state, order.target) == nullptr) {
+    v = Refusal(order.unit, Reason::kUnknownUnit);
+    v.other = order.target;
+  }
+  return v;
+}
+
+void ConfusionTest(const Ruleset& ruleset, State& state, const std::string& unit, DiceSource& dice,
+                   std::vector<Event>& events) {
+  const int roll = dice.Roll(ruleset.confusion_die);
+  const bool confused = roll <= ruleset.confusion_confused_if_le;
+  if (confused) FindUnit(state, unit)->confused = true;
+  events.push_back(wme::ConfusionTest{unit, roll, confused});
+}
+
+// §5.3 step 6.
+void Execute(const Ruleset& ruleset, State& state, const MoveOrder& order, Subphase subphase,
+             const MoveCheck& check, DiceSource& dice, std::vector<Event>& events) {
+  for (const PlannedBase& planned : check.bases) {
+    BaseState& base = state.bases[planned.index];
+    const table::Rect& end = planned.legs.end();
+    events.push_back(Moved{base.id, NearestMilli(base.centre.x()), NearestMilli(base.centre.y()),
+                           base.heading_mdeg, NearestMilli(end.centre().x()),
+                           NearestMilli(end.centre().y()), NormaliseHeading(end.heading()),
+                           NearestMilli(planned.travelled)});
+    base.centre = end.centre();
+    base.heading_mdeg = NormaliseHeading(end.heading());
+  }
+  events.push_back(FormationNow{order.unit, check.formation});
+  UnitState& unit = *FindUnit(state, order.unit);
+  const bool by_initiative = subphase == Subphase::kInitiative;
+  (by_initiative ? unit.moved_by_initiative : unit.moved_by_order) = true;
+  events.push_back(UnitMoved{order.unit, order.kind, by_initiative});
+  for (const std::string& crossed : check.crossed) {
+    events.push_back(RanksPassedThrough{order.unit, crossed});
+  }
+  if (!check.crossed.empty()) {
+    ConfusionTest(ruleset, state, order.unit, dice, events);
+    for (const std::string& crossed : check.crossed) {
+      ConfusionTest(ruleset, state, crossed, dice, events);
+    }
+  }
+}
+
+void ResolveEntry(const Ruleset& ruleset, const Scenario& scenario, State& state,
+                  const std::string& player, const Entry& entry, Subphase subphase,
+                  DiceSource& dice, PlayerTurnResult& result) {
+  if (const ChargeOrder* charge = std::get_if<ChargeOrder>(&entry)) {
+    result.verdicts.push_back(CheckCharge(state, *charge));
+    return;
+  }
+  const MoveOrder& order = std::get<MoveOrder>(entry);
+  const MoveCheck check = CheckMove(ruleset, scenario, state, player, order, subphase);
+  result.verdicts.push_back(check.verdict);
+  if (check.verdict.kind == VerdictKind::kIllegal) {
+    result.events.push_back(UnitHeld{order.unit, check.verdict.reason});
+  } else if (check.verdict.kind == VerdictKind::kOk) {
+    Execute(ruleset, state, order, subphase, check, dice, result.events);
+  }
+}
+
+}  // namespace
+
+PlayerTurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scenario,
+                                   const State& state, const TurnOrders& orders, DiceSource& dice) {
+  PlayerTurnResult result;
+  result.next = state;
+  for (const Entry& entry : orders.initiative) {
+    ResolveEntry(ruleset, scenario, result.next, orders.player, entry, Subphase::kInitiative, dice,
+                 result);
+  }
+  for (const Entry& entry : orders.orders) {
+    ResolveEntry(ruleset, scenario, result.next, orders.player, entry, Subphase::kOrders, dice,
+                 result);
+  }
+  result.events.push_back(PhaseEnded{orders.player, result.next.turn});
+  for (UnitState& unit : result.next.units) {
+    unit.moved_by_initiative = false;
+    unit.moved_by_order = false;
+  }
+  if (!scenario.players.empty()) {
+    result.next.active_player = (result.next.active_player + 1) % scenario.players.size();
+    if (result.next.active_player == 0) ++result.next.turn;
+  }
+  return result;
+}
+
+std::vector<Verdict> CheckOrders(const Ruleset& ruleset, const Scenario& scenario,
+                                 const State& state, const TurnOrders& orders, DiceSource& dice) {
+  return ResolvePlayerTurn(ruleset, scenario, state, orders, dice).verdicts;
+}
+
+}  // namespace pbem::wme
