@@ -8,24 +8,9 @@ namespace {
 using namespace testing;
 constexpr TroopType kInf = TroopType::kInfantry;
 
-// WME-T10 setup: blue line E facing north, red cavalry X 12 cm ahead of E.2.
-Game T10(Milli x_y = Cm(45)) {
-  Game g;
-  g.Unit("E", "blue", kInf, {{Cm(20), Cm(30)}, {Cm(24), Cm(30)}, {Cm(28), Cm(30)}});
-  g.Unit("X", "red", TroopType::kCavalry, {{Cm(24), x_y, 270000}});
-  return g;
-}
-
-MoveOrder EvadeSouth(Milli to_y = Cm(10)) {
-  return EvadeFrom("E", "X",
-                   {{"E.2", {Translate(Cm(24), to_y)}},
-                    {"E.1", {Translate(Cm(20), to_y)}},
-                    {"E.3", {Translate(Cm(28), to_y)}}});
-}
-
 // WME-T10 (WME-R29, R30, R31, R33, P08).
 TEST_CASE_MINI(T10_EvadeDirectlyAwayFromTheNearestEnemy) {
-  const Game g = T10();
+  const Game g = T10Game();
   const MoveCheck a =
       CheckMove(g.ruleset, g.scenario, g.Start(), "blue", EvadeSouth(), Subphase::kInitiative);
   CHECK_EQ_MINI(a.verdict, Ok("E"));
@@ -58,16 +43,16 @@ TEST_CASE_MINI(T10_EvadeDirectlyAwayFromTheNearestEnemy) {
 
 // GAP-09: initiative range 20 cm; X at 20 + ε is in range, 20.011 is not.
 TEST_CASE_MINI(T10_InitiativeRangeBoundary) {
-  CHECK_EQ_MINI(Check(T10(Cm(53)), EvadeSouth(Cm(11)), Subphase::kInitiative), Ok("E"));
-  CHECK_EQ_MINI(Check(T10(Cm(53, 10)), EvadeSouth(Cm(11)), Subphase::kInitiative), Ok("E"));
-  CHECK_EQ_MINI(Check(T10(Cm(53, 11)), EvadeSouth(Cm(11)), Subphase::kInitiative),
+  CHECK_EQ_MINI(Check(T10Game(Cm(53)), EvadeSouth(Cm(11)), Subphase::kInitiative), Ok("E"));
+  CHECK_EQ_MINI(Check(T10Game(Cm(53, 10)), EvadeSouth(Cm(11)), Subphase::kInitiative), Ok("E"));
+  CHECK_EQ_MINI(Check(T10Game(Cm(53, 11)), EvadeSouth(Cm(11)), Subphase::kInitiative),
                 Refused("E", Reason::kNoEnemyInInitiativeRange));
 }
 
 // WME-T11 (WME-R32, P15): the evader ends at least 1 cm from engaged units.
 TEST_CASE_MINI(T11_EvadeEndsClearOfCombat) {
   auto with_k = [](Milli y) {
-    Game g = T10();
+    Game g = T10Game();
     g.Unit("K", "blue", kInf, {{Cm(24), y}}).engaged = true;
     return g;
   };
@@ -82,44 +67,30 @@ TEST_CASE_MINI(T11_EvadeEndsClearOfCombat) {
   CHECK_EQ_MINI(Check(with_k(Cm(7, 11)), EvadeSouth(), Subphase::kInitiative), near);
 }
 
-// WME-T12 setup: T10 plus blue line G between E and the south.
-Game T12(bool g_engaged = false) {
-  Game g = T10();
-  g.Unit("G", "blue", kInf, {{Cm(20), Cm(20)}, {Cm(24), Cm(20)}, {Cm(28), Cm(20)}}).engaged =
-      g_engaged;
-  return g;
-}
-
-MoveOrder Through(Milli to_y = Cm(10)) {
-  MoveOrder m = EvadeSouth(to_y);
-  m.allow_pass_through = {"G"};
-  return m;
-}
-
 // WME-T12 (WME-R35, R36): *traversée de rangs*.
 TEST_CASE_MINI(T12_PassingThroughTheRanks) {
-  const Game g = T12();
+  const Game g = T12Game();
   const MoveCheck a =
-      CheckMove(g.ruleset, g.scenario, g.Start(), "blue", Through(), Subphase::kInitiative);
+      CheckMove(g.ruleset, g.scenario, g.Start(), "blue", EvadeThroughG(), Subphase::kInitiative);
   CHECK_EQ_MINI(a.verdict, Ok("E"));
   CHECK_EQ_MINI(a.crossed, std::vector<std::string>{"G"});
-  CHECK_EQ_MINI(Check(g, Through(Cm(20)), Subphase::kInitiative),
+  CHECK_EQ_MINI(Check(g, EvadeThroughG(Cm(20)), Subphase::kInitiative),
                 Refused("E", Reason::kPassThroughNotCleared, "", "G"));
-  CHECK_EQ_MINI(Check(T12(true), Through(), Subphase::kInitiative),
+  CHECK_EQ_MINI(Check(T12Game(true), EvadeThroughG(), Subphase::kInitiative),
                 Refused("E", Reason::kPassThroughUnitEngaged, "", "G"));
   CHECK_EQ_MINI(Check(g, EvadeSouth(), Subphase::kInitiative),
                 Refused("E", Reason::kCrossesOtherUnit, "E.2", "G"));
   // Boundary of (b): E's front edge ε into G's rear edge still clears it, 0.011 does not.
-  CHECK_EQ_MINI(Check(g, Through(Cm(18, 10)), Subphase::kInitiative), Ok("E"));
-  CHECK_EQ_MINI(Check(g, Through(Cm(18, 11)), Subphase::kInitiative),
+  CHECK_EQ_MINI(Check(g, EvadeThroughG(Cm(18, 10)), Subphase::kInitiative), Ok("E"));
+  CHECK_EQ_MINI(Check(g, EvadeThroughG(Cm(18, 11)), Subphase::kInitiative),
                 Refused("E", Reason::kPassThroughNotCleared, "", "G"));
 }
 
 // WME-R35 (c): another player's unit cannot be named (no consent in the order format).
 TEST_CASE_MINI(T12_PassThroughOfAnotherPlayersUnitIsNotAccepted) {
-  Game g = T12();
+  Game g = T12Game();
   g.Unit("Z", "red", kInf, {{Cm(150), Cm(100)}});
-  MoveOrder m = Through();
+  MoveOrder m = EvadeThroughG();
   m.allow_pass_through.push_back("Z");
   CHECK_EQ_MINI(Check(g, m, Subphase::kInitiative),
                 Refused("E", Reason::kPassThroughNotAccepted, "", "Z"));

@@ -128,6 +128,38 @@ inline Verdict Refused(const std::string& unit, Reason reason, const std::string
   return v;
 }
 
+// WME-T10 setup: blue infantry line E facing north, red cavalry X (one CHOC base facing south)
+// 12 cm ahead of E.2 when x_y = 45.
+inline Game T10Game(Milli x_y = Cm(45)) {
+  Game g;
+  g.Unit("E", "blue", TroopType::kInfantry, {{Cm(20), Cm(30)}, {Cm(24), Cm(30)}, {Cm(28), Cm(30)}});
+  g.Unit("X", "red", TroopType::kCavalry, {{Cm(24), x_y, 270000}});
+  return g;
+}
+
+// WME-T12 setup: T10 plus blue line G between E and the south edge.
+inline Game T12Game(bool g_engaged = false) {
+  Game g = T10Game();
+  g.Unit("G", "blue", TroopType::kInfantry, {{Cm(20), Cm(20)}, {Cm(24), Cm(20)}, {Cm(28), Cm(20)}})
+      .engaged = g_engaged;
+  return g;
+}
+
+// WME-T10 (a): E evades X straight south to y = to_y, E.2 (nearest X) first.
+inline MoveOrder EvadeSouth(Milli to_y = Cm(10)) {
+  return EvadeFrom("E", "X",
+                   {{"E.2", {Translate(Cm(24), to_y)}},
+                    {"E.1", {Translate(Cm(20), to_y)}},
+                    {"E.3", {Translate(Cm(28), to_y)}}});
+}
+
+// WME-T12 (a): the same through G.
+inline MoveOrder EvadeThroughG(Milli to_y = Cm(10)) {
+  MoveOrder m = EvadeSouth(to_y);
+  m.allow_pass_through = {"G"};
+  return m;
+}
+
 }  // namespace pbem::wme::testing
 
 namespace pbem::wme {
