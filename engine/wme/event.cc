@@ -11,6 +11,7 @@ struct KindName {
   std::string_view operator()(const RanksPassedThrough&) const { return "ranks_passed_through"; }
   std::string_view operator()(const ConfusionTest&) const { return "confusion_test"; }
   std::string_view operator()(const PhaseEnded&) const { return "phase_ended"; }
+  std::string_view operator()(const ZoneTieRoll&) const { return "zone_tie_roll"; }
 };
 
 }  // namespace

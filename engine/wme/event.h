@@ -10,6 +10,7 @@
 // ranks_passed_through evader, crossed                  (*traversée de rangs*, WME-R35)
 // confusion_test       unit, roll, confused             (*test de confusion*, WME-R36, GAP-07)
 // phase_ended          player, turn                     (the next player is active)
+// zone_tie_roll        charger, target, roll            (WME-R44, GAP-34: the D6 of a zone tie)
 #ifndef PBEM_ENGINE_WME_EVENT_H_
 #define PBEM_ENGINE_WME_EVENT_H_
 
@@ -67,8 +68,15 @@ struct PhaseEnded {
   friend bool operator==(const PhaseEnded&, const PhaseEnded&) = default;
 };
 
+struct ZoneTieRoll {
+  std::string charger;
+  std::string target;
+  int roll = 0;
+  friend bool operator==(const ZoneTieRoll&, const ZoneTieRoll&) = default;
+};
+
 using Event = std::variant<UnitMoved, UnitHeld, Moved, FormationNow, RanksPassedThrough,
-                           ConfusionTest, PhaseEnded>;
+                           ConfusionTest, PhaseEnded, ZoneTieRoll>;
 
 std::string_view EventKindName(const Event& event);          // "unit_moved", ...
 std::string_view FormationName(table::Formation formation);  // "LINE", ...

@@ -1,21 +1,10 @@
 #include "engine/wme/resolve.h"
 
+#include "engine/wme/charge.h"
 #include "engine/wme/validate.h"
 
 namespace pbem::wme {
 namespace {
-
-Verdict CheckCharge(const State& state, const ChargeOrder& order) {
-  Verdict v = Refusal(order.unit, Reason::kChargeNotSupported);
-  if (FindUnit(state, order.unit) == nullptr) {
-    v = Refusal(order.unit, Reason::kUnknownUnit);
-    v.other = order.unit;
-  } else if (FindUnit(state, order.target) == nullptr) {
-    v = Refusal(order.unit, Reason::kUnknownUnit);
-    v.other = order.target;
-  }
-  return v;
-}
 
 void ConfusionTest(const Ruleset& ruleset, State& state, const std::string& unit, DiceSource& dice,
                    std::vector<Event>& events) {
@@ -58,7 +47,15 @@ void ResolveEntry(const Ruleset& ruleset, const Scenario& scenario, State& state
                   const std::string& player, const Entry& entry, Subphase subphase,
                   DiceSource& dice, PlayerTurnResult& result) {
   if (const ChargeOrder* charge = std::get_if<ChargeOrder>(&entry)) {
-    result.verdicts.push_back(CheckCharge(state, *charge));
+    const ChargeCheck check =
+        CheckCharge(ruleset, scenario, state, player, *charge, subphase, dice);
+    if (check.zone_roll) {
+      result.events.push_back(ZoneTieRoll{charge->unit, charge->target, *check.zone_roll});
+    }
+    result.verdicts.push_back(check.verdict);
+    if (check.verdict.kind == VerdictKind::kIllegal) {
+      result.events.push_back(UnitHeld{charge->unit, check.verdict.reason});
+    }
     return;
   }
   const MoveOrder& order = std::get<MoveOrder>(entry);

@@ -10,7 +10,8 @@ namespace pbem::wme {
 namespace {
 
 bool IsInvalid(Reason reason) {
-  return reason >= Reason::kUnknownUnit && reason <= Reason::kChargeNotSupported;
+  return (reason >= Reason::kUnknownUnit && reason <= Reason::kChargeNotSupported) ||
+         reason == Reason::kTargetNotEnemy;
 }
 
 std::vector<table::Rect> Rects(const State& state, const std::vector<std::size_t>& indices) {
@@ -19,48 +20,61 @@ std::vector<table::Rect> Rects(const State& state, const std::vector<std::size_t
   return out;
 }
 
-// Step 1 (INVALID): the entry is understood; plans every listed base's legs.
+}  // namespace
+
 std::optional<Verdict> CheckUnderstood(const Ruleset& ruleset, const State& state,
-                                       const std::string& player, const MoveOrder& order,
-                                       Subphase subphase, std::vector<PlannedBase>& planned) {
-  auto refuse = [&order](Reason reason, const std::string& base = "",
-                         const std::string& other = "") {
-    Verdict v = Refusal(order.unit, reason);
+                                       const std::string& player, const std::string& unit_id,
+                                       const std::vector<std::string>& named_units,
+                                       const std::vector<BaseOrder>& bases, bool wrong_subphase,
+                                       std::vector<PlannedBase>& planned) {
+  auto refuse = [&unit_id](Reason reason, const std::string& base = "",
+                           const std::string& other = "") {
+    Verdict v = Refusal(unit_id, reason);
     v.base = base;
     v.other = other;
     return v;
   };
-  const UnitState* unit = FindUnit(state, order.unit);
-  if (unit == nullptr) return refuse(Reason::kUnknownUnit, "", order.unit);
-  if (order.from && FindUnit(state, *order.from) == nullptr) {
-    return refuse(Reason::kUnknownUnit, "", *order.from);
-  }
-  for (const std::string& id : order.allow_pass_through) {
+  const UnitState* unit = FindUnit(state, unit_id);
+  if (unit == nullptr) return refuse(Reason::kUnknownUnit, "", unit_id);
+  for (const std::string& id : named_units) {
     if (FindUnit(state, id) == nullptr) return refuse(Reason::kUnknownUnit, "", id);
   }
-  for (const BaseOrder& b : order.bases) {
+  for (const BaseOrder& b : bases) {
     if (FindBase(state, b.id) == nullptr) return refuse(Reason::kUnknownBase, b.id);
   }
-  for (const BaseOrder& b : order.bases) {
-    if (FindBase(state, b.id)->unit != order.unit) return refuse(Reason::kBaseNotInUnit, b.id);
+  for (const BaseOrder& b : bases) {
+    if (FindBase(state, b.id)->unit != unit_id) return refuse(Reason::kBaseNotInUnit, b.id);
   }
   std::set<std::string> seen;
-  for (const BaseOrder& b : order.bases) {
+  for (const BaseOrder& b : bases) {
     if (!seen.insert(b.id).second) return refuse(Reason::kDuplicateBase, b.id);
   }
-  for (const BaseOrder& b : order.bases) {
+  for (const BaseOrder& b : bases) {
     const std::size_t index = static_cast<std::size_t>(FindBase(state, b.id) - &state.bases[0]);
     std::optional<PlannedLegs> legs =
         PlanLegs(Footprint(state.bases[index]), b.legs, ruleset.max_legs_per_base);
     if (!legs) return refuse(Reason::kMalformedLeg, b.id);
     planned.push_back(PlannedBase{index, std::move(*legs), 0});
   }
-  if (subphase == Subphase::kInitiative && order.kind == MoveKindOrder::kAdvance) {
-    return refuse(Reason::kWrongSubphase);
-  }
+  if (wrong_subphase) return refuse(Reason::kWrongSubphase);
   if (unit->owner != player) return refuse(Reason::kNotOwnUnit);
   return std::nullopt;
 }
+
+std::optional<Verdict> CheckCanMove(const UnitState& unit, Subphase subphase) {
+  if (unit.confused || unit.engaged) {
+    Verdict v = Refusal(unit.id, Reason::kUnitCannotMove);
+    v.detail = unit.confused ? "confused" : "engaged";
+    return v;
+  }
+  const bool conflict = subphase == Subphase::kOrders
+                            ? unit.moved_by_initiative
+                            : (unit.moved_by_initiative || unit.moved_by_order);
+  if (conflict) return Refusal(unit.id, Reason::kModeConflict);
+  return std::nullopt;
+}
+
+namespace {
 
 // Step 3 (evade only; WME-R29, R30, R33, WME-P08).
 std::optional<Verdict> CheckEvade(const Ruleset& ruleset, const Scenario& scenario,
@@ -154,24 +168,20 @@ MoveCheck CheckMove(const Ruleset& ruleset, const Scenario& scenario, const Stat
                     const std::string& player, const MoveOrder& order, Subphase subphase) {
   MoveCheck check;
   check.verdict.unit = order.unit;
-  if (std::optional<Verdict> v =
-          CheckUnderstood(ruleset, state, player, order, subphase, check.bases)) {
+  std::vector<std::string> named;
+  if (order.from) named.push_back(*order.from);
+  named.insert(named.end(), order.allow_pass_through.begin(), order.allow_pass_through.end());
+  const bool wrong_subphase =
+      subphase == Subphase::kInitiative && order.kind == MoveKindOrder::kAdvance;
+  if (std::optional<Verdict> v = CheckUnderstood(ruleset, state, player, order.unit, named,
+                                                 order.bases, wrong_subphase, check.bases)) {
     check.verdict = *v;
     check.bases.clear();
     return check;
   }
   const UnitState& unit = *FindUnit(state, order.unit);
-  // Step 2 (WME-R01, [WME-CMD]).
-  if (unit.confused || unit.engaged) {
-    check.verdict = Refusal(order.unit, Reason::kUnitCannotMove);
-    check.verdict.detail = unit.confused ? "confused" : "engaged";
-    return check;
-  }
-  const bool conflict = subphase == Subphase::kOrders
-                            ? unit.moved_by_initiative
-                            : (unit.moved_by_initiative || unit.moved_by_order);
-  if (conflict) {
-    check.verdict = Refusal(order.unit, Reason::kModeConflict);
+  if (std::optional<Verdict> v = CheckCanMove(unit, subphase)) {  // step 2, WME-R01
+    check.verdict = *v;
     return check;
   }
   // Step 3.

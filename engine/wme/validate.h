@@ -88,6 +88,17 @@ table::Coord Allowance(const Ruleset& ruleset, const Scenario& scenario, const S
 void CheckGoing(const Ruleset& ruleset, const Scenario& scenario, const State& state,
                 const MoveOrder& order, MoveCheck& check);
 
+// Step 1, shared by moves and charges (codes in the order above; `named_units` are the other
+// units the entry names): fills `planned` with the listed bases' legs.
+std::optional<Verdict> CheckUnderstood(const Ruleset& ruleset, const State& state,
+                                       const std::string& player, const std::string& unit,
+                                       const std::vector<std::string>& named_units,
+                                       const std::vector<BaseOrder>& bases, bool wrong_subphase,
+                                       std::vector<PlannedBase>& planned);
+
+// Step 2 (WME-R01, [WME-CMD]): UNIT_CANNOT_MOVE, MODE_CONFLICT.
+std::optional<Verdict> CheckCanMove(const UnitState& unit, Subphase subphase);
+
 // A refusal of `unit` with `reason` (the kind follows the reason's step).
 Verdict Refusal(const std::string& unit, Reason reason);
 

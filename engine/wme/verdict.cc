@@ -94,6 +94,8 @@ std::string_view ReasonName(Reason reason) {
       return "ENVELOP_CONDITIONS_NOT_MET";
     case Reason::kSupportNotEligible:
       return "SUPPORT_NOT_ELIGIBLE";
+    case Reason::kTargetNotEnemy:
+      return "TARGET_NOT_ENEMY";
   }
   return "";
 }

@@ -27,7 +27,11 @@
 //   EVADE_ENDS_NEAR_COMBAT          base     engaged unit    distance     clearance
 //   PASS_THROUGH_NOT_CLEARED, PASS_THROUGH_UNIT_ENGAGED, PASS_THROUGH_NOT_ACCEPTED
 //                                   -        crossed unit    -            -       -
-// The charge codes of §5.4 are declared (stable wire names) but not produced yet.
+//   FORTIFIED_NEEDS_INFANTRY, CHARGE_TARGET_NOT_VISIBLE, TARGET_NOT_ENEMY
+//                                   -        target unit     -            -       -
+//   TARGET_PROTECTED, NO_EDGE_IN_ZONE
+//                                   -        target unit     available    min_contact
+// The other charge codes of §5.4 are declared (stable wire names) but not produced yet.
 #ifndef PBEM_ENGINE_WME_VERDICT_H_
 #define PBEM_ENGINE_WME_VERDICT_H_
 
@@ -94,8 +98,9 @@ enum class Reason : std::uint8_t {
   kContactNotMaximised,
   kEnvelopConditionsNotMet,
   kSupportNotEligible,
+  kTargetNotEnemy,  // engine addition (INVALID): a charge at a unit of the same player
 };
-inline constexpr Reason kLastReason = Reason::kSupportNotEligible;
+inline constexpr Reason kLastReason = Reason::kTargetNotEnemy;
 std::string_view ReasonName(Reason reason);  // "UNKNOWN_UNIT", ... ("" for kNone)
 
 struct Verdict {

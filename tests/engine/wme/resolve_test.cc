@@ -102,7 +102,7 @@ TEST_CASE_MINI(InvalidEntriesAndChargesChangeNothing) {
   const PlayerTurnResult r = ResolvePlayerTurn(
       g.ruleset, g.scenario, s,
       {"blue", {charge}, {unknown, Advance("E", {{"E.7", {Translate(0, 0)}}})}}, dice);
-  CHECK_EQ_MINI(r.verdicts[0], Refused("E", Reason::kChargeNotSupported));
+  CHECK_EQ_MINI(r.verdicts[0], Refused("E", Reason::kChargeNotSupported, "", "X"));
   CHECK_EQ_MINI(r.verdicts[1], Refused("E", Reason::kUnknownUnit, "", "nobody"));
   CHECK_EQ_MINI(r.verdicts[2], Refused("E", Reason::kUnknownBase, "E.7"));
   CHECK_EQ_MINI(r.events.size(), 1);  // phase_ended only
