@@ -21,8 +21,9 @@ bool Regular(table::Formation f) {
   return f == table::Formation::kLine || f == table::Formation::kColumn;
 }
 
-// Rect::Edge index of the side a zone contacts.
-std::size_t EdgeOf(table::Zone zone) {
+}  // namespace
+
+std::size_t ChargeEdge(table::Zone zone) {
   switch (zone) {
     case table::Zone::kFront:
       return 0;
@@ -36,10 +37,28 @@ std::size_t EdgeOf(table::Zone zone) {
   return 0;
 }
 
+namespace {
+
 Verdict Refuse(const ChargeOrder& order, Reason reason) {
   Verdict v = Refusal(order.unit, reason);
   v.other = order.target;
   return v;
+}
+
+// Four boxes 10 m deep around the table: a charge may not place or move a base off it (GAP-29),
+// and the slot search sees the table edge like an obstacle's side.
+std::vector<table::Polygon> BeyondTheTable(const Scenario& scenario) {
+  const table::Coord w = ToUnits(scenario.table_width_cm);
+  const table::Coord h = ToUnits(scenario.table_height_cm);
+  const table::Coord m = ToUnits(1000 * kMilliPerCm);
+  auto box = [](table::Coord x0, table::Coord y0, table::Coord x1, table::Coord y1) {
+    std::vector<table::Point> v;
+    for (auto [x, y] : {std::pair{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}) {
+      v.push_back(*table::Point::Make(x, y));
+    }
+    return *table::Polygon::Make(v);
+  };
+  return {box(-m, -m, 0, h + m), box(w, -m, w + m, h + m), box(0, -m, w, 0), box(0, h, w, h + m)};
 }
 
 // Step 1's codes after §5.3's (charge.h).
@@ -178,16 +197,17 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     }
   }
   // Step 5 (WME-R54, R56, R57, P11, P17, W-R3, W-R8).
-  if (!target->fortified) {
-    const BaseState& model = state.bases[BasesOf(state, order.unit).front()];
-    std::vector<table::Polygon> terrain;
-    for (const TerrainFeature& feature : scenario.terrain) {
-      if (Contains(ruleset.passable_by[static_cast<std::size_t>(feature.category)],
-                   unit->troop_type)) {
-        continue;
-      }
+  std::vector<table::Polygon> terrain;  // forbidden to the charger's type (§2)
+  for (const TerrainFeature& feature : scenario.terrain) {
+    if (!Contains(ruleset.passable_by[static_cast<std::size_t>(feature.category)],
+                  unit->troop_type)) {
       terrain.insert(terrain.end(), feature.pieces.begin(), feature.pieces.end());
     }
+  }
+  const std::vector<table::Polygon> outside = BeyondTheTable(scenario);  // GAP-29
+  terrain.insert(terrain.end(), outside.begin(), outside.end());
+  if (!target->fortified) {
+    const BaseState& model = state.bases[BasesOf(state, order.unit).front()];
     const std::vector<std::size_t> targets = BasesOf(state, order.target);
     table::Coord best = -1;  // floor of the best length; -1: no exposed edge
     bool available = false;
@@ -198,7 +218,7 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
       for (std::size_t u : targets) {
         if (u != t) others.push_back(Footprint(state.bases[u]));
       }
-      const std::size_t edge = EdgeOf(*check.zone);
+      const std::size_t edge = ChargeEdge(*check.zone);
       if (!table::Exposed(rect, edge, others, eps, ruleset.epsilon_deg)) continue;
       std::vector<table::Polygon> obstacles = terrain;
       for (const BaseState& b : state.bases) {
@@ -232,7 +252,22 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
       }
     }
   }
-  check.verdict = Refuse(order, Reason::kChargeNotSupported);  // steps 6-11 (charge.h)
+  const Verdict not_supported = Refuse(order, Reason::kChargeNotSupported);  // charge.h
+  if (check.pinned || target->fortified) {  // WME-R58, P18: not implemented
+    check.verdict = not_supported;
+    return check;
+  }
+  if (std::optional<Verdict> refused =
+          PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {  // step 6
+    check.verdict = *refused;
+    return check;
+  }
+  if (order.placement == Placement::kExplicit || order.support || charger.size() != 1) {
+    check.verdict = not_supported;  // steps 7-9
+    return check;
+  }
+  check.verdict = Verdict{};
+  check.verdict.unit = order.unit;
   return check;
 }
 

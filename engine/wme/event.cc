@@ -12,6 +12,10 @@ struct KindName {
   std::string_view operator()(const ConfusionTest&) const { return "confusion_test"; }
   std::string_view operator()(const PhaseEnded&) const { return "phase_ended"; }
   std::string_view operator()(const ZoneTieRoll&) const { return "zone_tie_roll"; }
+  std::string_view operator()(const ChargeContact&) const { return "charge_contact"; }
+  std::string_view operator()(const AdditionalChargedUnit&) const {
+    return "additional_charged_unit";
+  }
 };
 
 }  // namespace

@@ -11,6 +11,8 @@
 // confusion_test       unit, roll, confused             (*test de confusion*, WME-R36, GAP-07)
 // phase_ended          player, turn                     (the next player is active)
 // zone_tie_roll        charger, target, roll            (WME-R44, GAP-34: the D6 of a zone tie)
+// charge_contact       charger, target, side, base, target_base   (§5.4 step 11)
+// additional_charged_unit  unit                         (WME-R52)
 #ifndef PBEM_ENGINE_WME_EVENT_H_
 #define PBEM_ENGINE_WME_EVENT_H_
 
@@ -20,6 +22,7 @@
 #include <variant>
 
 #include "engine/table/formation.h"
+#include "engine/table/zones.h"
 #include "engine/wme/orders.h"
 #include "engine/wme/ruleset.h"
 #include "engine/wme/verdict.h"
@@ -75,8 +78,22 @@ struct ZoneTieRoll {
   friend bool operator==(const ZoneTieRoll&, const ZoneTieRoll&) = default;
 };
 
-using Event = std::variant<UnitMoved, UnitHeld, Moved, FormationNow, RanksPassedThrough,
-                           ConfusionTest, PhaseEnded, ZoneTieRoll>;
+struct ChargeContact {
+  std::string charger;
+  std::string target;
+  table::Zone side = table::Zone::kFront;
+  std::string base;
+  std::string target_base;
+  friend bool operator==(const ChargeContact&, const ChargeContact&) = default;
+};
+struct AdditionalChargedUnit {
+  std::string unit;
+  friend bool operator==(const AdditionalChargedUnit&, const AdditionalChargedUnit&) = default;
+};
+
+using Event =
+    std::variant<UnitMoved, UnitHeld, Moved, FormationNow, RanksPassedThrough, ConfusionTest,
+                 PhaseEnded, ZoneTieRoll, ChargeContact, AdditionalChargedUnit>;
 
 std::string_view EventKindName(const Event& event);          // "unit_moved", ...
 std::string_view FormationName(table::Formation formation);  // "LINE", ...

@@ -14,18 +14,48 @@ void ConfusionTest(const Ruleset& ruleset, State& state, const std::string& unit
   events.push_back(wme::ConfusionTest{unit, roll, confused});
 }
 
+// §5.3 step 6 `Moved`, and the base takes its new pose.
+void MoveBase(BaseState& base, const table::Rect& end, table::Coord travelled,
+              std::vector<Event>& events) {
+  events.push_back(Moved{base.id, NearestMilli(base.centre.x()), NearestMilli(base.centre.y()),
+                         base.heading_mdeg, NearestMilli(end.centre().x()),
+                         NearestMilli(end.centre().y()), NormaliseHeading(end.heading()),
+                         NearestMilli(travelled)});
+  base.centre = end.centre();
+  base.heading_mdeg = NormaliseHeading(end.heading());
+}
+
+// §5.4 step 11 for a one-base charger (charge.h): contact, both units engaged, any other
+// enemy unit the base touches is charged too (WME-R52).
+void ExecuteCharge(const Ruleset& ruleset, State& state, const ChargeOrder& order,
+                   Subphase subphase, const ChargeCheck& check, std::vector<Event>& events) {
+  const FirstBase& first = *check.first;
+  BaseState& base = state.bases[first.base];
+  MoveBase(base, *first.slot, first.travel, events);
+  UnitState& unit = *FindUnit(state, order.unit);
+  (subphase == Subphase::kInitiative ? unit.moved_by_initiative : unit.moved_by_order) = true;
+  unit.engaged = true;
+  FindUnit(state, order.target)->engaged = true;
+  events.push_back(ChargeContact{order.unit, order.target, *check.zone, base.id,
+                                 state.bases[first.target_base].id});
+  const table::Rect placed = Footprint(base);
+  for (UnitState& other : state.units) {
+    if (other.owner == unit.owner || other.id == order.target) continue;
+    for (std::size_t j : BasesOf(state, other.id)) {
+      if (!other.engaged &&
+          table::Touch(placed, Footprint(state.bases[j]), ToUnits(ruleset.epsilon_cm))) {
+        other.engaged = true;
+        events.push_back(AdditionalChargedUnit{other.id});
+      }
+    }
+  }
+}
+
 // §5.3 step 6.
 void Execute(const Ruleset& ruleset, State& state, const MoveOrder& order, Subphase subphase,
              const MoveCheck& check, DiceSource& dice, std::vector<Event>& events) {
   for (const PlannedBase& planned : check.bases) {
-    BaseState& base = state.bases[planned.index];
-    const table::Rect& end = planned.legs.end();
-    events.push_back(Moved{base.id, NearestMilli(base.centre.x()), NearestMilli(base.centre.y()),
-                           base.heading_mdeg, NearestMilli(end.centre().x()),
-                           NearestMilli(end.centre().y()), NormaliseHeading(end.heading()),
-                           NearestMilli(planned.travelled)});
-    base.centre = end.centre();
-    base.heading_mdeg = NormaliseHeading(end.heading());
+    MoveBase(state.bases[planned.index], planned.legs.end(), planned.travelled, events);
   }
   events.push_back(FormationNow{order.unit, check.formation});
   UnitState& unit = *FindUnit(state, order.unit);
@@ -55,6 +85,8 @@ void ResolveEntry(const Ruleset& ruleset, const Scenario& scenario, State& state
     result.verdicts.push_back(check.verdict);
     if (check.verdict.kind == VerdictKind::kIllegal) {
       result.events.push_back(UnitHeld{charge->unit, check.verdict.reason});
+    } else if (check.verdict.kind == VerdictKind::kOk) {
+      ExecuteCharge(ruleset, state, *charge, subphase, check, result.events);
     }
     return;
   }

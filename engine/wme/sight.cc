@@ -10,8 +10,9 @@ table::VisionArc ArcOf(const Ruleset& ruleset) {
                                                          : table::VisionArc::kWedge90;
 }
 
-bool UnitSees(const Ruleset& ruleset, const Scenario& scenario, const State& state,
-              const std::string& viewer, const std::string& target) {
+std::vector<table::Polygon> Blockers(const Ruleset& ruleset, const Scenario& scenario,
+                                     const State& state, const std::string& viewer,
+                                     const std::string& target) {
   std::vector<table::Polygon> blockers;
   for (const TerrainFeature& feature : scenario.terrain) {
     if (!feature.blocks_los) continue;
@@ -23,6 +24,12 @@ bool UnitSees(const Ruleset& ruleset, const Scenario& scenario, const State& sta
       blockers.push_back(Footprint(base).footprint());
     }
   }
+  return blockers;
+}
+
+bool UnitSees(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+              const std::string& viewer, const std::string& target) {
+  const std::vector<table::Polygon> blockers = Blockers(ruleset, scenario, state, viewer, target);
   for (std::size_t v : BasesOf(state, viewer)) {
     const table::Rect eye = Footprint(state.bases[v]);
     for (std::size_t t : BasesOf(state, target)) {

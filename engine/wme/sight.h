@@ -24,6 +24,11 @@ namespace pbem::wme {
 
 table::VisionArc ArcOf(const Ruleset& ruleset);
 
+// WME-P10's blockers for a sightline from `viewer` to `target` (reading above).
+std::vector<table::Polygon> Blockers(const Ruleset& ruleset, const Scenario& scenario,
+                                     const State& state, const std::string& viewer,
+                                     const std::string& target);
+
 // WME-P10: some base of `viewer` sees some base of `target`.
 bool UnitSees(const Ruleset& ruleset, const Scenario& scenario, const State& state,
               const std::string& viewer, const std::string& target);

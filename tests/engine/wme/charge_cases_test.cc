@@ -1,6 +1,7 @@
-// The digest's §7 charge cases as far as §5.4 steps 1-5 go (charge.h): eligibility, sight,
-// allowance, zone and availability, hand-worked. The placement they then expect (LEGAL, the
-// front line) is steps 6-11, not implemented: such a charge is CHARGE_NOT_SUPPORTED.
+// The digest's §7 charge cases as far as charge.h goes: steps 1-5 (eligibility, sight,
+// allowance, zone, availability) and step 6 (first base, slot, range), hand-worked. One-base
+// chargers are carried out (LEGAL); the front line of larger units (step 7), the pinned
+// procedure and fortified contact are not implemented: such a charge is CHARGE_NOT_SUPPORTED.
 #include "engine/wme/charge.h"
 #include "tests/engine/wme/fixtures.h"
 
@@ -68,9 +69,17 @@ TEST_CASE_MINI(T14_ZoneTieRollsADie) {
 TEST_CASE_MINI(T16_IrregularChargerHalfAllowance) {
   Game g = T13();
   g.Unit("C", "blue", kInf, {{Cm(56), Cm(36)}, {Cm(60), Cm(36, 500)}, {Cm(64), Cm(36)}});
-  CHECK_EQ_MINI(Try(g, ChargeAt("C", "T")).allowance, ToUnits(Cm(10)));
+  const ChargeCheck half = Try(g, ChargeAt("C", "T"));
+  CHECK_EQ_MINI(half.allowance, ToUnits(Cm(10)));
+  Verdict out = testing::Refused("C", Reason::kChargeOutOfRange, "C.2", "T");
+  out.value = Cm(10, 500);  // the closest base needs 10.5 cm
+  out.limit = Cm(10);
+  CHECK_EQ_MINI(half.verdict, out);
   g.ruleset.irregular_charge_speed = IrregularChargeSpeed::kFull;
-  CHECK_EQ_MINI(Try(g, ChargeAt("C", "T")).allowance, ToUnits(Cm(20)));
+  const ChargeCheck full = Try(g, ChargeAt("C", "T"));
+  CHECK_EQ_MINI(full.allowance, ToUnits(Cm(20)));
+  // The digest: LEGAL; the front line of a 3-base unit is not implemented.
+  CHECK_EQ_MINI(full.verdict, Refused(Reason::kChargeNotSupported, "C", "T"));
 }
 
 // WME-T19 setup: red P behind a rock that leaves `free` cm of its front edge.
@@ -89,12 +98,17 @@ TEST_CASE_MINI(T19_ProtectedEnemy) {
   protected_.value = Cm(0, 800);
   protected_.limit = Cm(1);
   CHECK_EQ_MINI(Try(T19(Cm(81, 200)), ChargeAt("N", "P")).verdict, protected_);
+  // (b) LEGAL: first base -> (83,58) (x 81-85), contact 1.0 "as centred as possible", travel 13.
   const ChargeCheck b = Try(T19(Cm(81)), ChargeAt("N", "P"));
   CHECK_EQ_MINI(b.available, std::optional<Milli>(Cm(1)));
-  CHECK_EQ_MINI(b.verdict, Refused(Reason::kChargeNotSupported, "N", "P"));
-  // Boundary: 1 - ε is available, 0.989 is not.
-  CHECK_EQ_MINI(Try(T19(Cm(81, 10)), ChargeAt("N", "P")).verdict,
-                Refused(Reason::kChargeNotSupported, "N", "P"));
+  CHECK_EQ_MINI(b.verdict, Ok("N"));
+  REQUIRE_MINI(b.first.has_value());
+  CHECK_MINI(b.first->slot->centre() == Pt(Cm(83), Cm(58)));
+  CHECK_EQ_MINI(NearestMilli(b.first->travel), Cm(13));
+  // Boundary: 1 - ε is available (slot at x 81.01), 0.989 is not.
+  const ChargeCheck edge = Try(T19(Cm(81, 10)), ChargeAt("N", "P"));
+  CHECK_EQ_MINI(edge.verdict, Ok("N"));
+  CHECK_MINI(edge.first->slot->centre() == Pt(Cm(83, 10), Cm(58)));
   protected_.value = Cm(0, 989);
   CHECK_EQ_MINI(Try(T19(Cm(81, 11)), ChargeAt("N", "P")).verdict, protected_);
 }
@@ -108,7 +122,10 @@ TEST_CASE_MINI(T20_TargetMustBeVisible) {
   CHECK_EQ_MINI(Try(g, ChargeAt("S", "R")).verdict,
                 Refused(Reason::kChargeTargetNotVisible, "S", "R"));
   g.scenario.terrain[0].pieces = {Box(Cm(90), Cm(38), Cm(97), Cm(42))};
-  CHECK_EQ_MINI(Try(g, ChargeAt("S", "R")).verdict, Refused(Reason::kChargeNotSupported, "S", "R"));
+  const ChargeCheck b = Try(g, ChargeAt("S", "R"));  // (b) LEGAL: -> (100,48), travel 18
+  CHECK_EQ_MINI(b.verdict, Ok("S"));
+  CHECK_MINI(b.first->slot->centre() == Pt(Cm(100), Cm(48)));
+  CHECK_EQ_MINI(NearestMilli(b.first->travel), Cm(18));
 }
 
 // WME-T21 setup: red Q with blue bases on every side.
@@ -165,10 +182,8 @@ TEST_CASE_MINI(InitiativeChargeAtTheNearestVisibleEnemy) {
   g.Unit("O", "blue", kInf, {{Cm(120), Cm(30)}});
   Verdict v = testing::Refused("C", Reason::kNotNearestVisibleEnemy, "", "N");
   CHECK_EQ_MINI(Try(g, ChargeAt("C", "F"), {}, Subphase::kInitiative).verdict, v);
-  CHECK_EQ_MINI(Try(g, ChargeAt("C", "N"), {}, Subphase::kInitiative).verdict,
-                Refused(Reason::kChargeNotSupported, "C", "N"));
-  CHECK_EQ_MINI(Try(g, ChargeAt("C", "F")).verdict,  // by order any visible enemy
-                Refused(Reason::kChargeNotSupported, "C", "F"));
+  CHECK_EQ_MINI(Try(g, ChargeAt("C", "N"), {}, Subphase::kInitiative).verdict, Ok("C"));
+  CHECK_EQ_MINI(Try(g, ChargeAt("C", "F")).verdict, Ok("C"));  // by order any visible enemy
   CHECK_EQ_MINI(Try(g, ChargeAt("O", "N"), {}, Subphase::kInitiative).verdict,
                 testing::Refused("O", Reason::kNoEnemyInInitiativeRange));
   CHECK_EQ_MINI(Try(g, ChargeAt("C", "O")).verdict, Refused(Reason::kTargetNotEnemy, "C", "O"));
@@ -178,6 +193,45 @@ TEST_CASE_MINI(InitiativeChargeAtTheNearestVisibleEnemy) {
   named.first_base = "C.1";
   named.target_base = "C.1";
   CHECK_EQ_MINI(Try(g, named).verdict, testing::Refused("C", Reason::kBaseNotInUnit, "C.1"));
+}
+
+// §5.4 step 6: the range of the first base, at the limit and one ε either side (WME-R19).
+TEST_CASE_MINI(ChargeRangeBoundary) {
+  auto at = [](Milli y) {
+    Game g;
+    g.Unit("S", "blue", kInf, {{Cm(100), Cm(30)}});
+    g.Unit("R", "red", kInf, {{Cm(100), y, 270000}});  // front edge y - 1, slot y - 2
+    return g;
+  };
+  CHECK_EQ_MINI(Try(at(Cm(52)), ChargeAt("S", "R")).verdict, Ok("S"));  // travel 20
+  CHECK_EQ_MINI(Try(at(Cm(52, 10)), ChargeAt("S", "R")).verdict, Ok("S"));
+  Verdict out = testing::Refused("S", Reason::kChargeOutOfRange, "S.1", "R");
+  out.value = Cm(20, 11);
+  out.limit = Cm(20);
+  CHECK_EQ_MINI(Try(at(Cm(52, 11)), ChargeAt("S", "R")).verdict, out);
+}
+
+// §5.4 step 6, W-R7: the AUTO path is straight; a base of another unit in the way blocks it.
+TEST_CASE_MINI(ChargePathBlocked) {
+  Game g;
+  g.Unit("S", "blue", kInf, {{Cm(100), Cm(30)}});
+  g.Unit("R", "red", kInf, {{Cm(100), Cm(45), 270000}});
+  g.Unit("F", "blue", kInf, {{Cm(103, 990), Cm(37)}});  // x 101.99-105.99: 0.01 into the path
+  CHECK_EQ_MINI(Try(g, ChargeAt("S", "R")).verdict, Ok("S"));
+  g.scenario.bases.back().centre = Pt(Cm(103, 989), Cm(37));  // 0.011 into it
+  CHECK_EQ_MINI(Try(g, ChargeAt("S", "R")).verdict,
+                testing::Refused("S", Reason::kPathBlocked, "S.1", "R"));
+}
+
+// GAP-29, WME-R54: the slot stays on the table, as centred as the table edge allows.
+TEST_CASE_MINI(ChargeSlotStaysOnTheTable) {
+  Game g;
+  g.Unit("R", "red", kInf, {{Cm(100), Cm(1)}});  // y 0-2, right flank edge x = 102
+  g.Unit("K", "blue", kInf, {{Cm(112), Cm(2), 180000}});
+  const ChargeCheck c = Try(g, ChargeAt("K", "R"));
+  CHECK_MINI(c.zone == table::Zone::kRightFlank);
+  CHECK_EQ_MINI(c.verdict, Ok("K"));
+  CHECK_MINI(c.first->slot->centre() == Pt(Cm(103), Cm(2)));  // y 0-4, contact 2 cm
 }
 
 }  // namespace

@@ -141,5 +141,31 @@ TEST_CASE_MINI(CheckOrdersMatchesResolution) {
   }
 }
 
+// §5.4 step 11 for a one-base charger (WME-T20 b, then WME-R52 with a second red unit
+// touching the slot by a corner, as T23's T5).
+TEST_CASE_MINI(OneBaseChargeMakesContact) {
+  Game g;
+  g.Unit("S", "blue", kInf, {{Cm(100), Cm(30)}});
+  g.Unit("R", "red", kInf, {{Cm(100), Cm(50), 270000}});
+  g.Unit("T5", "red", kInf, {{Cm(104), Cm(50), 270000}});
+  ChargeOrder charge;
+  charge.unit = "S";
+  charge.target = "R";
+  ScriptedDice dice({});
+  const PlayerTurnResult r =
+      ResolvePlayerTurn(g.ruleset, g.scenario, g.Start(), {"blue", {}, {charge}}, dice);
+  CHECK_EQ_MINI(r.verdicts[0], Ok("S"));
+  const std::vector<Event> want{
+      Moved{"S.1", Cm(100), Cm(30), 90000, Cm(100), Cm(48), 90000, Cm(18)},
+      ChargeContact{"S", "R", table::Zone::kFront, "S.1", "R.1"}, AdditionalChargedUnit{"T5"},
+      PhaseEnded{"blue", 1}};
+  CHECK_MINI(r.events == want);
+  CHECK_MINI(FindUnit(r.next, "S")->engaged && FindUnit(r.next, "R")->engaged &&
+             FindUnit(r.next, "T5")->engaged);
+  ScriptedDice again({});
+  CHECK_MINI(CheckOrders(g.ruleset, g.scenario, g.Start(), {"blue", {}, {charge}}, again) ==
+             r.verdicts);
+}
+
 }  // namespace
 }  // namespace pbem::wme
