@@ -46,6 +46,13 @@ int MinDistance::Compare(Coord t) const {
   return best;
 }
 
+int MinDistance::CompareSquared(UInt128 num, UInt128 den) const {
+  int best = 1;
+  for (const SquaredDistance& d : candidates_)
+    best = std::min(best, CompareProducts(d.num, den, num, d.den));
+  return best;
+}
+
 MinDistance SegmentSegment(const Segment& s, const Segment& t) {
   MinDistance m;
   if (SegmentsIntersect(s, t)) {

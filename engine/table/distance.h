@@ -42,6 +42,9 @@ class MinDistance {
   void AddZero() { Add(SquaredDistance{0, 1}); }
   bool empty() const { return !has_; }
   int Compare(Coord t) const;
+  // sign(min_i d_i^2 - num / den), den > 0, num < 2^125, den < 2^64: for a threshold that is
+  // the root of a fraction (a half-diagonal).
+  int CompareSquared(UInt128 num, UInt128 den) const;
   Coord FloorUnits() const { return floor_; }
 
  private:

@@ -2,41 +2,10 @@
 
 #include <algorithm>
 
+#include "engine/table/clip.h"
 #include "engine/table/contact.h"
 
 namespace pbem::table {
-namespace {
-
-// a.x + b.y + c >= 0, with the coefficients scaled by 2^60.
-struct HalfPlane {
-  Int128 a = 0;
-  Int128 b = 0;
-  Int128 c = 0;
-  Int128 At(Point p) const { return a * p.x() + b * p.y() + c; }
-};
-
-std::vector<Point> Clip(const std::vector<Point>& polygon, const HalfPlane& h) {
-  std::vector<Point> out;
-  for (std::size_t i = 0; i < polygon.size(); ++i) {
-    const Point p = polygon[i];
-    const Point q = polygon[(i + 1) % polygon.size()];
-    const Int128 sp = h.At(p), sq = h.At(q);
-    if (sp >= 0) out.push_back(p);
-    if ((sp >= 0) != (sq >= 0) && sp != 0 && sq != 0) {
-      // p + (q - p) sp / (sp - sq); |q - p| <= 2^30 and |sp| < 2^93: the products fit.
-      const Int128 den = sp - sq;
-      const Int128 x =
-          p.x() + RoundDiv((Int128{q.x()} - p.x()) * sp, den < 0 ? -den : den) * (den < 0 ? -1 : 1);
-      const Int128 y =
-          p.y() + RoundDiv((Int128{q.y()} - p.y()) * sp, den < 0 ? -den : den) * (den < 0 ? -1 : 1);
-      // On the segment p-q, so within the bounds already checked for p and q.
-      out.push_back(*Point::Make(static_cast<Coord>(x), static_cast<Coord>(y)));
-    }
-  }
-  return out;
-}
-
-}  // namespace
 
 std::array<Int128, 4> TwiceZoneAreas(const Rect& reference, const Polygon& footprint) {
   const UnitVector f = HeadingVector(reference.heading());

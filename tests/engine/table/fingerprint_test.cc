@@ -3,13 +3,17 @@
 #include <catch2/catch.hpp>
 #include <cstdio>
 
+#include "engine/table/available.h"
+#include "engine/table/commander.h"
 #include "engine/table/contact.h"
 #include "engine/table/discs.h"
 #include "engine/table/formation.h"
+#include "engine/table/neck.h"
 #include "engine/table/path.h"
 #include "engine/table/rect.h"
 #include "engine/table/region.h"
 #include "engine/table/sweep.h"
+#include "engine/table/vision.h"
 #include "engine/table/walls.h"
 #include "tests/engine/table/reference.h"
 
@@ -68,6 +72,56 @@ TEST_CASE("fingerprint of the table's answers", "[.fingerprint]") {
     }
   }
   std::printf("table fingerprint: %016llx\n", static_cast<unsigned long long>(f.h));
+  CHECK(f.h != 0);
+}
+
+// The French digest's later predicates (WME-P01 discs, P10, P11, P12, P17) in a hash of their
+// own, so that the first one stays comparable with earlier builds.
+TEST_CASE("fingerprint of the WME predicates", "[.fingerprint]") {
+  reference::Rng rng(98);
+  Fnv f;
+  const Coord t = 60 * kUnitsPerCm, eps = kUnitsPerCm / 100;
+  auto base = [&](Point c) {
+    const std::int64_t heading = rng.Between(0, 359999);
+    return *Rect::Make(c, 4 * kUnitsPerCm, 2 * kUnitsPerCm, heading);
+  };
+  for (int i = 0; i < 3000; ++i) {
+    const Point a = rng.PointIn(t / 3, 2 * t / 3);
+    const Rect viewer = base(a);
+    const Point b = rng.PointIn(0, t);
+    const Rect target = base(b);
+    const Point c = rng.PointIn(t / 4, 3 * t / 4);
+    const Rect other = base(c);
+    const Disc commander = *Disc::Make(b, rng.Between(0, 2 * kUnitsPerCm));
+    f.Add(CompareDistance(commander, viewer.footprint(), rng.Between(0, kUnitsPerCm)));
+    f.Add(DistanceFloor(commander, viewer.footprint()));
+    f.Add(Overlap(commander, other, eps) * 2 + Touch(commander, other, eps));
+    f.Add(InVisionArc(viewer, target.footprint(), VisionArc::kWedge90) * 2 +
+          InVisionArc(viewer, target.footprint(), VisionArc::kHalfPlane));
+    if (const auto line =
+            FindSightline(viewer, target.footprint(), {other.footprint()}, VisionArc::kWedge90)) {
+      f.Add(line->from.x() * 3 + line->from.y());
+      f.Add(line->to.x() * 3 + line->to.y());
+    }
+    const std::size_t edge = static_cast<std::size_t>(rng.Between(0, 3));
+    const ContactLength len =
+        AvailableLength(target, edge, 4 * kUnitsPerCm, 2 * kUnitsPerCm, {other.footprint()});
+    f.Add(len.FloorUnits());
+    f.Add(len.Compare(kUnitsPerCm - eps));
+    f.Add(Pinned({target}, {other}, {viewer}, 4 * kUnitsPerCm, 2 * kUnitsPerCm, kUnitsPerCm, eps,
+                 500));
+    const std::vector<Obstacle> obstacles{{{other.footprint()}}, {{target.footprint()}}};
+    if (const auto breach = NeckAtPose(viewer, obstacles, kUnitsPerCm, eps, false)) {
+      f.Add(static_cast<std::int64_t>(breach->obstacle));
+      f.Add(breach->gap_floor);
+    }
+    if (i % 10 == 0) {
+      const Leg move{Leg::Kind::kTranslate, c, 0, Point()};
+      const auto breach = CheckNeck(viewer, {move}, obstacles, kUnitsPerCm, eps, 10 * eps);
+      f.Add(breach ? static_cast<std::int64_t>(breach->pose) : -1);
+    }
+  }
+  std::printf("table WME fingerprint: %016llx\n", static_cast<unsigned long long>(f.h));
   CHECK(f.h != 0);
 }
 

@@ -58,6 +58,11 @@ inline Point Cm(double x, double y) {
 
 inline Polyline Path(std::vector<Point> v) { return *Polyline::Make(std::move(v)); }
 
+// The axis-aligned box with corners lo (south-west) and hi (north-east).
+inline Polygon Box(Point lo, Point hi) {
+  return *Polygon::Make({lo, P(hi.x(), lo.y()), hi, P(lo.x(), hi.y())});
+}
+
 }  // namespace units
 using namespace units;  // NOLINT: reference::P etc.
 

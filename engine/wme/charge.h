@@ -1,0 +1,101 @@
+// A charge (french-fantasy.md §5.4) as far as it is implemented: steps 1-5 (eligibility, sight,
+// allowance, the side contacted and whether it is available) and step 6 (first base, its slot
+// and AUTO path, range) for every charger; the charge is carried out (step 11: contact, both
+// units engaged) only for a charger of ONE base, AUTO placement, no support, against a target
+// that is neither pinned nor fortified. Every other charge that passes the implemented steps is
+// refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (front line, envelopment, support,
+// the pinned procedure, fortified contact, EXPLICIT placement: not implemented), so no charge
+// is ever acknowledged that the engine cannot play. Counter-charge fire (C-2) belongs to the
+// shooting chapter and never stops the contact (WME-R45).
+//
+// Readings chosen where the digest is open:
+// - Step 1 uses the codes of §5.3 step 1 (validate.h) with `target` and `support` as named
+//   units, then first_base (UNKNOWN_BASE, BASE_NOT_IN_UNIT: not the charger's) and target_base
+//   (not the target's), then TARGET_NOT_ENEMY (engine addition, INVALID); then step 2's
+//   UNIT_CANNOT_MOVE and MODE_CONFLICT; by initiative the W-R14 codes; then
+//   FORTIFIED_NEEDS_INFANTRY (WME-R64).
+// - Step 3 (WME-R42, C-1): half when the charger is irregular at the start and
+//   irregular_charge_speed is half, flyers exempt (WME-R14).
+// - Step 4 (WME-P09): the reference rectangle of a LINE or COLUMN target is the smallest
+//   rectangle aligned with its first base's heading holding all its bases; of an IRREGULAR
+//   target, the footprint of its base nearest the charger (ties: state order). A tie (areas
+//   within epsilon_area) rolls one D6 (GAP-34): 1-3 the first of the two zones in the order
+//   front, left flank, right flank, rear; 4-6 the other. A fortified target is contacted in
+//   front (WME-R65), no roll.
+// - Step 5 (WME-P11, W-R3, W-R8): the zone's edge of every target base (front: edge 0, right
+//   flank: 1, rear: 2, left flank: 3) that is exposed; the probe is the charger's base size;
+//   obstacles are every base but the target base and the charger's, terrain the charger's
+//   type may not enter, and the outside of the table (GAP-29). Available <=> the best length >=
+//   min_contact - eps. Otherwise: pinned (WME-P17) -> the pinned procedure, not implemented
+//   (CHARGE_NOT_SUPPORTED); else TARGET_PROTECTED if some such edge offers more than eps, else
+//   NO_EDGE_IN_ZONE. A fortified target skips step 5 (the probe against the wall, WME-P11's last
+//   sentence, is not implemented).
+// - Step 6 (WME-R46..R48, R54, GAP-24, GAP-25, W-R7): each charger base that sees a target
+//   base (`first_base` if given) takes the nearest target base it sees that has a free slot on
+//   the zone's edge (`target_base` if given; ties: state order, not the digest's edge-midpoint
+//   rule); the slot is the frontal contact centred on that edge, else the free position with
+//   the smallest offset (candidates: the centre, the two extreme positions, and the positions
+//   where the slot's side meets an obstacle's vertex) with contact >= min_contact - eps; the
+//   path is W-R7's (turn about the centre by the smallest angle, then straight). The first base
+//   is the one with the least travel (ties: state order). No base with a slot:
+//   CHARGE_TARGET_NOT_VISIBLE (WME-R46: the first base must see its target). The path's sweep
+//   overlapping a base of another unit or forbidden terrain (beyond eps): PATH_BLOCKED (no
+//   squeeze rule on the AUTO path); travel > allowance + eps: CHARGE_OUT_OF_RANGE.
+#ifndef PBEM_ENGINE_WME_CHARGE_H_
+#define PBEM_ENGINE_WME_CHARGE_H_
+
+#include <optional>
+#include <string>
+
+#include "engine/table/motion.h"
+#include "engine/table/zones.h"
+#include "engine/wme/dice.h"
+#include "engine/wme/orders.h"
+#include "engine/wme/ruleset.h"
+#include "engine/wme/scenario.h"
+#include "engine/wme/state.h"
+#include "engine/wme/verdict.h"
+
+namespace pbem::wme {
+
+// The first base's placement (step 6).
+struct FirstBase {
+  std::size_t base = 0;         // into State::bases
+  std::size_t target_base = 0;  // into State::bases
+  std::vector<table::Leg> legs;
+  std::optional<table::Rect> slot;
+  table::Coord travel = 0;  // rounded up to a unit
+};
+
+struct ChargeCheck {
+  Verdict verdict;
+  table::Coord allowance = 0;       // step 3
+  std::optional<table::Zone> zone;  // step 4
+  std::optional<int> zone_roll;     // step 4, GAP-34
+  std::optional<Milli> available;   // step 5: the zone's best length, rounded down
+  bool pinned = false;              // step 5, WME-P17
+  std::optional<FirstBase> first;   // step 6
+};
+
+// Rect::Edge index of the target's side a zone contacts (front 0, right 1, rear 2, left 3).
+std::size_t ChargeEdge(table::Zone zone);
+
+// Step 6 (charge_first.cc); `terrain`: the pieces the charger's type may not enter.
+std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& scenario,
+                                      const State& state, const ChargeOrder& order,
+                                      const std::vector<table::Polygon>& terrain,
+                                      ChargeCheck& check);
+
+// §5.4 steps 1-6 (and 11 when carried out) for `order` given by `player` in `subphase`; `dice` only
+// for a zone tie. WME-R37..R44, R54, R56, R57, R64, R65 through WME-P09, P10, P11, P17.
+ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+                        const std::string& player, const ChargeOrder& order, Subphase subphase,
+                        DiceSource& dice);
+
+// WME-P09's reference rectangle of `target` seen from `charger` (reading above).
+table::Rect ReferenceRect(const Ruleset& ruleset, const State& state, const std::string& target,
+                          const std::string& charger);
+
+}  // namespace pbem::wme
+
+#endif  // PBEM_ENGINE_WME_CHARGE_H_

@@ -1,0 +1,120 @@
+// The verdict on one entry of a player's orders (french-fantasy.md §5.3, §5.4): a kind, a
+// stable reason code and its arguments, never English (templates word them, in French and
+// English). The first failing check decides and a unit move is atomic (§5.3).
+//
+// Arguments per reason (the digest's braces; unused fields stay empty). `base` and `other` are
+// ids; `value` and `limit` are Milli (lengths to the nearest thousandth of a cm, distances and
+// gaps rounded down, as §7 quotes them). Units are named by unit id (W-R15).
+//   reason                          base     other           value        limit   detail
+//   UNKNOWN_UNIT                    -        the unknown id  -            -       -
+//   UNKNOWN_BASE, BASE_NOT_IN_UNIT, DUPLICATE_BASE, MALFORMED_LEG
+//                                   base     -               -            -       -
+//   WRONG_SUBPHASE, NOT_OWN_UNIT, CHARGE_NOT_SUPPORTED, MODE_CONFLICT, EVADE_NOT_BY_INITIATIVE,
+//   NO_ENEMY_IN_INITIATIVE_RANGE, FORMATION_BROKEN     (the unit is Verdict::unit)
+//   UNIT_CANNOT_MOVE                -        -               -            -       "confused" |
+//                                                                                 "engaged"
+//   NOT_NEAREST_VISIBLE_ENEMY       -        nearest unit    -            -       -
+//   EVADE_FIRST_BASE_WRONG          base     nearest base    -            -       -
+//   EVADE_WRONG_DIRECTION           base     -               -            -       -
+//   EXCEEDS_ALLOWANCE               base     -               travelled    allowance
+//   TERRAIN_FORBIDDEN               base     feature         -            -       -
+//   CROSSES_OTHER_UNIT              base     unit            -            -       -
+//   NO_PASSAGE                      base     -               gap          -       -
+//   OWN_BASE_CROSS_NOT_ALLOWED      base     own base        -            -       -
+//   ENEMY_CONTACT_WITHOUT_CHARGE    base     enemy unit      -            -       -
+//   OFF_TABLE                       base     -               -            -       -
+//   BASE_OVERLAP                    a        b (a base)      -            -       -
+//   EVADE_ENDS_NEAR_COMBAT          base     engaged unit    distance     clearance
+//   PASS_THROUGH_NOT_CLEARED, PASS_THROUGH_UNIT_ENGAGED, PASS_THROUGH_NOT_ACCEPTED
+//                                   -        crossed unit    -            -       -
+//   FORTIFIED_NEEDS_INFANTRY, CHARGE_TARGET_NOT_VISIBLE, TARGET_NOT_ENEMY
+//                                   -        target unit     -            -       -
+//   TARGET_PROTECTED, NO_EDGE_IN_ZONE
+//                                   -        target unit     available    min_contact
+// The other charge codes of §5.4 are declared (stable wire names) but not produced yet.
+#ifndef PBEM_ENGINE_WME_VERDICT_H_
+#define PBEM_ENGINE_WME_VERDICT_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "engine/wme/ruleset.h"
+
+namespace pbem::wme {
+
+enum class VerdictKind : std::uint8_t {
+  kOk,       // carried out
+  kInvalid,  // not understood (§5.3 step 1): changes nothing
+  kIllegal,  // understood, not allowed: on_illegal_move (GAP-20)
+};
+std::string_view VerdictKindName(VerdictKind kind);  // "ok", "invalid", "illegal"
+
+// Stable codes; the names (the digest's) are the wire format. Add new codes at the end.
+enum class Reason : std::uint8_t {
+  kNone,
+  // §5.3 step 1 (INVALID).
+  kUnknownUnit,
+  kUnknownBase,
+  kBaseNotInUnit,
+  kMalformedLeg,
+  kWrongSubphase,
+  kDuplicateBase,       // engine addition: a base listed twice in one move
+  kNotOwnUnit,          // engine addition: the unit is not the ordering player's
+  kChargeNotSupported,  // engine addition: charges are not resolved yet (README.md)
+  // Step 2.
+  kUnitCannotMove,
+  kModeConflict,
+  // Step 3 (evade).
+  kEvadeNotByInitiative,
+  kNoEnemyInInitiativeRange,
+  kNotNearestVisibleEnemy,
+  kEvadeFirstBaseWrong,
+  kEvadeWrongDirection,
+  // Step 4 (per base).
+  kExceedsAllowance,
+  kTerrainForbidden,
+  kCrossesOtherUnit,
+  kNoPassage,
+  kOwnBaseCrossNotAllowed,
+  kEnemyContactWithoutCharge,
+  kOffTable,
+  // Step 5 (end state).
+  kBaseOverlap,
+  kFormationBroken,
+  kEvadeEndsNearCombat,
+  kPassThroughNotCleared,
+  kPassThroughUnitEngaged,
+  kPassThroughNotAccepted,
+  // §5.4 charges (not produced yet).
+  kFortifiedNeedsInfantry,
+  kChargeTargetNotVisible,
+  kTargetProtected,
+  kNoEdgeInZone,
+  kPathBlocked,
+  kChargeOutOfRange,
+  kFrontLineImpossible,
+  kContactNotMaximised,
+  kEnvelopConditionsNotMet,
+  kSupportNotEligible,
+  kTargetNotEnemy,  // engine addition (INVALID): a charge at a unit of the same player
+};
+inline constexpr Reason kLastReason = Reason::kTargetNotEnemy;
+std::string_view ReasonName(Reason reason);  // "UNKNOWN_UNIT", ... ("" for kNone)
+
+struct Verdict {
+  std::string unit;
+  VerdictKind kind = VerdictKind::kOk;
+  Reason reason = Reason::kNone;
+  std::string base;
+  std::string other;
+  std::optional<Milli> value;
+  std::optional<Milli> limit;
+  std::string detail;
+  friend bool operator==(const Verdict&, const Verdict&) = default;
+};
+
+}  // namespace pbem::wme
+
+#endif  // PBEM_ENGINE_WME_VERDICT_H_
