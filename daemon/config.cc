@@ -186,6 +186,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kTurnsMaxFailuresKey,
       kInstanceNameKey,
       kMailOutClaimSecondsKey,
+      kOutboxKeepSentDaysKey,
       kMailInQuarantineFolderKey,
   };
   return keys;
@@ -407,6 +408,9 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       static_cast<int>(ReadInteger(config, kMailOutMaxAttemptsKey, 120, 1, 100000, errors));
   out.claim_lease =
       std::chrono::seconds(ReadInteger(config, kMailOutClaimSecondsKey, 300, 1, 86400, errors));
+  // At most ten years: the cutoff (now - days) stays far from overflowing.
+  out.keep_sent =
+      std::chrono::days(ReadInteger(config, kOutboxKeepSentDaysKey, 30, 0, 3650, errors));
   if (out.retry_max < out.retry_base) {
     errors.push_back(std::string(kMailOutRetryMaxKey) + ": must not be less than " +
                      std::string(kMailOutRetryBaseKey));
@@ -562,6 +566,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kTurnsMaxFailuresKey, std::to_string(config.turns.max_failures)},
       {kInstanceNameKey, config.instance_name},
       {kMailOutClaimSecondsKey, std::to_string(out.claim_lease.count())},
+      {kOutboxKeepSentDaysKey, std::to_string(out.keep_sent.count())},
       {kMailCaFileKey, out.ca_file.string()},
   };
   std::string line;

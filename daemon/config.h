@@ -82,6 +82,7 @@ inline constexpr std::string_view kTurnsRetryMaxMsKey = "pbemd.turns.retry_max_m
 inline constexpr std::string_view kTurnsMaxFailuresKey = "pbemd.turns.max_failures";
 inline constexpr std::string_view kInstanceNameKey = "pbemd.instance.name";
 inline constexpr std::string_view kMailOutClaimSecondsKey = "pbemd.mail.out.claim_seconds";
+inline constexpr std::string_view kOutboxKeepSentDaysKey = "pbemd.outbox.keep_sent_days";
 
 // The environment variable naming the bundled data directory (engine/scenarios,
 // engine/rulesets, templates/mail, ...): the default of pbemd.scenarios_dir, .rulesets_dir and
@@ -132,6 +133,10 @@ struct MailOutConfig {
   // How long a claim on outbox mails (storage ClaimDueMail) lasts: a pass must send its batch
   // within it, and mails claimed by an instance that died are sent by another after it.
   std::chrono::seconds claim_lease{300};
+  // pbemd.outbox.keep_sent_days: a sent mail is deleted from the outbox (its copy is the
+  // recipient's) this long after it was sent; 0 keeps every one. Pending mails and dead
+  // letters are never deleted (daemon/mail/outbox_sender.h, OutboxSender::Prune).
+  std::chrono::days keep_sent{30};
 };
 
 // The HTTP front's bounds (daemon/http/server.h); bodies are bounded by

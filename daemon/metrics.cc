@@ -76,6 +76,8 @@ std::string Metrics::RenderPrometheus() const {
           mails_dead_lettered_);
   Counter(out, "pbemd_mails_queued_total", "Mails put into the outbox by this process.",
           mails_queued_);
+  Counter(out, "pbemd_outbox_pruned_total",
+          "Sent outbox mails deleted once past pbemd.outbox.keep_sent_days.", outbox_pruned_);
   Counter(out, "pbemd_mails_dropped_total",
           "Incoming mails dropped without reply (unknown sender).", mails_dropped_);
   Counter(out, "pbemd_mail_quarantined_total",

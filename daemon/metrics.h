@@ -38,6 +38,8 @@ class Metrics {
   // An outbox mail dead-lettered: refused for good by the relay, or failed max_attempts times.
   void MailDeadLettered() { ++mails_dead_lettered_; }
   void MailQueued() { ++mails_queued_; }
+  // Sent outbox mails deleted once past pbemd.outbox.keep_sent_days.
+  void OutboxPruned(std::int64_t count) { outbox_pruned_ += count; }
   void MailboxPoll(bool ok) { ok ? ++mailbox_polls_ok_ : ++mailbox_polls_failed_; }
   void MailDropped() { ++mails_dropped_; }
   // An incoming mail moved to the quarantine folder after failing to process twice.
@@ -63,6 +65,7 @@ class Metrics {
   std::int64_t mails_sent() const { return mails_sent_; }
   std::int64_t mails_failed() const { return mails_failed_; }
   std::int64_t mails_dead_lettered() const { return mails_dead_lettered_; }
+  std::int64_t outbox_pruned() const { return outbox_pruned_; }
   std::int64_t mailbox_polls() const { return mailbox_polls_ok_ + mailbox_polls_failed_; }
   std::int64_t turns_resolved() const { return turns_resolved_; }
   std::int64_t turn_failures() const { return turn_failures_; }
@@ -82,6 +85,7 @@ class Metrics {
   std::atomic<std::int64_t> mails_failed_{0};
   std::atomic<std::int64_t> mails_dead_lettered_{0};
   std::atomic<std::int64_t> mails_queued_{0};
+  std::atomic<std::int64_t> outbox_pruned_{0};
   std::atomic<std::int64_t> mails_dropped_{0};
   std::atomic<std::int64_t> mails_quarantined_{0};
   std::atomic<std::int64_t> mailbox_polls_ok_{0};

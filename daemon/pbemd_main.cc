@@ -178,6 +178,12 @@ class Pbemd final : public Poco::Util::ServerApplication {
       if (!pass.ok() && pass.status().code() != StatusCode::kUnavailable) {
         logger->error("event=outbox_pass_failed error={}", QuoteLogValue(pass.status().ToString()));
       }
+      // Sent mails past pbemd.outbox.keep_sent_days (at most hourly; bounded batches).
+      Result<int> pruned = sender.Prune(Now());
+      if (!pruned.ok() && pruned.status().code() != StatusCode::kUnavailable) {
+        logger->error("event=outbox_prune_failed error={}",
+                      QuoteLogValue(pruned.status().ToString()));
+      }
     });
 
     // Mail in: its own repository and IMAP connection, when a mailbox is configured.

@@ -217,7 +217,8 @@ struct OutboxMail {
   Timestamp next_try;
   std::optional<Timestamp> sent_at;  // set once sent; a sent mail is never due again
   // Set once dead-lettered (MarkMailDead): the relay refused it for good, or it failed too
-  // often. A dead letter is never due again until RequeueMail; it is never deleted.
+  // often. A dead letter is never due again until RequeueMail; it is never deleted (a sent
+  // mail is, by PruneSentMail, once its retention ran out).
   std::optional<Timestamp> failed_at;
   std::string last_error;
   // The last claimant (ClaimDueMail): for a sent mail, the one that sent it; empty when the
@@ -521,6 +522,12 @@ class GameRepository {
   virtual Status RequeueMail(std::int64_t mail_id, Timestamp next_try) = 0;
   // NOT_FOUND when there is no such mail.
   virtual Result<OutboxMail> GetMail(std::int64_t mail_id) = 0;
+  // Deletes, with their attachments, at most `limit` sent mails sent before `sent_before`
+  // (earliest sent first), in one short transaction; returns how many it deleted (0: none
+  // left). Pending mails and dead letters are never deleted, however old: only a mail that
+  // went out, whose copy is the recipient's. The caller repeats it to prune more (bounded
+  // batches: no long lock on a busy outbox). INVALID_ARGUMENT when limit <= 0.
+  virtual Result<int> PruneSentMail(Timestamp sent_before, int limit) = 0;
 
   // --- cooperative locks between the processes sharing the store ----------------------------
   // Named locks, e.g. "game:<id>" while a process resolves that game, "mail-intake" while it

@@ -307,6 +307,14 @@ const std::vector<Migration>& Migrations() {
            "ALTER TABLE games ADD COLUMN turn_error TEXT NOT NULL DEFAULT ''",
            "CREATE INDEX games_stuck ON games (id) WHERE turn_failed_at_ms IS NOT NULL",
        }},
+      {15,
+       "sent mails are pruned after pbemd.outbox.keep_sent_days: an index of the sent ones",
+       {
+           // PruneSentMail's query, earliest sent first, without reading the mails: without it
+           // a pass with nothing to prune scans the whole outbox (bodies included).
+           "CREATE INDEX outbox_sent ON outbox (sent_at_ms, id) "
+           "WHERE sent_at_ms IS NOT NULL AND failed_at_ms IS NULL",
+       }},
   };
   return kMigrations;
 }
@@ -1769,6 +1777,43 @@ Status SqlRepository::RequeueMail(std::int64_t mail_id, Timestamp next_try) {
         use(next), use(id), now;
     transaction.Commit();
     return Status::Ok();
+  });
+}
+
+Result<int> SqlRepository::PruneSentMail(Timestamp sent_before, int limit) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "pruning sent mail from " + store_name_;
+  if (limit <= 0) return Status::InvalidArgument(what + ": the limit is not positive");
+  return Guarded(what, [&]() -> Result<int> {
+    Transaction transaction(*session_, dialect_);
+    // The newest mail stays, whatever its age: SQLite numbers a new row after the largest id,
+    // and a mail's id is its Message-ID (<pbemd-outbox-ID@domain>), never to be used twice.
+    Poco::Int64 newest = 0;
+    *session_ << Sql("SELECT COALESCE(MAX(id), 0) FROM outbox"), into(newest), now;
+    Poco::Int64 before = ToMillis(sent_before), count = limit;
+    std::vector<Poco::Int64> ids, sent_at;
+    // Earliest sent first, on the index outbox_sent; dead letters and unsent mails never.
+    // Another instance pruning at once takes other rows (PostgreSQL: SKIP LOCKED).
+    *session_ << Sql(
+        "SELECT id, sent_at_ms FROM outbox WHERE sent_at_ms IS NOT NULL AND failed_at_ms IS NULL "
+        "AND sent_at_ms < ? AND id < ? ORDER BY sent_at_ms, id LIMIT ?" +
+        dialect_.skip_locked_suffix),
+        use(before), use(newest), use(count), into(ids), into(sent_at), now;
+    if (ids.empty()) return 0;
+    // The batch: the sent mails up to its last (sent_at_ms, id), one statement per table.
+    Poco::Int64 last_sent = sent_at.back(), last_id = ids.back();
+    const std::string batch =
+        "sent_at_ms IS NOT NULL AND failed_at_ms IS NULL AND sent_at_ms <= ? "
+        "AND (sent_at_ms < ? OR id <= ?) AND id < ?";
+    *session_ << Sql(
+        "DELETE FROM outbox_attachments WHERE mail_id IN (SELECT id FROM outbox WHERE " + batch +
+        ")"),
+        use(last_sent), use(last_sent), use(last_id), use(newest), now;
+    std::vector<Poco::Int64> deleted;
+    *session_ << Sql("DELETE FROM outbox WHERE " + batch + " RETURNING id"), use(last_sent),
+        use(last_sent), use(last_id), use(newest), into(deleted), now;
+    transaction.Commit();
+    return static_cast<int>(deleted.size());
   });
 }
 

@@ -46,7 +46,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 14;
+  static constexpr int kLatestSchemaVersion = 15;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -105,6 +105,7 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   Result<std::vector<OutboxMail>> DeadMail(int limit) override;
   Status RequeueMail(std::int64_t mail_id, Timestamp next_try) override;
   Result<OutboxMail> GetMail(std::int64_t mail_id) override;
+  Result<int> PruneSentMail(Timestamp sent_before, int limit) override;
   Result<bool> TryLock(const std::string& name) override;
   Status Unlock(const std::string& name) override;
 

@@ -81,4 +81,33 @@ Result<OutboxPass> OutboxSender::RunOnce(storage::Timestamp now, int batch) {
   return pass;
 }
 
+Result<int> OutboxSender::Prune(storage::Timestamp now, int batch, int max_batches) {
+  if (config_.keep_sent.count() <= 0 || now < next_prune_) return 0;
+  const storage::Timestamp sent_before = now - config_.keep_sent;
+  int pruned = 0;
+  bool more = false;  // every batch was full: there may be more
+  Status failed = Status::Ok();
+  for (int i = 0; i < max_batches; ++i) {
+    Result<int> deleted = repository_.PruneSentMail(sent_before, batch);
+    if (!deleted.ok()) {
+      failed = deleted.status();
+      more = false;
+      break;
+    }
+    pruned += *deleted;
+    more = *deleted >= batch;
+    if (!more) break;
+  }
+  // A backlog (as after an upgrade) goes on at the next pass; otherwise in an hour, also after
+  // a failure (logged by the caller once, not at every pass).
+  next_prune_ = more ? now : now + kPruneInterval;
+  if (pruned > 0) {
+    metrics_.OutboxPruned(pruned);
+    logger_.info("event=outbox_pruned mails={} keep_sent_days={} more={}", pruned,
+                 config_.keep_sent.count(), more);
+  }
+  if (!failed.ok()) return failed;
+  return pruned;
+}
+
 }  // namespace pbem::daemon::mail

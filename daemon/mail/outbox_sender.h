@@ -54,6 +54,18 @@ class OutboxSender {
   // the repository cannot claim; a mail that cannot be sent is counted in `failed`.
   Result<OutboxPass> RunOnce(storage::Timestamp now, int batch = 50);
 
+  // Housekeeping, run by the outbox thread after each sending pass: deletes the mails sent
+  // before now - config.keep_sent (storage PruneSentMail: never a mail not sent yet, never a
+  // dead letter), in batches of `batch` rows, each its own short transaction, at most
+  // `max_batches` a call. Does nothing when keep_sent is 0, or within kPruneInterval of the
+  // last call that found no more to prune. Counts (pbemd_outbox_pruned_total) and logs
+  // (event=outbox_pruned, once a call that pruned) what it deleted; returns how many.
+  static constexpr std::chrono::minutes kPruneInterval{60};
+  static constexpr int kPruneBatch = 500;
+  static constexpr int kPruneBatchesPerPass = 20;
+  Result<int> Prune(storage::Timestamp now, int batch = kPruneBatch,
+                    int max_batches = kPruneBatchesPerPass);
+
  private:
   storage::GameRepository& repository_;
   Mailer& mailer_;
@@ -62,6 +74,7 @@ class OutboxSender {
   MailOutConfig config_;
   Metrics& metrics_;
   spdlog::logger& logger_;
+  storage::Timestamp next_prune_{};  // Prune does nothing before
 };
 
 }  // namespace pbem::daemon::mail

@@ -112,6 +112,22 @@ TEST_CASE("outbox retries are bounded: max_attempts, default 120", "[daemon][con
   }
 }
 
+TEST_CASE("sent outbox mails are kept keep_sent_days: default 30, 0 forever, bounded",
+          "[daemon][config]") {
+  Result<DaemonConfig> defaults = LoadFrom("pbemd.instance.name", "x");
+  REQUIRE(defaults.ok());
+  CHECK(defaults->mail_out.keep_sent == std::chrono::days(30));
+  CHECK(LoadFrom("pbemd.outbox.keep_sent_days", "0")->mail_out.keep_sent == std::chrono::days(0));
+  CHECK(LoadFrom("pbemd.outbox.keep_sent_days", "3650")->mail_out.keep_sent ==
+        std::chrono::days(3650));
+  for (const std::string bad : {"-1", "3651", "x", "", "1.5", "99999999999999999999"}) {
+    INFO("keep_sent_days: \"" << bad << "\"");
+    Result<DaemonConfig> loaded = LoadFrom("pbemd.outbox.keep_sent_days", bad);
+    REQUIRE_FALSE(loaded.ok());
+    CHECK_THAT(loaded.status().message(), Catch::Contains("pbemd.outbox.keep_sent_days"));
+  }
+}
+
 TEST_CASE("failing turns: retry_max_ms and max_failures, defaults and bounds", "[daemon][config]") {
   Result<DaemonConfig> defaults = LoadFrom("pbemd.instance.name", "x");
   REQUIRE(defaults.ok());

@@ -316,6 +316,89 @@ TEST_CASE("a mail that keeps failing is retried with backoff, then dead-lettered
   CHECK(metrics.mails_failed() == 4);
 }
 
+TEST_CASE("sent mails past keep_sent are pruned by the outbox pass, hourly, and counted",
+          "[daemon][mail]") {
+  testing::TempDir dir;
+  storage::SqliteRepository repository(dir.path());
+  REQUIRE(repository.OpenOrMigrate().ok());
+  constexpr std::int64_t kDay = 24 * 3600;
+  // 203 results mails sent on day 0 (more than two batches of 100), one refused for good, one
+  // never sent (the relay answers "try later"), one sent on day 10.
+  for (int i = 0; i < 203; ++i) {
+    REQUIRE(repository.EnqueueMail(Mail("p" + std::to_string(i) + "@test.local", At(0))).ok());
+  }
+  REQUIRE(repository.EnqueueMail(Mail("nobody@test.local", At(0))).ok());
+  REQUIRE(repository.EnqueueMail(Mail("busy@test.local", At(0))).ok());
+  FakeMailer mailer;
+  mailer.refused = "nobody@test.local";
+  mailer.busy = "busy@test.local";
+  MailOutConfig config;
+  config.max_attempts = 1'000'000;
+  Metrics metrics;
+  auto logger = testing::NullLogger();
+  OutboxSender sender(repository, mailer, "pbem@game.test", "pbemd-test", config, metrics, *logger);
+  CHECK(config.keep_sent == std::chrono::days(30));  // the default
+  while (sender.RunOnce(At(0), 500)->sent > 0) {
+  }
+  REQUIRE(repository.EnqueueMail(Mail("late@test.local", At(10 * kDay))).ok());
+  REQUIRE(sender.RunOnce(At(10 * kDay))->sent == 1);
+
+  // Half an hour before day 30: nothing is 30 days old.
+  const std::int64_t first_pass = 30 * kDay - 1800;
+  Result<int> early = sender.Prune(At(first_pass));
+  REQUIRE(early.ok());
+  CHECK(*early == 0);
+  // Day 30 and a second: the 203 are due to go, but the pass prunes once an hour.
+  CHECK(*sender.Prune(At(30 * kDay + 1)) == 0);
+  CHECK(repository.GetMail(1).ok());
+  // An hour after the last: two batches of 100 (at most two a pass, here), and since there
+  // may be more, the next pass goes on at once with the rest.
+  const std::int64_t hour = std::chrono::seconds(OutboxSender::kPruneInterval).count();
+  Result<int> pruned = sender.Prune(At(first_pass + hour), 100, 2);
+  REQUIRE(pruned.ok());
+  CHECK(*pruned == 200);
+  CHECK(repository.GetMail(1).status().code() == StatusCode::kNotFound);
+  CHECK(repository.GetMail(201).ok());
+  CHECK(*sender.Prune(At(first_pass + hour + 1), 100, 2) == 3);
+  CHECK(repository.GetMail(203).status().code() == StatusCode::kNotFound);
+  CHECK(*sender.Prune(At(first_pass + hour + 2), 100, 2) == 0);  // done: an hour to wait
+  CHECK(metrics.outbox_pruned() == 203);
+  CHECK_THAT(metrics.RenderPrometheus(), Catch::Contains("pbemd_outbox_pruned_total 203\n"));
+  // The dead letter and the mail still being tried stay; so does the late one.
+  CHECK(repository.DeadMail(10)->size() == 1);
+  Result<std::vector<storage::OutboxMail>> pending = repository.DueMail(At(100 * kDay), 10);
+  REQUIRE(pending.ok());
+  REQUIRE(pending->size() == 1);
+  CHECK(pending->front().recipient == "busy@test.local");
+  const std::int64_t late = 206;
+  CHECK(repository.GetMail(late)->recipient == "late@test.local");
+
+  // Day 40 and a second: the late mail goes too (the pass prunes with its own batch sizes).
+  REQUIRE(repository.EnqueueMail(Mail("newest@test.local", At(39 * kDay))).ok());
+  REQUIRE(sender.RunOnce(At(39 * kDay))->sent == 1);
+  CHECK(*sender.Prune(At(40 * kDay + 1)) == 1);
+  CHECK(repository.GetMail(late).status().code() == StatusCode::kNotFound);
+  CHECK(metrics.outbox_pruned() == 204);
+  CHECK(repository.DeadMail(10)->size() == 1);
+}
+
+TEST_CASE("keep_sent 0 keeps every sent mail", "[daemon][mail]") {
+  testing::TempDir dir;
+  storage::SqliteRepository repository(dir.path());
+  REQUIRE(repository.OpenOrMigrate().ok());
+  for (int i = 0; i < 3; ++i) REQUIRE(repository.EnqueueMail(Mail("a@test.local", At(0))).ok());
+  FakeMailer mailer;
+  MailOutConfig config;
+  config.keep_sent = std::chrono::days(0);
+  Metrics metrics;
+  auto logger = testing::NullLogger();
+  OutboxSender sender(repository, mailer, "pbem@game.test", "pbemd-test", config, metrics, *logger);
+  REQUIRE(sender.RunOnce(At(0))->sent == 3);
+  CHECK(*sender.Prune(At(10'000 * 24 * 3600)) == 0);
+  CHECK(repository.GetMail(1)->sent_at == At(0));
+  CHECK(metrics.outbox_pruned() == 0);
+}
+
 TEST_CASE("only a 5xx to RCPT TO or to the data is a refusal for good", "[daemon][mail]") {
   CHECK(SmtpRefusedForGood(CURLE_SEND_ERROR, 550, "RCPT failed: 550 (SMTP 550)"));
   CHECK(SmtpRefusedForGood(CURLE_SEND_ERROR, 554, "DATA failed: 554"));

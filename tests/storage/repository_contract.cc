@@ -117,6 +117,13 @@ void DropMigration11(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 11");
 }
 
+// Takes a store back from schema version 15 (the index of sent mails). Migrations apply above
+// the highest version recorded: drop 15 before 14.
+void DropMigration15(RepositoryHarness& harness) {
+  harness.ExecuteSql("DROP INDEX outbox_sent");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 15");
+}
+
 // Takes a store back from schema version 14 (failing turn jobs: counts, backoff, stuck games).
 // Migrations apply above the highest version recorded: drop 14 before 13.
 void DropMigration14(RepositoryHarness& harness) {
@@ -197,11 +204,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 14);
+    CHECK(*reopened == 15);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -214,7 +221,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 14"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 15"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -228,7 +235,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -239,6 +246,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
@@ -260,7 +268,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -275,6 +283,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
@@ -287,7 +296,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -465,6 +474,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
@@ -480,7 +490,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -524,12 +534,13 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->AddPlayer({"lg", "blue", "ann@example.org", "t-ann"}).ok());
       REQUIRE(repository->AddPlayer({"lg", "orange", "bob@example.org", "t-bob"}).ok());
     }
+    DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     {
       auto repository = Open(*harness);
-      CHECK(*repository->SchemaVersion() == 14);
+      CHECK(*repository->SchemaVersion() == 15);
       Result<std::vector<Player>> players = repository->ListPlayers("g");
       REQUIRE(players.ok());
       CHECK((*players)[0].name.empty());  // the name went with the dropped column
@@ -561,6 +572,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
@@ -571,7 +583,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -1093,9 +1105,10 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration15(*harness);
     DropMigration14(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     Result<std::vector<SchedulableGame>> games = repository->ListSchedulableGames(At(0));
     REQUIRE(games.ok());
     REQUIRE(games->size() == 1);
@@ -1265,6 +1278,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         REQUIRE(repository->CreateGame(SampleGame(id)).ok());
       }
     }
+    DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
@@ -1280,7 +1294,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "WHERE id = 'nowinner'");
     harness->ExecuteSql("UPDATE games SET result = 'orange resigned' WHERE id = 'other'");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     const auto ending = [&](const char* id) { return repository->GetGame(id)->ending; };
     REQUIRE(ending("resigned").has_value());
     CHECK(ending("resigned")->kind == GameEndKind::kResigned);
@@ -1622,6 +1636,112 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(a->RequeueMail(987654, At(1)).code() == StatusCode::kNotFound);
   }
 
+  SECTION("outbox: sent mails past their retention are pruned in batches, nothing else is") {
+    auto a = Open(*harness);
+    auto b = Open(*harness);
+    const auto sent_mail = [&](const std::string& to, std::int64_t sent_at_ms, bool map) {
+      NewMail mail = SampleMail(to, 500);
+      if (map) mail.attachments.push_back({"map.png", "image/png", kBinary});
+      Result<std::int64_t> id = a->EnqueueMail(mail);
+      REQUIRE(id.ok());
+      REQUIRE(a->MarkMailSent(*id, At(sent_at_ms)).ok());
+      return *id;
+    };
+    // Sent in another order than queued: pruning goes by the time sent.
+    const std::int64_t third = sent_mail("third@example.org", 1200, true);
+    const std::int64_t first = sent_mail("first@example.org", 1000, true);
+    const std::int64_t second = sent_mail("second@example.org", 1100, false);
+    const std::int64_t fourth = sent_mail("fourth@example.org", 1200, false);
+    const std::int64_t recent = sent_mail("recent@example.org", 5000, true);
+    NewMail pending_mail = SampleMail("pending@example.org", 100);
+    pending_mail.attachments.push_back({"map.png", "image/png", kBinary});
+    Result<std::int64_t> pending = a->EnqueueMail(pending_mail);
+    Result<std::int64_t> retried = a->EnqueueMail(SampleMail("retried@example.org", 100));
+    Result<std::int64_t> dead = a->EnqueueMail(SampleMail("dead@example.org", 100));
+    REQUIRE(pending.ok());
+    REQUIRE(retried.ok());
+    REQUIRE(dead.ok());
+    REQUIRE(a->MarkMailFailed(*retried, At(9'000), "451 try later").ok());
+    REQUIRE(a->MarkMailDead(*dead, At(200), "550 user unknown").ok());
+    CHECK(b->PruneSentMail(At(5000), 0).status().code() == StatusCode::kInvalidArgument);
+    CHECK(b->PruneSentMail(At(5000), -1).status().code() == StatusCode::kInvalidArgument);
+
+    // At most `limit` a call, earliest sent first, their maps with them.
+    CHECK(*b->PruneSentMail(At(999), 10) == 0);
+    Result<int> batch = b->PruneSentMail(At(5000), 3);
+    REQUIRE(batch.ok());
+    CHECK(*batch == 3);
+    for (const std::int64_t gone : {first, second, third}) {
+      INFO("mail " << gone);
+      CHECK(a->GetMail(gone).status().code() == StatusCode::kNotFound);
+    }
+    CHECK(a->GetMail(fourth)->sent_at == At(1200));
+    CHECK(*b->PruneSentMail(At(5000), 3) == 1);
+    CHECK(a->GetMail(fourth).status().code() == StatusCode::kNotFound);
+    CHECK(*b->PruneSentMail(At(5000), 3) == 0);
+
+    // Sent at the cutoff or after, not sent yet (however old), dead letters: all kept whole.
+    Result<OutboxMail> kept = a->GetMail(recent);
+    REQUIRE(kept.ok());
+    CHECK(kept->sent_at == At(5000));
+    REQUIRE(kept->attachments.size() == 1);
+    CHECK(kept->attachments[0].data == kBinary);
+    Result<std::vector<OutboxMail>> due = a->DueMail(At(10'000), 10);
+    REQUIRE(due.ok());
+    REQUIRE(due->size() == 2);
+    CHECK(due->at(0).id == *pending);
+    REQUIRE(due->at(0).attachments.size() == 1);
+    CHECK(due->at(0).attachments[0].data == kBinary);
+    CHECK(due->at(1).id == *retried);
+    CHECK(due->at(1).attempts == 1);
+    Result<std::vector<OutboxMail>> letters = a->DeadMail(10);
+    REQUIRE(letters.ok());
+    REQUIRE(letters->size() == 1);
+    CHECK(letters->front().id == *dead);
+    CHECK(*b->PruneSentMail(At(99'999'999), 100) == 1);  // `recent`: now past its retention
+    CHECK(a->DueMail(At(10'000), 10)->size() == 2);
+    CHECK(a->DeadMail(10)->size() == 1);
+  }
+
+  SECTION("outbox: pruning never frees a mail id (the id is the Message-ID of its mail)") {
+    auto repository = Open(*harness);
+    std::int64_t newest = 0;
+    for (int i = 0; i < 5; ++i) {
+      Result<std::int64_t> id = repository->EnqueueMail(SampleMail("p@example.org", 500));
+      REQUIRE(id.ok());
+      REQUIRE(repository->MarkMailSent(*id, At(1000 + i)).ok());
+      newest = *id;
+    }
+    // Every mail is past its retention; the newest stays, so no id is ever given twice.
+    CHECK(*repository->PruneSentMail(At(99'999), 100) == 4);
+    CHECK(repository->GetMail(newest)->sent_at == At(1004));
+    CHECK(*repository->PruneSentMail(At(99'999), 100) == 0);
+    Result<std::int64_t> next = repository->EnqueueMail(SampleMail("q@example.org", 500));
+    REQUIRE(next.ok());
+    CHECK(*next > newest);
+    REQUIRE(repository->MarkMailSent(*next, At(2000)).ok());
+    CHECK(*repository->PruneSentMail(At(99'999), 100) == 1);
+    CHECK(repository->GetMail(newest).status().code() == StatusCode::kNotFound);
+    CHECK(repository->GetMail(*next).ok());
+  }
+
+  SECTION("outbox: a version 14 store gains the index of sent mails (migration 15)") {
+    std::int64_t sent = 0;
+    {
+      auto repository = Open(*harness);
+      Result<std::int64_t> id = repository->EnqueueMail(SampleMail("old@example.org", 1000));
+      REQUIRE(id.ok());
+      REQUIRE(repository->MarkMailSent(*id, At(1100)).ok());
+      REQUIRE(repository->EnqueueMail(SampleMail("newer@example.org", 1000)).ok());
+      sent = *id;
+    }
+    DropMigration15(*harness);
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->PruneSentMail(At(2000), 10) == 1);
+    CHECK(repository->GetMail(sent).status().code() == StatusCode::kNotFound);
+  }
+
   SECTION("outbox: a version 11 store gains dead letters (migration 13); its mail stays due") {
     std::int64_t queued = 0, sent = 0;
     {
@@ -1635,10 +1755,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       queued = *id;
       sent = *done;
     }
+    DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 14);
+    CHECK(*repository->SchemaVersion() == 15);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK_FALSE(old->failed_at.has_value());
