@@ -188,6 +188,7 @@ const std::vector<std::string_view>& KnownKeys() {
       kMailOutClaimSecondsKey,
       kOutboxKeepSentDaysKey,
       kMailInQuarantineFolderKey,
+      kMailInRefusalRepliesKey,
   };
   return keys;
 }
@@ -347,6 +348,8 @@ Result<DaemonConfig> LoadDaemonConfig(const Poco::Util::AbstractConfiguration& c
       std::chrono::seconds(ReadInteger(config, kMailInPollSecondsKey, 30, 1, 86400, errors));
   in.idle = ReadChoice(config, kMailInIdleKey, {"true", "false"}, errors) == 0;
   in.quarantine_folder = ReadString(config, kMailInQuarantineFolderKey, "Quarantine", errors);
+  in.refusal_replies_per_hour =
+      static_cast<int>(ReadInteger(config, kMailInRefusalRepliesKey, 20, 1, 10000, errors));
   {
     const std::string& folder = in.quarantine_folder;
     bool valid = !folder.empty() && folder.size() <= 64 && folder.front() != '/';
@@ -545,6 +548,7 @@ std::string DescribeForLog(const DaemonConfig& config) {
       {kMailInPollSecondsKey, std::to_string(config.mail_in.poll_interval.count())},
       {kMailInIdleKey, config.mail_in.idle ? "true" : "false"},
       {kMailInQuarantineFolderKey, config.mail_in.quarantine_folder},
+      {kMailInRefusalRepliesKey, std::to_string(config.mail_in.refusal_replies_per_hour)},
       {kMailOutTransportKey, out.transport == MailTransport::kFile ? "file" : "smtp"},
       {kMailOutSmtpUrlKey, out.smtp_url},
       {kMailOutUserKey, out.user},

@@ -60,6 +60,8 @@ inline constexpr std::string_view kMailInPasswordKey = "pbemd.mail.in.password";
 inline constexpr std::string_view kMailInPollSecondsKey = "pbemd.mail.in.poll_seconds";
 inline constexpr std::string_view kMailInIdleKey = "pbemd.mail.in.idle";
 inline constexpr std::string_view kMailInQuarantineFolderKey = "pbemd.mail.in.quarantine_folder";
+inline constexpr std::string_view kMailInRefusalRepliesKey =
+    "pbemd.mail.in.refusal_replies_per_hour";
 inline constexpr std::string_view kMailOutTransportKey = "pbemd.mail.out.transport";
 inline constexpr std::string_view kOutboxDirKey = "pbemd.outbox_dir";
 inline constexpr std::string_view kMailOutSmtpUrlKey = "pbemd.mail.out.smtp_url";
@@ -112,6 +114,10 @@ struct MailInConfig {
   // pbemd.mail.in.quarantine_folder: where a mail that failed to process twice goes (created
   // when missing); 1 to 64 of letters, digits, '.', '_', '-', '/'.
   std::string quarantine_folder = "Quarantine";
+  // pbemd.mail.in.refusal_replies_per_hour: refusals mailed to one address in an hour when no
+  // token proved the sender (anyone can write a player's address in From:); further ones are
+  // stored and counted, not answered. Refusals after the token matched are always answered.
+  int refusal_replies_per_hour = 20;
   bool enabled() const { return !url.empty(); }
 };
 

@@ -83,6 +83,10 @@ std::string Metrics::RenderPrometheus() const {
   Counter(out, "pbemd_mail_quarantined_total",
           "Incoming mails moved to the quarantine folder after failing to process twice.",
           mails_quarantined_);
+  Counter(out, "pbemd_mail_refusal_replies_withheld_total",
+          "Refused mails stored but not answered: their sender, proven by no token, had "
+          "pbemd.mail.in.refusal_replies_per_hour refusals mailed in the last hour.",
+          refusal_replies_withheld_);
   out << "# HELP pbemd_mailbox_polls_total Mailbox polls, by outcome.\n"
          "# TYPE pbemd_mailbox_polls_total counter\n"
       << "pbemd_mailbox_polls_total{outcome=\"ok\"} " << mailbox_polls_ok_ << '\n'

@@ -44,6 +44,9 @@ class Metrics {
   void MailDropped() { ++mails_dropped_; }
   // An incoming mail moved to the quarantine folder after failing to process twice.
   void MailQuarantined() { ++mails_quarantined_; }
+  // A refusal not mailed: its sender, not proven by a token, had pbemd.mail.in.
+  // refusal_replies_per_hour refusals mailed in the last hour already.
+  void RefusalReplyWithheld() { ++refusal_replies_withheld_; }
   // The database (daemon/database_health.h): reachable or not, with a sentence naming the
   // store and the error while it is not; a broken connection made again.
   void DatabaseUp() {
@@ -88,6 +91,7 @@ class Metrics {
   std::atomic<std::int64_t> outbox_pruned_{0};
   std::atomic<std::int64_t> mails_dropped_{0};
   std::atomic<std::int64_t> mails_quarantined_{0};
+  std::atomic<std::int64_t> refusal_replies_withheld_{0};
   std::atomic<std::int64_t> mailbox_polls_ok_{0};
   std::atomic<std::int64_t> mailbox_polls_failed_{0};
   std::atomic<std::int64_t> database_reconnects_{0};

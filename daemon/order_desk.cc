@@ -82,6 +82,7 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
                          : "the token in the orders is not the token of side " + player.side;
     return outcome;
   }
+  outcome.sender_proven = true;
   Result<GameContext> context = catalog_.Load(game);
   if (!context.ok()) {
     outcome.code = mail::kGameUnavailable;
@@ -149,6 +150,13 @@ Result<std::optional<DeskOutcome>> OrderDesk::Store(storage::GameRepository& rep
   submission.received_at = envelope.received_at;
   submission.accepted = outcome.accepted;
   submission.reason = outcome.accepted ? std::string() : outcome.code + ": " + outcome.detail;
+  if (!outcome.accepted && !envelope.sender_proven && !outcome.sender_proven &&
+      submission.raw.size() > kUnprovenRawKept) {
+    submission.reason += " (" + std::to_string(envelope.raw.size()) +
+                         " bytes received from a sender not proven by a token; the first " +
+                         std::to_string(kUnprovenRawKept) + " kept)";
+    submission.raw.resize(kUnprovenRawKept);
+  }
   if (!outcome.verdicts.empty()) {
     pbem::v1::TurnResult verdicts;
     verdicts.set_format_version(1);

@@ -17,6 +17,7 @@
 #ifndef PBEM_DAEMON_ORDER_DESK_H_
 #define PBEM_DAEMON_ORDER_DESK_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -35,9 +36,19 @@ struct Envelope {
   storage::Channel channel = storage::Channel::kMail;
   std::string sender;      // mail address, or the HTTP client's identity
   std::string message_id;  // mail only
-  std::string raw;         // the whole message / request body, stored as is
+  std::string raw;         // the whole message / request body, stored as is (but see below)
   storage::Timestamp received_at;
+  // The sender proved who they are before the orders were read (HTTP: the bearer token).
+  // A mail's sender is proven only by the token inside its orders (DeskOutcome below).
+  bool sender_proven = false;
 };
+
+// A refused submission whose sender is not proven (a mail From: anyone can write, orders that
+// could not be read, or whose token did not match) keeps at most this many bytes of `raw`, and
+// its reason says how many were received: anyone could otherwise fill the store with refused
+// mails in a player's name. Accepted submissions, and refusals of a proven sender (stale turn,
+// orders the engine refuses), keep every byte.
+inline constexpr std::size_t kUnprovenRawKept = 8192;
 
 struct DeskOutcome {
   bool accepted = false;
@@ -50,6 +61,7 @@ struct DeskOutcome {
   std::vector<engine::OrderVerdict> verdicts;
   int label_width = 2;
   std::int64_t submission_id = 0;
+  bool sender_proven = false;  // the orders carried the side's token or the open reply key
 };
 
 class OrderDesk {

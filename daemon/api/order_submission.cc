@@ -132,6 +132,7 @@ Answer OrderSubmission::Submit(storage::GameRepository& repository, const std::s
   // Stored as received; the turn is resolved with the orders validated.
   envelope.raw = request.body;
   envelope.received_at = Now();
+  envelope.sender_proven = true;  // by the bearer token, checked above
   const std::optional<codec::Format> format = FormatFromContentType(request.content_type);
   std::string refusal;
   pbem::v1::Orders orders;

@@ -44,7 +44,8 @@ MailIntake::MailIntake(storage::GameRepository& repository, OrderDesk& desk, Met
       quarantine_folder_(config.mail_in.quarantine_folder),
       attempts_(config.data_dir.empty() ? std::filesystem::path()
                                         : config.data_dir / "mail-attempts"),
-      on_mail_queued_(std::move(on_mail_queued)) {}
+      on_mail_queued_(std::move(on_mail_queued)),
+      refusal_replies_per_hour_(config.mail_in.refusal_replies_per_hour) {}
 
 Status MailIntake::Reply(const storage::NewMail& mail) {
   Result<std::int64_t> id = repository_.EnqueueMail(mail);
@@ -52,6 +53,14 @@ Status MailIntake::Reply(const storage::NewMail& mail) {
   metrics_.MailQueued();
   if (on_mail_queued_) on_mail_queued_();
   return Status::Ok();
+}
+
+bool MailIntake::UnprovenRefusalAllowed(const std::string& address, storage::Timestamp now) {
+  std::deque<storage::Timestamp>& sent = unproven_refusals_[address];
+  while (!sent.empty() && sent.front() <= now - std::chrono::hours(1)) sent.pop_front();
+  if (static_cast<int>(sent.size()) >= refusal_replies_per_hour_) return false;
+  sent.push_back(now);
+  return true;
 }
 
 Disposition MailIntake::Handle(const FetchedMessage& message, storage::Timestamp now) {
@@ -250,6 +259,15 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
       }
     }
   } else {
+    if (!outcome->sender_proven && !UnprovenRefusalAllowed(mail.from, now)) {
+      logger_.warn(
+          "event=refusal_reply_withheld game={} from={} message_id={} code={} submission={} "
+          "per_hour={}",
+          who->game.id, QuoteLogValue(mail.from), QuoteLogValue(mail.message_id),
+          QuoteLogValue(outcome->code), outcome->submission_id, refusal_replies_per_hour_);
+      metrics_.RefusalReplyWithheld();
+      return Disposition::kAnswered;  // stored: the mail may go
+    }
     reply = RefusalMail(who->game, who->player, orders ? &*orders : nullptr, message, mail,
                         *outcome, now);
   }

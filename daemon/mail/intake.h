@@ -10,7 +10,10 @@
 //     player there is logged and dropped WITHOUT reply (no backscatter), as are mails that
 //     are auto-submitted (bounces, vacation replies) or come from pbemd's own address
 //   - then OrderDesk: wrong_game, unauthenticated, stale_turn, rejected_orders, or accepted
-//     with per-order verdicts; a receipt or an error reply is queued either way.
+//     with per-order verdicts; a receipt or an error reply is queued either way, except that
+//     an address no token proved gets at most pbemd.mail.in.refusal_replies_per_hour refusals
+//     an hour (anyone can write a player's address in From:): further ones are stored, logged
+//     (event=refusal_reply_withheld) and counted, not answered.
 // Nothing in a mail can stop the intake: every failure is a reply, a drop or (for a store
 // failure) a retry at the next poll, the mail staying in the mailbox.
 //
@@ -35,7 +38,9 @@
 #ifndef PBEM_DAEMON_MAIL_INTAKE_H_
 #define PBEM_DAEMON_MAIL_INTAKE_H_
 
+#include <deque>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 
@@ -123,6 +128,9 @@ class MailIntake {
   // The reply telling the sender of `mail` that it went to quarantine.
   storage::NewMail QuarantineMail(const InboundMail& mail, storage::Timestamp now);
   Status Reply(const storage::NewMail& mail);
+  // Counts a refusal to `address`, whose sender no token proved, when fewer than
+  // refusal_replies_per_hour were mailed to it in the hour before `now`; false otherwise.
+  bool UnprovenRefusalAllowed(const std::string& address, storage::Timestamp now);
   // The refusal of `mail` from `player` of `game`; `orders` when they parsed, else null.
   storage::NewMail RefusalMail(const storage::Game& game, const storage::Player& player,
                                const pbem::v1::Orders* orders, const FetchedMessage& message,
@@ -140,6 +148,10 @@ class MailIntake {
   std::function<void()> on_mail_queued_;
   const templates::MailTemplates* templates_ = nullptr;
   GameCatalog* catalog_ = nullptr;
+  // The refusals mailed in the last hour to each address no token proved (at most
+  // refusal_replies_per_hour each; only players' addresses get refusals, so few keys).
+  int refusal_replies_per_hour_;
+  std::map<std::string, std::deque<storage::Timestamp>> unproven_refusals_;
   bool leader_ = false;
   bool told_follower_ = false;  // logged once that another instance reads the mailbox
   CommandHook command_hook_;

@@ -111,12 +111,12 @@ struct Harness {
   }
 
   // Handles one mail; returns the disposition.
-  Disposition Handle(const std::string& data) {
+  Disposition Handle(const std::string& data, storage::Timestamp now = At(100)) {
     FetchedMessage m;
     m.data = data.substr(0, config.limits.max_message_bytes);
     m.truncated = data.size() > config.limits.max_message_bytes;
     m.size_bytes = data.size();
-    return intake.Handle(m, At(100));
+    return intake.Handle(m, now);
   }
   std::vector<storage::OutboxMail> Outbox() {
     auto due = fixture.repository.DueMail(At(1000000), 1000);

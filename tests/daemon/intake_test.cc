@@ -201,6 +201,93 @@ TEST_CASE("bad mail from a player gets an error naming the problem and changes n
       Catch::Contains("pbemd_submissions_rejected_total{channel=\"mail\",reason=\"malformed\"}"));
 }
 
+TEST_CASE("refused mails of a sender no token proved keep only their first bytes",
+          "[daemon][intake]") {
+  // Anyone can write a player's address in From:. What such a mail may leave in the store is
+  // bounded; a refusal after the token matched (here a stale turn) keeps the whole mail.
+  Harness h;
+  const std::string padding = "# " + std::string(200000, 'x') + "\n";
+  std::string stale = BlueOrdersText() + padding;
+  stale.replace(stale.find("turn: 1"), 7, "turn: 4");
+  struct Case {
+    const char* name;
+    std::string mail;
+    std::string code;
+    bool whole;
+  };
+  const std::vector<Case> cases = {
+      {"wrong token", TextMail("alice@test.local", "w1@x", BlueOrdersText("tok-orange") + padding),
+       kUnauthenticated, false},
+      {"unreadable orders",
+       TextMail("alice@test.local", "w2@x", "move b-i2 to 1610\n" + padding, "[pbem demo] orders"),
+       kMalformed, false},
+      {"oversized",
+       TextMail("alice@test.local", "w3@x", BlueOrdersText() + std::string(2 << 20, '#')),
+       kOversized, false},
+      {"stale turn, right token", TextMail("alice@test.local", "w4@x", stale), kStaleTurn, true},
+  };
+  for (const Case& c : cases) {
+    INFO("case: " << c.name);
+    REQUIRE(h.Handle(c.mail) == Disposition::kAnswered);
+    auto submissions = h.Submissions();
+    REQUIRE_FALSE(submissions.empty());
+    const storage::Submission& stored = submissions.back();
+    CHECK_FALSE(stored.accepted);
+    CHECK_THAT(stored.reason, Catch::StartsWith(c.code));
+    if (c.whole) {
+      CHECK(stored.raw.size() > 200000);
+      CHECK_THAT(stored.reason, !Catch::Contains("kept"));
+    } else {
+      CHECK(stored.raw.size() == kUnprovenRawKept);
+      CHECK(stored.raw == c.mail.substr(0, kUnprovenRawKept));
+      CHECK_THAT(stored.reason, Catch::Contains("bytes received from a sender not proven by a "
+                                                "token; the first 8192 kept)"));
+    }
+  }
+  // Accepted orders keep every byte, padding included.
+  REQUIRE(h.Handle(TextMail("alice@test.local", "w5@x", BlueOrdersText() + padding)) ==
+          Disposition::kAnswered);
+  auto submissions = h.Submissions();
+  REQUIRE(submissions.back().accepted);
+  CHECK(submissions.back().raw.size() > 200000);
+}
+
+TEST_CASE("an address no token proved gets a bounded number of refusals an hour",
+          "[daemon][intake]") {
+  // Anyone can write a player's address in From: pbemd must not flood that player's mailbox.
+  Harness h;
+  h.config.mail_in.refusal_replies_per_hour = 3;
+  MailIntake intake{h.fixture.repository, h.fixture.desk, h.fixture.metrics, *h.logger, h.config};
+  auto handle = [&](const std::string& id, const std::string& body, storage::Timestamp now) {
+    FetchedMessage m;
+    m.data = TextMail("alice@test.local", id, body);
+    m.size_bytes = m.data.size();
+    return intake.Handle(m, now);
+  };
+  const std::string wrong_token = BlueOrdersText("tok-orange");
+  for (int i = 0; i < 5; ++i) {
+    INFO("mail " << i);
+    CHECK(handle("spoof" + std::to_string(i) + "@x", wrong_token, At(100 + i)) ==
+          Disposition::kAnswered);
+  }
+  CHECK(h.Submissions().size() == 5);  // every one stored, refused
+  CHECK(h.Outbox().size() == 3);       // three answered
+  CHECK_THAT(h.fixture.metrics.RenderPrometheus(),
+             Catch::Contains("pbemd_mail_refusal_replies_withheld_total 2\n"));
+  // A refusal after the token matched is always answered (here: a turn that is not open).
+  std::string stale = BlueOrdersText();
+  stale.replace(stale.find("turn: 1"), 7, "turn: 4");
+  CHECK(handle("stale@x", stale, At(200)) == Disposition::kAnswered);
+  CHECK(h.Outbox().size() == 4);
+  CHECK_THAT(h.Outbox().back().body, Catch::Contains("turn 4"));
+  // An hour after the first, the count frees one reply at a time.
+  CHECK(handle("later1@x", wrong_token, At(100 + 3600)) == Disposition::kAnswered);
+  CHECK(h.Outbox().size() == 5);
+  CHECK(handle("later2@x", wrong_token, At(100 + 3600)) == Disposition::kAnswered);
+  CHECK(h.Outbox().size() == 5);
+  CHECK(h.Submissions().size() == 8);
+}
+
 TEST_CASE("a refusal is written in the player's language", "[daemon][intake]") {
   Harness h;
   h.fixture.AddGame("partie", {{"blue", "jean@test.local", "tok-jean", "fr"},
