@@ -31,5 +31,13 @@ grep -E '^  pbemd: ' "$out/bench_http.txt" || true
 echo "mail:"
 grep -E '^  (order mail|last order mail|[0-9]+ order mails)' "$out/bench_mail.txt" || true
 echo "micro-benchmarks (absolute: no yardstick in the same run):"
-grep -E '^BM_PlayerTurn/' "$out/bench.txt" || true
+grep -E '^BM_(PlayerTurn|DecodeEncode)/' "$out/bench.txt" || true
+echo "a player-turn's resolution as a multiple of decoding and encoding its state and orders (the floor):"
+awk '$1 ~ /^BM_(PlayerTurn|DecodeEncode)\/units_a_side:[0-9]+$/ {
+       split($1, a, ":"); t = $2; if ($3 == "us") t /= 1000; if ($3 == "ns") t /= 1e6
+       if ($1 ~ /PlayerTurn/) turn[a[2]] = t; else floor_[a[2]] = t
+     }
+     END { for (n in turn) if (floor_[n] > 0)
+             printf "  %s units a side: %.3f ms / %.3f ms = %.1fx\n", n, turn[n], floor_[n], turn[n] / floor_[n] }' \
+  "$out/bench.txt" | sort -n -k1 || true
 echo "make bench: load average after: $(load)"

@@ -47,41 +47,6 @@ storage::NewGame MakeNewGame(const pbem::v1::Ruleset& ruleset_proto,
   return game;
 }
 
-pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scenario& scenario) {
-  const int width = codec::LabelWidth(scenario);
-  const auto label = [width](engine::Hex hex) { return engine::FormatLabel(hex, width); };
-  pbem::v1::Orders out;
-  out.set_game_id(orders.game_id);
-  out.set_turn(orders.turn);
-  if (orders.side) out.set_side(codec::SideToProto(*orders.side));
-  for (const engine::PlacementOrder& p : orders.placements) {
-    pbem::v1::Placement* o = out.add_placements();
-    o->set_unit(p.unit);
-    o->set_hex(label(p.hex));
-  }
-  for (const engine::BombardmentOrder& b : orders.bombardments) {
-    pbem::v1::Bombardment* o = out.add_bombardments();
-    o->set_unit(b.unit);
-    o->set_target(label(b.target));
-  }
-  for (const engine::MoveOrder& m : orders.moves) {
-    pbem::v1::Move* o = out.add_moves();
-    o->set_unit(m.unit);
-    for (const engine::Hex& h : m.path) o->add_path(label(h));
-    if (m.destination) o->set_destination(label(*m.destination));
-    if (m.from) o->set_from(label(*m.from));
-    o->set_no_charge(m.no_charge);
-    for (const engine::Hex& h : m.no_charge_at) o->add_no_charge_at(label(h));
-  }
-  for (const engine::AttackOrder& a : orders.attacks) {
-    pbem::v1::Attack* o = out.add_attacks();
-    o->set_attacker(a.attacker);
-    o->set_defender(a.defender);
-  }
-  out.set_message(orders.message);
-  return out;
-}
-
 Result<engine::GameState> CurrentState(storage::GameRepository& repository,
                                        const engine::Scenario& scenario,
                                        const std::string& game_id) {

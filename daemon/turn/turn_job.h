@@ -140,10 +140,6 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
                                       const pbem::v1::Orders& orders, storage::Timestamp now,
                                       const CommitPlan& plan);
 
-// Engine orders (e.g. engine::BotOrders) in the wire form players send, hexes as labels of
-// the scenario's width; DecodeProblems are dropped. OrdersFromProto gives them back.
-pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scenario& scenario);
-
 // Deadline arithmetic never overflows: every term is clamped to [0, the end of year 9999]
 // before it is added, so a game stored with an absurd timeout (before pbemd bounded it, see
 // daemon/validate.h) waits until then instead of wrapping into the past and playing itself

@@ -30,6 +30,12 @@
 //   BM_PlayerTurn/<units a side>
 //   Counters: units (on the map, both sides), moves / attacks / bombardments ordered,
 //   ok (verdicts), events, eliminated (units eliminated this turn).
+//
+//   BM_DecodeEncode/<units a side>: the floor to compare with (issue 19, point 5): what
+//   pbemd does around a resolution at the least, on the same state and orders: the state's
+//   protobuf bytes parsed and decoded (codec::StateFromProto), the orders' bytes parsed and
+//   decoded (codec::OrdersFromProto), both encoded again and serialised. tests/bench.sh prints
+//   BM_PlayerTurn as a multiple of it. Counters: state_bytes, orders_bytes.
 #include <benchmark/benchmark.h>
 
 #include <cmath>
@@ -229,6 +235,38 @@ void BM_PlayerTurn(benchmark::State& st) {
   st.counters["eliminated"] = eliminated;
 }
 BENCHMARK(BM_PlayerTurn)
+    ->ArgName("units_a_side")
+    ->Arg(50)
+    ->Arg(200)
+    ->Arg(800)
+    ->Unit(benchmark::kMillisecond);
+
+void BM_DecodeEncode(benchmark::State& st) {
+  const Fixture f = MakeFixture(static_cast<int>(st.range(0)));
+  const std::string state_bytes = pbem::codec::SerializeMessage(
+      pbem::codec::StateToProto(f.state, f.scenario), pbem::codec::Format::kBinary);
+  const std::string orders_bytes = pbem::codec::SerializeMessage(
+      pbem::codec::OrdersToProto(f.orders, f.scenario), pbem::codec::Format::kBinary);
+  for (auto _ : st) {
+    pbem::v1::GameState state_proto;
+    if (!state_proto.ParseFromString(state_bytes)) Fail("state bytes do not parse");
+    pbem::codec::Result<eng::GameState> state =
+        pbem::codec::StateFromProto(state_proto, f.scenario);
+    if (!state.ok()) Fail("state: " + state.ErrorText());
+    pbem::v1::Orders orders_proto;
+    if (!orders_proto.ParseFromString(orders_bytes)) Fail("orders bytes do not parse");
+    const eng::Orders orders = pbem::codec::OrdersFromProto(orders_proto);
+    std::string state_out;
+    pbem::codec::StateToProto(state.value(), f.scenario).SerializeToString(&state_out);
+    std::string orders_out;
+    pbem::codec::OrdersToProto(orders, f.scenario).SerializeToString(&orders_out);
+    benchmark::DoNotOptimize(state_out.data());
+    benchmark::DoNotOptimize(orders_out.data());
+  }
+  st.counters["state_bytes"] = static_cast<double>(state_bytes.size());
+  st.counters["orders_bytes"] = static_cast<double>(orders_bytes.size());
+}
+BENCHMARK(BM_DecodeEncode)
     ->ArgName("units_a_side")
     ->Arg(50)
     ->Arg(200)

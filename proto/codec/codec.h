@@ -184,6 +184,10 @@ Result<pbem::v1::Orders> ParseOrders(std::string_view bytes, std::optional<Forma
 // becomes a missing_field DecodeProblem naming the field.
 engine::Orders OrdersFromProto(const pbem::v1::Orders& proto);
 
+// Engine orders (e.g. engine::BotOrders) in the wire form players send, hexes as labels of
+// the scenario's width; DecodeProblems are dropped. OrdersFromProto gives them back.
+pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scenario& scenario);
+
 // ---- States, verdicts, results -------------------------------------------
 
 // "0412" for hexes, decimal for numbers, the text itself for names.

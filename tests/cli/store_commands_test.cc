@@ -54,7 +54,8 @@ struct StoreAtTurnTwo {
   fs::path OrangeOrders() const {
     const testing::BundledGame& bundle = testing::Bois();
     const engine::Scenario& sc = bundle.scenario.scenario;
-    const auto orders = OrdersToProto(engine::BotOrders(bundle.ruleset.ruleset, sc, state, 42), sc);
+    const auto orders =
+        codec::OrdersToProto(engine::BotOrders(bundle.ruleset.ruleset, sc, state, 42), sc);
     REQUIRE(orders.moves_size() + orders.attacks_size() > 0);
     const fs::path path = scratch / "orange.textproto";
     WriteText(path, codec::SerializeMessage(orders, codec::Format::kText));

@@ -64,7 +64,7 @@ int main(int argc, char** argv) {
     auto seed = entropy.Draw(daemon::kSeedBytes);
     if (!seed.ok()) return Fail(seed.status().ToString());
     const pbem::v1::Orders orders =
-        daemon::OrdersToProto(engine::BotOrders(rules, sc, state, bot_seed + k), sc);
+        codec::OrdersToProto(engine::BotOrders(rules, sc, state, bot_seed + k), sc);
     const daemon::Resolution resolution = daemon::ResolveWithSeed(rules, sc, state, orders, *seed);
     pbem::v1::ArchivedTurn* turn = archive.add_turns();
     turn->set_sequence(k);

@@ -109,7 +109,7 @@ TEST_CASE("organiser: the status of every game of the league over HTTP") {
     const std::int64_t sent_at = NowSeconds();
     Reply sent =
         l.pbemd.Send("POST", "/v1/games/" + id + "/orders",
-                     codec::SerializeMessage(daemon::OrdersToProto(orders, bois.scenario.scenario),
+                     codec::SerializeMessage(codec::OrdersToProto(orders, bois.scenario.scenario),
                                              codec::Format::kBinary),
                      l.GameToken(id, "blue"), "application/x-protobuf");
     INFO(sent.body);

@@ -302,11 +302,11 @@ TEST_CASE("acceptance: an 8-player season through pbemd, the bot playing every g
         if (tokens.count({id, side}) == 0) continue;
         const engine::Orders orders =
             engine::BotOrders(bois.ruleset.ruleset, bois.scenario.scenario, state.value(), seed++);
-        Reply sent = pbemd.Send(
-            "POST", "/v1/games/" + id + "/orders",
-            codec::SerializeMessage(daemon::OrdersToProto(orders, bois.scenario.scenario),
-                                    codec::Format::kBinary),
-            tokens.at({id, side}), "application/x-protobuf");
+        Reply sent =
+            pbemd.Send("POST", "/v1/games/" + id + "/orders",
+                       codec::SerializeMessage(codec::OrdersToProto(orders, bois.scenario.scenario),
+                                               codec::Format::kBinary),
+                       tokens.at({id, side}), "application/x-protobuf");
         INFO(sent.body);
         REQUIRE(sent.status == 200);
         submitted.insert(key);

@@ -319,7 +319,7 @@ engine::GameOutcome PlayToTheEnd(storage::SqliteRepository& repo, const std::str
                                                  seed + static_cast<std::uint64_t>(step));
     auto resolved =
         daemon::ResolveAndCommit(repo, b.ruleset.ruleset, b.scenario.scenario, id,
-                                 daemon::OrdersToProto(bot, b.scenario.scenario), At(2000 + step));
+                                 codec::OrdersToProto(bot, b.scenario.scenario), At(2000 + step));
     REQUIRE(resolved.ok());
   }
   FAIL("game " << id << " did not end in 200 player-turns");

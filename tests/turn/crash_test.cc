@@ -132,7 +132,7 @@ int RunChild(const std::string& db, const std::string& log_path, int run, int re
     const engine::Orders bot = engine::BotOrders(
         b.ruleset.ruleset, b.scenario.scenario, *state,
         static_cast<std::uint64_t>(n) * 1000 + static_cast<std::uint64_t>(game->turns_committed));
-    const pbem::v1::Orders orders = daemon::OrdersToProto(bot, b.scenario.scenario);
+    const pbem::v1::Orders orders = codec::OrdersToProto(bot, b.scenario.scenario);
 
     storage::NewSubmission submission;
     submission.game_id = game_id;

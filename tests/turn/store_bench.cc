@@ -24,6 +24,7 @@
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/morne_plaine/bot.h"
+#include "proto/codec/codec.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"
 #include "tests/turn/turn_test_util.h"
@@ -109,8 +110,8 @@ void BM_RecordSubmission(benchmark::State& state, Backend backend) {
   const testing::BundledGame& b = testing::Bois();
   const engine::GameState initial = engine::InitialState(b.scenario.scenario, game);
   const std::string body = codec::SerializeMessage(
-      daemon::OrdersToProto(engine::BotOrders(b.ruleset.ruleset, b.scenario.scenario, initial, 1),
-                            b.scenario.scenario),
+      codec::OrdersToProto(engine::BotOrders(b.ruleset.ruleset, b.scenario.scenario, initial, 1),
+                           b.scenario.scenario),
       codec::Format::kText);
   std::int64_t n = 0;
   for (auto _ : state) {
@@ -146,8 +147,8 @@ void BM_CommitTurn(benchmark::State& state, Backend backend) {
   const engine::GameState initial = engine::InitialState(b.scenario.scenario, game);
   const daemon::Resolution resolution = daemon::ResolveWithSeed(
       b.ruleset.ruleset, b.scenario.scenario, initial,
-      daemon::OrdersToProto(engine::BotOrders(b.ruleset.ruleset, b.scenario.scenario, initial, 1),
-                            b.scenario.scenario),
+      codec::OrdersToProto(engine::BotOrders(b.ruleset.ruleset, b.scenario.scenario, initial, 1),
+                           b.scenario.scenario),
       std::string(daemon::kSeedBytes, 's'));
   std::int64_t n = 0;
   for (auto _ : state) {
@@ -200,7 +201,7 @@ void BM_OpenResolveCommit(benchmark::State& state, Backend backend) {
       state.SkipWithError("OpenTurn failed");
       break;
     }
-    const pbem::v1::Orders orders = daemon::OrdersToProto(
+    const pbem::v1::Orders orders = codec::OrdersToProto(
         engine::BotOrders(b.ruleset.ruleset, b.scenario.scenario, *current, ++n),
         b.scenario.scenario);
     Result<daemon::ResolvedTurn> resolved = daemon::ResolveAndCommit(

@@ -217,7 +217,7 @@ TEST_CASE("archives: export, verify, import; a flipped byte names its turn", "[t
     REQUIRE(OpenTurn(store.repository, b.scenario.scenario, "demo", entropy, At(4000)).ok());
     const engine::Orders bot =
         engine::BotOrders(b.ruleset.ruleset, b.scenario.scenario, *state, 5 + i);
-    const pbem::v1::Orders orders = OrdersToProto(bot, b.scenario.scenario);
+    const pbem::v1::Orders orders = codec::OrdersToProto(bot, b.scenario.scenario);
     CHECK(orders.moves_size() + orders.attacks_size() + orders.bombardments_size() > 0);
     auto resolved = ResolveAndCommit(store.repository, b.ruleset.ruleset, b.scenario.scenario,
                                      "demo", orders, At(5000 + i));

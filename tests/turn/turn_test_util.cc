@@ -10,6 +10,7 @@
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/morne_plaine/bot.h"
+#include "proto/codec/codec.h"
 
 namespace pbem::testing {
 
@@ -89,7 +90,7 @@ bool PlayBundledGame(storage::GameRepository& repository, const std::string& id,
       orders.set_turn(state->turn);
       orders.set_side(codec::SideToProto(state->side_to_move));
     } else {
-      orders = daemon::OrdersToProto(
+      orders = codec::OrdersToProto(
           engine::BotOrders(rules, sc, *state, seed + static_cast<int>(i)), sc);
     }
     if (auto committed = daemon::ResolveAndCommit(repository, rules, sc, id, orders,
