@@ -1,0 +1,83 @@
+#!/usr/bin/env python3
+"""The game-system boundary's build check (issue 15, point 2).
+
+Code outside the engine (daemon/, storage/, templates/) must reach a game system through the
+game-system interface only: no file there may include a header of one system's rules
+(engine/morne_plaine/, engine/m42/, engine/wme/, and engine/hex/, Morne Plaine's grid).
+
+While the boundary is being built, the files that still include Morne Plaine's headers (the
+one system there was before it) are listed in an allow list (one path a line, '#' comments).
+The check fails when a file NOT on the list includes a system's header, when ANY file
+includes a header of another system than Morne Plaine (new code goes through the interface),
+and when a file on the list no longer includes one (take it off the list: it only shrinks).
+It passes, naming how many files are left, otherwise.
+
+Usage: check_system_includes.py SOURCE_DIR ALLOW_LIST
+"""
+import pathlib
+import re
+import sys
+
+SCANNED = ("daemon", "storage", "templates")
+SYSTEM_HEADER = re.compile(r'^\s*#\s*include\s*[<"](engine/(?:morne_plaine|m42|wme|hex)/[^">]+)[">]')
+# What the allow list may excuse: Morne Plaine's rules and its grid, nothing newer.
+LEGACY = ("engine/morne_plaine/", "engine/hex/")
+SUFFIXES = {".h", ".cc", ".hpp", ".cpp", ".inc"}
+
+
+def offenders(source):
+    found = {}
+    for top in SCANNED:
+        root = source / top
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            if path.suffix not in SUFFIXES or not path.is_file():
+                continue
+            rel = path.relative_to(source).as_posix()
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                match = SYSTEM_HEADER.match(line)
+                if match:
+                    header = match.group(1)
+                    found.setdefault(rel, []).append(
+                        (header.startswith(LEGACY), f"{rel}:{number}: includes {header}"))
+    return found
+
+
+def read_allowed(path):
+    allowed = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            allowed.add(line)
+    return allowed
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__.strip().splitlines()[-1], file=sys.stderr)
+        return 2
+    source = pathlib.Path(argv[1])
+    allow_path = pathlib.Path(argv[2])
+    found = offenders(source)
+    allowed = read_allowed(allow_path)
+    problems = []
+    for rel in sorted(found):
+        for legacy, text in found[rel]:
+            if rel not in allowed or not legacy:
+                problems.append(text)
+    for rel in sorted(allowed - set(found)):
+        problems.append(f"{rel}: includes no system header any more (or is gone): "
+                        f"take it off {allow_path.name}")
+    if problems:
+        print("system_includes: FAILED: code outside the engine must use the game-system "
+              "interface, not one system's headers")
+        for problem in problems:
+            print("  " + problem)
+        return 1
+    print(f"system_includes: ok ({len(allowed)} files still allowed in {allow_path.name})")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
