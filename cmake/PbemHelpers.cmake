@@ -9,7 +9,7 @@
 #       (label "bench"), and `make bench` / `cmake --build <dir> --target bench` runs them all.
 #       Does nothing when benchmarks are disabled (PBEM_BUILD_BENCH / engine-only).
 #   pbem_define_bench_target()            top-level only, after every add_subdirectory()
-#   pbem_add_engine_link_check(<exe> <lib>...) top-level only: the engine_link_line check
+#   pbem_add_engine_link_check(<test> <exe> <lib>...) top-level only: a link-line check
 
 include_guard(GLOBAL)
 
@@ -80,9 +80,9 @@ function(pbem_define_bench_target)
   add_dependencies(bench ${benches})
 endfunction()
 
-# Registers the ctest tests engine_link_line and engine_link_line_selftest: <exe> links the
-# engine libraries <lib>... and nothing but the toolchain.
-function(pbem_add_engine_link_check exe)
+# Registers the ctest tests <test> and <test>_selftest: <exe> links the engine libraries
+# <lib>... and nothing but the toolchain.
+function(pbem_add_engine_link_check test exe)
   set(libs ${ARGN})
   list(GET libs 0 first_lib)
   get_target_property(exe_dir ${exe} BINARY_DIR)
@@ -111,19 +111,19 @@ function(pbem_add_engine_link_check exe)
                     "cmake/CheckEngineLinkLine.cmake; the check is not registered")
     return()
   endif()
-  add_test(NAME engine_link_line
+  add_test(NAME ${test}
            COMMAND ${CMAKE_COMMAND} ${common} ${args} -P ${_PBEM_LINK_CHECK_SCRIPT})
-  set_tests_properties(engine_link_line PROPERTIES LABELS engine)
+  set_tests_properties(${test} PROPERTIES LABELS engine)
 
   # The check must be able to fail: feed it a link line naming -lPocoFoundation.
-  set(planted ${PROJECT_BINARY_DIR}/engine_link_line_selftest/link.txt)
+  set(planted ${PROJECT_BINARY_DIR}/${test}_selftest/link.txt)
   file(WRITE ${planted}
        "/usr/bin/c++ -O2 CMakeFiles/${exe}.dir/main.cc.o -o ../../bin/${exe} "
        "../../engine/lib${first_lib}.a -lPocoFoundation\n")
-  add_test(NAME engine_link_line_selftest
+  add_test(NAME ${test}_selftest
            COMMAND ${CMAKE_COMMAND} ${common} -DMODE=makefiles -DEXE_LINK=${planted}
                    -P ${_PBEM_LINK_CHECK_SCRIPT})
-  set_tests_properties(engine_link_line_selftest PROPERTIES
+  set_tests_properties(${test}_selftest PROPERTIES
     LABELS engine
     PASS_REGULAR_EXPRESSION "engine_link_line: FAILED.*-lPocoFoundation")
 endfunction()
