@@ -97,12 +97,10 @@ LeagueAnswer Join(const LeagueServices& services, const std::string& id,
   Result<league::LeagueMail> mail = league::RenderJoinedMail(
       services.template_dir, player.language, id, player.player, token, services.places);
   if (mail.ok()) {
-    storage::NewMail confirmation;
-    confirmation.recipient = LowerAscii(player.mail_address);
-    confirmation.subject = mail->subject;
-    confirmation.body = mail->body;
-    confirmation.next_try = now;
-    queued = games.EnqueueMail(confirmation).ok();
+    queued = games
+                 .EnqueueMail(league::ToNewMail(std::move(mail).value(),
+                                                LowerAscii(player.mail_address), now))
+                 .ok();
   }
   reply->set("confirmationQueued", queued);
   return Json(201, *reply);

@@ -85,12 +85,7 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
     Result<league::LeagueMail> rendered =
         league::RenderResignedMail(services.template_dir, p.language == "fr" ? "fr" : "en", words);
     if (!rendered.ok()) return Error(500, "internal", rendered.status().message());
-    storage::NewMail mail;
-    mail.recipient = p.mail_address;
-    mail.subject = rendered->subject;
-    mail.body = rendered->body;
-    mail.next_try = now;
-    mails.push_back(std::move(mail));
+    mails.push_back(league::ToNewMail(std::move(rendered).value(), p.mail_address, now));
   }
   Result<bool> ended = games.EndGame(game_id, game->turns_committed, ending, now, mails);
   if (!ended.ok() && ended.status().code() == StatusCode::kFailedPrecondition) {

@@ -451,11 +451,7 @@ int Replace(storage::SqlRepository& repo, const Options& o) {
   Result<league::LeagueMail> mail =
       league::RenderGamesMail(DataDir() / "templates/league", language, welcome);
   if (!mail.ok()) return Fail("the welcome mail: " + mail.status().message());
-  storage::NewMail out;
-  out.recipient = address;
-  out.subject = mail->subject;
-  out.body = mail->body;
-  out.next_try = Now();
+  const storage::NewMail out = league::ToNewMail(std::move(mail).value(), address, Now());
   if (Result<std::int64_t> queued = repo.EnqueueMail(out); !queued.ok()) {
     return Fail("the welcome mail to " + newcomer +
                 " could not be queued (give them the token "

@@ -65,12 +65,16 @@ Result<storage::NewMail> RenderLeagueNewMail(const std::filesystem::path& templa
                                              storage::Timestamp now) {
   Result<LeagueMail> rendered = RenderLeagueMail(template_dir, language, name, data);
   if (!rendered.ok()) return rendered.status();
-  storage::NewMail mail;
-  mail.recipient = recipient;
-  mail.subject = std::move(rendered->subject);
-  mail.body = std::move(rendered->body);
-  mail.next_try = now;
-  return mail;
+  return ToNewMail(std::move(rendered).value(), recipient, now);
+}
+
+storage::NewMail ToNewMail(LeagueMail mail, const std::string& recipient, storage::Timestamp now) {
+  storage::NewMail out;
+  out.recipient = recipient;
+  out.subject = std::move(mail.subject);
+  out.body = std::move(mail.body);
+  out.next_try = now;
+  return out;
 }
 
 namespace {

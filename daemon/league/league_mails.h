@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/morne_plaine/ids.h"
+#include "storage/game_repository.h"
 #include "storage/status.h"
 
 namespace pbem::league {
@@ -35,6 +36,9 @@ struct LeagueMail {
   std::string subject;  // one line
   std::string body;
 };
+
+// `mail` as an outbox mail to `recipient`, due at `now`.
+storage::NewMail ToNewMail(LeagueMail mail, const std::string& recipient, storage::Timestamp now);
 
 // One player's game in a games or welcome mail.
 struct MailedGame {

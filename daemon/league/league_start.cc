@@ -227,12 +227,7 @@ Result<StartedRound> StartRound(storage::LeagueRepository& leagues, const std::s
     input.places = places;
     Result<LeagueMail> rendered = RenderGamesMail(template_dir, lp.language, input);
     if (!rendered.ok()) return rendered.status();
-    storage::NewMail mail;
-    mail.recipient = lp.mail_address;
-    mail.subject = rendered->subject;
-    mail.body = rendered->body;
-    mail.next_try = now;
-    mails.push_back(std::move(mail));
+    mails.push_back(ToNewMail(std::move(rendered).value(), lp.mail_address, now));
   }
   if (new_season) {
     Status stored = leagues.StartLeagueSeason({league_id, season, seats, now, std::nullopt});
