@@ -250,11 +250,20 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
   Result<std::vector<storage::LeagueGameRecord>> pending = leagues.ListPendingLeagueGames();
   if (!pending.ok()) return pending.status();
   LeaguePass pass;
+  // A game whose result could not be recorded this pass: counted and logged; the next pass
+  // tries again.
+  const auto failed = [&](const std::string& game_id, const Status& status) {
+    ++pass.failures;
+    if (logger != nullptr) {
+      logger->error("event=league_record_failed game={} error={}", game_id,
+                    QuoteLogValue(status.ToString()));
+    }
+  };
   for (const storage::LeagueGameRecord& record : *pending) {
     Result<storage::Game> game = games.GetGame(record.game_id);
     if (!game.ok()) {
       if (game.status().code() == StatusCode::kNotFound) continue;  // not created (yet)
-      ++pass.failures;
+      failed(record.game_id, game.status());
       continue;
     }
     std::optional<league::GameEnd> end;
@@ -263,11 +272,7 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
     } else {
       Result<GameContext> context = services.catalog->Load(*game);
       if (!context.ok()) {
-        ++pass.failures;
-        if (logger != nullptr) {
-          logger->error("event=league_record_failed game={} error={}", record.game_id,
-                        QuoteLogValue(context.status().ToString()));
-        }
+        failed(record.game_id, context.status());
         continue;
       }
       end = league::EndOfGame(record.game_id, std::nullopt, context->state);
@@ -275,11 +280,7 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
     if (!end) continue;
     Result<Recorded> recorded = RecordAndAdvance(services, leagues, *end, now, logger);
     if (!recorded.ok()) {
-      ++pass.failures;
-      if (logger != nullptr) {
-        logger->error("event=league_record_failed game={} error={}", record.game_id,
-                      QuoteLogValue(recorded.status().ToString()));
-      }
+      failed(record.game_id, recorded.status());
       continue;
     }
     ++pass.recorded;
