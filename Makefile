@@ -89,8 +89,10 @@ determinism: build
 	@test -f $(CLANG_BUILD)/CMakeCache.txt || \
 	  cmake -S . -B $(CLANG_BUILD) -DCMAKE_CXX_COMPILER=clang++-14 -DCMAKE_C_COMPILER=clang-14 \
 	    -DPBEM_BUILD_BENCH=OFF $(CMAKE_ARGS)
-	cmake --build $(CLANG_BUILD) -j $(JOBS) --target pbem
-	tests/determinism/compare_compilers.sh $(BUILD)/bin/pbem $(CLANG_BUILD)/bin/pbem
+	cmake --build $(BUILD) -j $(JOBS) --target m42_soak
+	cmake --build $(CLANG_BUILD) -j $(JOBS) --target pbem m42_soak
+	tests/determinism/compare_compilers.sh $(BUILD)/bin/pbem $(CLANG_BUILD)/bin/pbem \
+	  $(BUILD)/bin/m42_soak $(CLANG_BUILD)/bin/m42_soak
 
 # Checks the formatting of every C++ file git knows (tracked, or new and not ignored).
 format-check:

@@ -30,6 +30,7 @@
 
 #include "daemon/cli/cli.h"
 #include "engine/core/dice.h"
+#include "engine/core/fnv.h"
 #include "engine/morne_plaine/bot.h"
 #include "engine/morne_plaine/game_state.h"
 #include "engine/morne_plaine/ids.h"
@@ -42,20 +43,7 @@ namespace pbem::cli {
 
 namespace {
 
-// 64-bit FNV-1a.
-class Fnv1a64 {
- public:
-  void Add(std::string_view bytes) {
-    for (const char c : bytes) {
-      hash_ ^= static_cast<std::uint8_t>(c);
-      hash_ *= 0x100000001b3ULL;
-    }
-  }
-  std::uint64_t value() const { return hash_; }
-
- private:
-  std::uint64_t hash_ = 0xcbf29ce484222325ULL;
-};
+using engine::Fnv1a64;  // engine/core/fnv.h
 
 std::string Hex64(std::uint64_t v) {
   char buf[17];

@@ -175,13 +175,6 @@ std::vector<std::string> CheckActionEffect(const Ruleset& ruleset, const Scenari
   return out;
 }
 
-void Fnv1a64::Add(const std::string& bytes) {
-  for (const char c : bytes) {
-    hash_ ^= static_cast<std::uint8_t>(c);
-    hash_ *= 0x100000001b3ULL;
-  }
-}
-
 void SoakCounts::Add(const SoakCounts& o) {
   player_turns += o.player_turns;
   actions += o.actions;

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/core/fnv.h"
 #include "engine/m42/orders.h"
 #include "engine/m42/resolve.h"
 #include "engine/m42/ruleset.h"
@@ -39,15 +40,7 @@ std::vector<std::string> CheckActionEffect(const Ruleset& ruleset, const Scenari
                                            const State& before, const State& after,
                                            const UnitOrder& order, const Verdict& verdict);
 
-// 64-bit FNV-1a.
-class Fnv1a64 {
- public:
-  void Add(const std::string& bytes);
-  std::uint64_t value() const { return hash_; }
-
- private:
-  std::uint64_t hash_ = 0xcbf29ce484222325ULL;
-};
+using engine::Fnv1a64;  // engine/core/fnv.h
 
 // Counts over a soak run, to show what it exercised.
 struct SoakCounts {
