@@ -262,8 +262,14 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     check.verdict = *refused;
     return check;
   }
-  if (order.placement == Placement::kExplicit || order.support || charger.size() != 1) {
-    check.verdict = not_supported;  // steps 7-9
+  if (order.placement == Placement::kExplicit || order.support ||
+      (order.envelop && charger.size() > 1)) {
+    check.verdict = not_supported;  // EXPLICIT placement, steps 8-9
+    return check;
+  }
+  if (std::optional<Verdict> refused =
+          BuildFrontLine(ruleset, state, order, terrain, check)) {  // step 7
+    check.verdict = *refused;
     return check;
   }
   check.verdict = Verdict{};

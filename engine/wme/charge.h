@@ -1,12 +1,13 @@
 // A charge (french-fantasy.md §5.4) as far as it is implemented: steps 1-5 (eligibility, sight,
-// allowance, the side contacted and whether it is available) and step 6 (first base, its slot
-// and AUTO path, range) for every charger; the charge is carried out (step 11: contact, both
-// units engaged) only for a charger of ONE base, AUTO placement, no support, against a target
-// that is neither pinned nor fortified. Every other charge that passes the implemented steps is
-// refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (front line, envelopment, support,
-// the pinned procedure, fortified contact, EXPLICIT placement: not implemented), so no charge
-// is ever acknowledged that the engine cannot play. Counter-charge fire (C-2) belongs to the
-// shooting chapter and never stops the contact (WME-R45).
+// allowance, the side contacted and whether it is available), step 6 (first base, its slot and
+// AUTO path, range) and step 7 (the front line, charge_line.cc) for every charger of up to 7
+// bases, AUTO placement, no support, no envelopment, against a target that is neither pinned
+// nor fortified; then step 11 (resolve.cc: every base placed, the units in contact engaged).
+// Every other charge that passes the implemented steps is refused INVALID CHARGE_NOT_SUPPORTED
+// and changes nothing (envelopment, support, the pinned procedure, fortified contact, EXPLICIT
+// placement: not implemented), so no charge is ever acknowledged that the engine cannot play.
+// Counter-charge fire (C-2) belongs to the shooting chapter and never stops the contact
+// (WME-R45).
 //
 // Readings chosen where the digest is open:
 // - Step 1 uses the codes of §5.3 step 1 (validate.h) with `target` and `support` as named
@@ -67,6 +68,23 @@ struct FirstBase {
   table::Coord travel = 0;  // rounded up to a unit
 };
 
+// One base of the charger and where the charge puts it (steps 6-7).
+struct PlacedBase {
+  std::size_t base = 0;  // into State::bases
+  std::vector<table::Leg> legs;
+  table::Rect slot;
+  table::Coord travel = 0;  // rounded up to a unit
+};
+
+// Step 7's result: the first base, then the others in the order they move; W-R4's counts.
+struct FrontLine {
+  std::vector<PlacedBase> bases;
+  int touching_target = 0;             // (a) bases touching the charged unit
+  int touching_enemy = 0;              // (b) bases touching any enemy unit
+  int frontal = 0;                     // (c) bases in frontal contact (W-R2) with an enemy base
+  Reserve reserve = Reserve::kBehind;  // where the bases out of contact went
+};
+
 struct ChargeCheck {
   Verdict verdict;
   table::Coord allowance = 0;       // step 3
@@ -75,6 +93,7 @@ struct ChargeCheck {
   std::optional<Milli> available;   // step 5: the zone's best length, rounded down
   bool pinned = false;              // step 5, WME-P17
   std::optional<FirstBase> first;   // step 6
+  std::optional<FrontLine> line;    // step 7: every base's place, the first one first
 };
 
 // Rect::Edge index of the target's side a zone contacts (front 0, right 1, rear 2, left 3).
@@ -85,6 +104,27 @@ std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& sc
                                       const State& state, const ChargeOrder& order,
                                       const std::vector<table::Polygon>& terrain,
                                       ChargeCheck& check);
+
+// Step 7 (charge_line.cc): the front line of the charger, AUTO placement; FRONT_LINE_IMPOSSIBLE
+// (ILLEGAL) or CHARGE_NOT_SUPPORTED (more than 7 bases) when it cannot be built.
+std::optional<Verdict> BuildFrontLine(const Ruleset& ruleset, const State& state,
+                                      const ChargeOrder& order,
+                                      const std::vector<table::Polygon>& terrain,
+                                      ChargeCheck& check);
+
+// W-R4's counts of `line` (its touching_target, touching_enemy, frontal) from its slots.
+void CountContacts(const Ruleset& ruleset, const State& state, const ChargeOrder& order,
+                   FrontLine& line);
+
+// W-R7's AUTO path from `start` to `slot`: turn about the centre by the smallest angle (exactly
+// 180 degrees: +180), then straight on (charge_first.cc).
+std::vector<table::Leg> AutoLegs(const table::Rect& start, const table::Rect& slot);
+
+// Whether the sweep of `start` along `legs` overlaps, beyond epsilon, a base of a unit other
+// than `unit` or a piece of `terrain` (PATH_BLOCKED; the charger's own bases are no obstacle).
+bool SweepBlocked(const Ruleset& ruleset, const State& state, const std::string& unit,
+                  const table::Rect& start, const std::vector<table::Leg>& legs,
+                  const std::vector<table::Polygon>& terrain);
 
 // §5.4 steps 1-6 (and 11 when carried out) for `order` given by `player` in `subphase`; `dice` only
 // for a zone tie. WME-R37..R44, R54, R56, R57, R64, R65 through WME-P09, P10, P11, P17.

@@ -78,6 +78,8 @@ std::optional<Slot> FindSlot(const Ruleset& ruleset, const table::Rect& target, 
   return std::nullopt;
 }
 
+}  // namespace
+
 // W-R7: turn about the centre by the smallest angle (180 -> +180), then straight on.
 std::vector<table::Leg> AutoLegs(const table::Rect& start, const table::Rect& slot) {
   std::int64_t turn = NormaliseHeading(slot.heading() - start.heading());
@@ -90,7 +92,21 @@ std::vector<table::Leg> AutoLegs(const table::Rect& start, const table::Rect& sl
   return legs;
 }
 
-}  // namespace
+bool SweepBlocked(const Ruleset& ruleset, const State& state, const std::string& unit,
+                  const table::Rect& start, const std::vector<table::Leg>& legs,
+                  const std::vector<table::Polygon>& terrain) {
+  const table::Coord eps = ToUnits(ruleset.epsilon_cm);
+  const std::optional<std::vector<table::Polygon>> sweep = table::Sweep(start, legs);
+  if (!sweep) return true;
+  for (const BaseState& b : state.bases) {
+    if (b.alive && b.unit != unit && table::SweepOverlaps(*sweep, Footprint(b).footprint(), eps)) {
+      return true;
+    }
+  }
+  return std::any_of(terrain.begin(), terrain.end(), [&](const table::Polygon& piece) {
+    return table::SweepOverlaps(*sweep, piece, eps);
+  });
+}
 
 std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& scenario,
                                       const State& state, const ChargeOrder& order,
@@ -137,18 +153,8 @@ std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& sc
   }
   check.first = best;
   const BaseState& base = state.bases[best->base];
-  const std::optional<std::vector<table::Polygon>> sweep =
-      table::Sweep(Footprint(base), best->legs);
-  bool blocked = !sweep;
-  for (const BaseState& b : state.bases) {
-    if (blocked) break;
-    if (b.alive && b.unit != order.unit) {
-      blocked = table::SweepOverlaps(*sweep, Footprint(b).footprint(), eps);
-    }
-  }
-  for (const table::Polygon& piece : terrain) {
-    if (!blocked) blocked = table::SweepOverlaps(*sweep, piece, eps);
-  }
+  const bool blocked =
+      SweepBlocked(ruleset, state, order.unit, Footprint(base), best->legs, terrain);
   Verdict v = Refusal(order.unit, Reason::kPathBlocked);
   v.base = base.id;
   v.other = order.target;

@@ -31,6 +31,7 @@
 //                                   -        target unit     -            -       -
 //   TARGET_PROTECTED, NO_EDGE_IN_ZONE
 //                                   -        target unit     available    min_contact
+//   FRONT_LINE_IMPOSSIBLE           -        target unit     -            -       -
 // The other charge codes of §5.4 are declared (stable wire names) but not produced yet.
 #ifndef PBEM_ENGINE_WME_VERDICT_H_
 #define PBEM_ENGINE_WME_VERDICT_H_
@@ -87,7 +88,7 @@ enum class Reason : std::uint8_t {
   kPassThroughNotCleared,
   kPassThroughUnitEngaged,
   kPassThroughNotAccepted,
-  // §5.4 charges (not produced yet).
+  // §5.4 charges.
   kFortifiedNeedsInfantry,
   kChargeTargetNotVisible,
   kTargetProtected,
