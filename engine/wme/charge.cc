@@ -262,9 +262,8 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     check.verdict = *refused;
     return check;
   }
-  if (order.placement == Placement::kExplicit || order.support ||
-      (order.envelop && charger.size() > 1)) {
-    check.verdict = not_supported;  // EXPLICIT placement, steps 8-9
+  if (order.placement == Placement::kExplicit || order.support) {
+    check.verdict = not_supported;  // EXPLICIT placement, step 9
     return check;
   }
   if (std::optional<Verdict> refused =
@@ -274,6 +273,9 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
   }
   check.verdict = Verdict{};
   check.verdict.unit = order.unit;
+  if (std::optional<Verdict> warning = Envelop(ruleset, state, order, terrain, check)) {
+    check.verdict = *warning;  // step 8: OK, without envelopment
+  }
   return check;
 }
 

@@ -1,11 +1,12 @@
 // A charge (french-fantasy.md §5.4) as far as it is implemented: steps 1-5 (eligibility, sight,
 // allowance, the side contacted and whether it is available), step 6 (first base, its slot and
 // AUTO path, range) and step 7 (the front line, charge_line.cc) for every charger of up to 7
-// bases, AUTO placement, no support, no envelopment, against a target that is neither pinned
-// nor fortified; then step 11 (resolve.cc: every base placed, the units in contact engaged).
-// Every other charge that passes the implemented steps is refused INVALID CHARGE_NOT_SUPPORTED
-// and changes nothing (envelopment, support, the pinned procedure, fortified contact, EXPLICIT
-// placement: not implemented), so no charge is ever acknowledged that the engine cannot play.
+// bases, AUTO placement, no support, against a target that is neither pinned nor fortified;
+// step 8 (envelopment, charge_envelop.cc) when asked for; then step 11 (resolve.cc: every base
+// placed, the units in contact engaged). Every other charge that passes the implemented steps
+// is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (support, the pinned procedure,
+// fortified contact, EXPLICIT placement: not implemented), so no charge is ever acknowledged
+// that the engine cannot play.
 // Counter-charge fire (C-2) belongs to the shooting chapter and never stops the contact
 // (WME-R45).
 //
@@ -83,6 +84,7 @@ struct FrontLine {
   int touching_enemy = 0;              // (b) bases touching any enemy unit
   int frontal = 0;                     // (c) bases in frontal contact (W-R2) with an enemy base
   Reserve reserve = Reserve::kBehind;  // where the bases out of contact went
+  int enveloped = 0;                   // bases placed by step 8's wheel
 };
 
 struct ChargeCheck {
@@ -115,6 +117,11 @@ std::optional<Verdict> BuildFrontLine(const Ruleset& ruleset, const State& state
 // W-R4's counts of `line` (its touching_target, touching_enemy, frontal) from its slots.
 void CountContacts(const Ruleset& ruleset, const State& state, const ChargeOrder& order,
                    FrontLine& line);
+
+// Step 8 (charge_envelop.cc), when the order asks for it: the bases out of contact wheel onto
+// the enemy. Returns the warning ENVELOP_CONDITIONS_NOT_MET (an OK verdict) when WME-R60 fails.
+std::optional<Verdict> Envelop(const Ruleset& ruleset, const State& state, const ChargeOrder& order,
+                               const std::vector<table::Polygon>& terrain, ChargeCheck& check);
 
 // W-R7's AUTO path from `start` to `slot`: turn about the centre by the smallest angle (exactly
 // 180 degrees: +180), then straight on (charge_first.cc).

@@ -32,6 +32,8 @@
 //   TARGET_PROTECTED, NO_EDGE_IN_ZONE
 //                                   -        target unit     available    min_contact
 //   FRONT_LINE_IMPOSSIBLE           -        target unit     -            -       -
+//   ENVELOP_CONDITIONS_NOT_MET      -        target unit     -            -       -
+//     (a warning: the verdict's kind is OK, the charge is carried out without envelopment)
 // The other charge codes of §5.4 are declared (stable wire names) but not produced yet.
 #ifndef PBEM_ENGINE_WME_VERDICT_H_
 #define PBEM_ENGINE_WME_VERDICT_H_

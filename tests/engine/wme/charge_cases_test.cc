@@ -11,13 +11,6 @@ namespace {
 using namespace testing;
 constexpr TroopType kInf = TroopType::kInfantry;
 
-ChargeOrder ChargeAt(const std::string& unit, const std::string& target) {
-  ChargeOrder c;
-  c.unit = unit;
-  c.target = target;
-  return c;
-}
-
 ChargeCheck Try(const Game& g, const ChargeOrder& c, std::vector<int> rolls = {},
                 Subphase subphase = Subphase::kOrders) {
   ScriptedDice dice(std::move(rolls));

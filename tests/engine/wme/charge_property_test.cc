@@ -115,6 +115,7 @@ TEST_CASE_MINI(ChargeInvariantsOnRandomLayouts) {
     order.unit = "C";
     order.target = "T";
     order.reserve = rng.Between(0, 1) == 0 ? Reserve::kBehind : Reserve::kLine;
+    order.envelop = rng.Between(0, 1) == 1;
     ScriptedDice dice({3, 3, 3, 3});
     const PlayerTurnResult r =
         ResolvePlayerTurn(g.ruleset, g.scenario, s, {"blue", {}, {order}}, dice);

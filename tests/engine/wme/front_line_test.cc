@@ -10,20 +10,6 @@ namespace {
 using namespace testing;
 constexpr TroopType kInf = TroopType::kInfantry;
 
-ChargeCheck TryCharge(const Game& g, const ChargeOrder& c) {
-  ScriptedDice dice({});
-  return CheckCharge(g.ruleset, g.scenario, g.Start(), "blue", c, Subphase::kOrders, dice);
-}
-
-ChargeOrder ChargeAt(const std::string& unit, const std::string& target,
-                     std::optional<Reserve> reserve = std::nullopt) {
-  ChargeOrder c;
-  c.unit = unit;
-  c.target = target;
-  c.reserve = reserve;
-  return c;
-}
-
 // The id, centre and heading of each placed base, in the order they move.
 struct Placed {
   std::string id;
@@ -51,15 +37,9 @@ std::vector<Placed> PlacedOf(const Game& g, const ChargeCheck& c) {
 //        [1]        (b) BEHIND: C.1 (60,45) then C.3 (60,43), a column behind the first
 //        [3]
 //   C.1 C.2 C.3     start, y 35-37
-Game T15() {
-  Game g;
-  g.Unit("T", "red", kInf, {{Cm(60), Cm(50), 0}, {Cm(60), Cm(54), 0}, {Cm(60), Cm(58), 0}});
-  g.Unit("C", "blue", kInf, {{Cm(56), Cm(36)}, {Cm(60), Cm(36)}, {Cm(64), Cm(36)}});
-  return g;
-}
 
 TEST_CASE_MINI(T15_FrontLineAgainstANarrowFlank) {
-  const Game g = T15();
+  const Game g = T15Game();
   // (a) reserve LINE: the first base C.2 (travel 11), then the row beside it, left first.
   const ChargeCheck a = TryCharge(g, ChargeAt("C", "T", Reserve::kLine));
   CHECK_EQ_MINI(a.verdict, Ok("C"));
@@ -86,7 +66,7 @@ TEST_CASE_MINI(T15_FrontLineAgainstANarrowFlank) {
 // WME-T16 with `irregular_charge_speed: full` (C-1): LEGAL, the front line of T15 (b) from
 // C.2 at (60,36.5) (travel 10.5).
 TEST_CASE_MINI(T16_FullSpeedIrregularChargerBuildsItsLine) {
-  Game g = T15();
+  Game g = T15Game();
   g.scenario.bases[4].centre = Pt(Cm(60), Cm(36, 500));
   g.ruleset.irregular_charge_speed = IrregularChargeSpeed::kFull;
   const ChargeCheck c = TryCharge(g, ChargeAt("C", "T"));
