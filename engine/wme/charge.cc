@@ -257,13 +257,20 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     check.verdict = not_supported;
     return check;
   }
+  if (order.support) {
+    check.verdict = not_supported;  // step 9
+    return check;
+  }
+  if (order.placement == Placement::kExplicit) {
+    std::optional<Verdict> refused =
+        CheckExplicit(ruleset, scenario, state, order, planned, terrain, check);
+    check.verdict = refused ? *refused : Verdict{};
+    check.verdict.unit = order.unit;
+    return check;
+  }
   if (std::optional<Verdict> refused =
           PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {  // step 6
     check.verdict = *refused;
-    return check;
-  }
-  if (order.placement == Placement::kExplicit || order.support) {
-    check.verdict = not_supported;  // EXPLICIT placement, step 9
     return check;
   }
   if (std::optional<Verdict> refused =

@@ -1,12 +1,12 @@
 // A charge (french-fantasy.md §5.4) as far as it is implemented: steps 1-5 (eligibility, sight,
 // allowance, the side contacted and whether it is available), step 6 (first base, its slot and
 // AUTO path, range) and step 7 (the front line, charge_line.cc) for every charger of up to 7
-// bases, AUTO placement, no support, against a target that is neither pinned nor fortified;
+// bases, no support, against a target that is neither pinned nor fortified;
 // step 8 (envelopment, charge_envelop.cc) when asked for; then step 11 (resolve.cc: every base
 // placed, the units in contact engaged). Every other charge that passes the implemented steps
 // is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (support, the pinned procedure,
-// fortified contact, EXPLICIT placement: not implemented), so no charge is ever acknowledged
-// that the engine cannot play.
+// fortified contact: not implemented), so no charge is ever acknowledged that the engine
+// cannot play. EXPLICIT placement: charge_explicit.cc.
 // Counter-charge fire (C-2) belongs to the shooting chapter and never stops the contact
 // (WME-R45).
 //
@@ -56,6 +56,7 @@
 #include "engine/wme/ruleset.h"
 #include "engine/wme/scenario.h"
 #include "engine/wme/state.h"
+#include "engine/wme/validate.h"
 #include "engine/wme/verdict.h"
 
 namespace pbem::wme {
@@ -122,6 +123,14 @@ void CountContacts(const Ruleset& ruleset, const State& state, const ChargeOrder
 // the enemy. Returns the warning ENVELOP_CONDITIONS_NOT_MET (an OK verdict) when WME-R60 fails.
 std::optional<Verdict> Envelop(const Ruleset& ruleset, const State& state, const ChargeOrder& order,
                                const std::vector<table::Polygon>& terrain, ChargeCheck& check);
+
+// `placement: EXPLICIT` (charge_explicit.cc): the player's legs (`planned`, listed order)
+// checked base by base, then against the AUTO placement's contact counts (W-R4).
+std::optional<Verdict> CheckExplicit(const Ruleset& ruleset, const Scenario& scenario,
+                                     const State& state, const ChargeOrder& order,
+                                     const std::vector<PlannedBase>& planned,
+                                     const std::vector<table::Polygon>& terrain,
+                                     ChargeCheck& check);
 
 // W-R7's AUTO path from `start` to `slot`: turn about the centre by the smallest angle (exactly
 // 180 degrees: +180), then straight on (charge_first.cc).
