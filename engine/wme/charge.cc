@@ -253,8 +253,8 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     }
   }
   const Verdict not_supported = Refuse(order, Reason::kChargeNotSupported);  // charge.h
-  if (check.pinned || target->fortified) {  // WME-R58, P18: not implemented
-    check.verdict = not_supported;
+  if (target->fortified || (check.pinned && order.placement == Placement::kExplicit)) {
+    check.verdict = not_supported;  // WME-P18; an EXPLICIT charge at a pinned target
     return check;
   }
   if (order.support) {
@@ -269,7 +269,8 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     return check;
   }
   if (std::optional<Verdict> refused =
-          PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {  // step 6
+          check.pinned ? PlacePinned(ruleset, scenario, state, order, terrain, check)  // R58
+                       : PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {
     check.verdict = *refused;
     return check;
   }

@@ -1,14 +1,13 @@
 // A charge (french-fantasy.md §5.4) as far as it is implemented: steps 1-5 (eligibility, sight,
 // allowance, the side contacted and whether it is available), step 6 (first base, its slot and
 // AUTO path, range) and step 7 (the front line, charge_line.cc) for every charger of up to 7
-// bases, no support, against a target that is neither pinned nor fortified;
+// bases, no support, against a target that is not fortified (a pinned one: charge_pinned.cc);
 // step 8 (envelopment, charge_envelop.cc) when asked for; then step 11 (resolve.cc: every base
 // placed, the units in contact engaged). Every other charge that passes the implemented steps
-// is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (support, the pinned procedure,
-// fortified contact: not implemented), so no charge is ever acknowledged that the engine
-// cannot play. EXPLICIT placement: charge_explicit.cc.
-// Counter-charge fire (C-2) belongs to the shooting chapter and never stops the contact
-// (WME-R45).
+// is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (support, fortified contact, an
+// EXPLICIT charge at a pinned target: not implemented), so no charge is ever acknowledged that the
+// engine cannot play. EXPLICIT placement: charge_explicit.cc. Counter-charge fire (C-2) belongs to
+// the shooting chapter and never stops the contact (WME-R45).
 //
 // Readings chosen where the digest is open:
 // - Step 1 uses the codes of §5.3 step 1 (validate.h) with `target` and `support` as named
@@ -28,8 +27,8 @@
 //   flank: 1, rear: 2, left flank: 3) that is exposed; the probe is the charger's base size;
 //   obstacles are every base but the target base and the charger's, terrain the charger's
 //   type may not enter, and the outside of the table (GAP-29). Available <=> the best length >=
-//   min_contact - eps. Otherwise: pinned (WME-P17) -> the pinned procedure, not implemented
-//   (CHARGE_NOT_SUPPORTED); else TARGET_PROTECTED if some such edge offers more than eps, else
+//   min_contact - eps. Otherwise: pinned (WME-P17) -> the pinned procedure (charge_pinned.cc);
+//   else TARGET_PROTECTED if some such edge offers more than eps, else
 //   NO_EDGE_IN_ZONE. A fortified target skips step 5 (the probe against the wall, WME-P11's last
 //   sentence, is not implemented).
 // - Step 6 (WME-R46..R48, R54, GAP-24, GAP-25, W-R7): each charger base that sees a target
@@ -132,9 +131,22 @@ std::optional<Verdict> CheckExplicit(const Ruleset& ruleset, const Scenario& sce
                                      const std::vector<table::Polygon>& terrain,
                                      ChargeCheck& check);
 
+// The pinned procedure (charge_pinned.cc, WME-R58): the first base corner to corner with the
+// target and edge to edge with friends already in contact, instead of step 6's slot.
+std::optional<Verdict> PlacePinned(const Ruleset& ruleset, const Scenario& scenario,
+                                   const State& state, const ChargeOrder& order,
+                                   const std::vector<table::Polygon>& terrain, ChargeCheck& check);
+
 // W-R7's AUTO path from `start` to `slot`: turn about the centre by the smallest angle (exactly
 // 180 degrees: +180), then straight on (charge_first.cc).
 std::vector<table::Leg> AutoLegs(const table::Rect& start, const table::Rect& slot);
+
+// `base` (into State::bases) brought to `slot` by W-R7's AUTO path, when it travels at most
+// `allowance` + eps and its sweep is free (SweepBlocked); else nullopt (charge_first.cc).
+std::optional<PlacedBase> ReachByAuto(const Ruleset& ruleset, const State& state,
+                                      const std::string& unit, std::size_t base,
+                                      const table::Rect& slot, table::Coord allowance,
+                                      const std::vector<table::Polygon>& terrain);
 
 // Whether the sweep of `start` along `legs` overlaps, beyond epsilon, a base of a unit other
 // than `unit` or a piece of `terrain` (PATH_BLOCKED; the charger's own bases are no obstacle).

@@ -103,7 +103,6 @@ std::optional<Verdict> Envelop(const Ruleset& ruleset, const State& state, const
   for (std::size_t k = line.bases.size(); k-- > 1;) {
     PlacedBase& placed = line.bases[k];
     if (Touches(placed.slot, enemies, eps)) continue;
-    const table::Rect start = Footprint(state.bases[placed.base]);
     std::optional<PlacedBase> best;
     for (const table::Rect& enemy : enemies) {
       for (std::size_t edge = 0; edge < 4; ++edge) {
@@ -121,16 +120,9 @@ std::optional<Verdict> Envelop(const Ruleset& ruleset, const State& state, const
                        table::ConvexOverlap(slot.footprint(), other.slot.footprint(), 0);
               });
           if (blocked) continue;
-          std::vector<table::Leg> legs = AutoLegs(start, slot);
-          const std::optional<table::Motion> motion = table::Move(start, legs);
-          if (!motion || !table::TravelWithin(*motion, check.allowance + eps).within ||
-              SweepBlocked(ruleset, state, order.unit, start, legs, terrain)) {
-            continue;
-          }
-          const table::Coord travel = table::TravelCeilUnits(*motion);
-          if (!best || travel < best->travel) {
-            best = PlacedBase{placed.base, std::move(legs), slot, travel};
-          }
+          std::optional<PlacedBase> reach =
+              ReachByAuto(ruleset, state, order.unit, placed.base, slot, check.allowance, terrain);
+          if (reach && (!best || reach->travel < best->travel)) best = std::move(reach);
         }
       }
     }

@@ -108,6 +108,20 @@ bool SweepBlocked(const Ruleset& ruleset, const State& state, const std::string&
   });
 }
 
+std::optional<PlacedBase> ReachByAuto(const Ruleset& ruleset, const State& state,
+                                      const std::string& unit, std::size_t base,
+                                      const table::Rect& slot, table::Coord allowance,
+                                      const std::vector<table::Polygon>& terrain) {
+  const table::Rect start = Footprint(state.bases[base]);
+  std::vector<table::Leg> legs = AutoLegs(start, slot);
+  const std::optional<table::Motion> motion = table::Move(start, legs);
+  if (!motion || !table::TravelWithin(*motion, allowance + ToUnits(ruleset.epsilon_cm)).within ||
+      SweepBlocked(ruleset, state, unit, start, legs, terrain)) {
+    return std::nullopt;
+  }
+  return PlacedBase{base, std::move(legs), slot, table::TravelCeilUnits(*motion)};
+}
+
 std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& scenario,
                                       const State& state, const ChargeOrder& order,
                                       const std::vector<table::Polygon>& terrain,

@@ -245,13 +245,12 @@ class FrontLineSearch {
     auto it = reach_.find(key);
     if (it != reach_.end()) return it->second;
     Reach r;
-    const table::Rect start = Footprint(state_.bases[others_[other]]);
-    r.legs = AutoLegs(start, *places_[place].rect);
-    const std::optional<table::Motion> motion = table::Move(start, r.legs);
-    if (motion && table::TravelWithin(*motion, check_.allowance + eps_).within &&
-        !SweepBlocked(ruleset_, state_, order_.unit, start, r.legs, terrain_)) {
+    if (std::optional<PlacedBase> p =
+            ReachByAuto(ruleset_, state_, order_.unit, others_[other], *places_[place].rect,
+                        check_.allowance, terrain_)) {
       r.ok = true;
-      r.travel = table::TravelCeilUnits(*motion);
+      r.legs = std::move(p->legs);
+      r.travel = p->travel;
     }
     return reach_.emplace(key, std::move(r)).first->second;
   }

@@ -136,7 +136,27 @@ Game T21(bool with_p2) {
 TEST_CASE_MINI(T21_PinnedTargetAndNoEdgeInZone) {
   const ChargeCheck a = Try(T21(true), ChargeAt("N", "Q"));
   CHECK_MINI(a.pinned);
-  CHECK_EQ_MINI(a.verdict, Refused(Reason::kChargeNotSupported, "N", "Q"));  // WME-R58 next
+  // WME-R58: LEGAL, N -> (146,58,90), its FR corner on Q's corner (148,59), edge to edge with
+  // P1 (x = 148) and P3 (y = 59), travel 13 (charge_pinned.cc).
+  CHECK_EQ_MINI(a.verdict, Ok("N"));
+  REQUIRE_MINI(a.first.has_value());
+  CHECK_MINI(a.first->slot->centre() == Pt(Cm(146), Cm(58)));
+  CHECK_EQ_MINI(NormaliseHeading(a.first->slot->heading()), 90000);
+  CHECK_EQ_MINI(NearestMilli(a.first->travel), Cm(13));
+  // Carried out: N in contact, Q and N engaged.
+  ScriptedDice dice({});
+  const Game g = T21(true);
+  const PlayerTurnResult r =
+      ResolvePlayerTurn(g.ruleset, g.scenario, g.Start(), {"blue", {}, {ChargeAt("N", "Q")}}, dice);
+  CHECK_MINI(FindBase(r.next, "N.1")->centre == Pt(Cm(146), Cm(58)));
+  CHECK_MINI(FindUnit(r.next, "N")->engaged && FindUnit(r.next, "Q")->engaged);
+  // Out of reach: N 0.02 cm farther needs 13.02 > 13.01 with a speed of 13.
+  Game slow = T21(true);
+  slow.ruleset.speed_cm[static_cast<std::size_t>(kInf)] = Cm(13);
+  CHECK_EQ_MINI(Try(slow, ChargeAt("N", "Q")).verdict, Ok("N"));
+  slow.scenario.bases.back().centre = Pt(Cm(146), Cm(44, 980));
+  CHECK_EQ_MINI(Try(slow, ChargeAt("N", "Q")).verdict,
+                Refused(Reason::kFrontLineImpossible, "N", "Q"));
   const ChargeCheck b = Try(T21(false), ChargeAt("N", "Q"));
   CHECK_MINI(!b.pinned);
   Verdict none = Refused(Reason::kNoEdgeInZone, "N", "Q");
