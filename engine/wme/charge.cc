@@ -253,8 +253,8 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     }
   }
   const Verdict not_supported = Refuse(order, Reason::kChargeNotSupported);  // charge.h
-  if (target->fortified || (check.pinned && order.placement == Placement::kExplicit)) {
-    check.verdict = not_supported;  // WME-P18; an EXPLICIT charge at a pinned target
+  if ((target->fortified || check.pinned) && order.placement == Placement::kExplicit) {
+    check.verdict = not_supported;  // EXPLICIT at a fortified or pinned target
     return check;
   }
   if (order.support) {
@@ -269,8 +269,9 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     return check;
   }
   if (std::optional<Verdict> refused =
-          check.pinned ? PlacePinned(ruleset, scenario, state, order, terrain, check)  // R58
-                       : PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {
+          target->fortified ? PlaceFortified(ruleset, scenario, state, order, terrain, check)
+          : check.pinned    ? PlacePinned(ruleset, scenario, state, order, terrain, check)
+                            : PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {
     check.verdict = *refused;
     return check;
   }

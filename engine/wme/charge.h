@@ -1,11 +1,11 @@
 // A charge (french-fantasy.md §5.4) as far as it is implemented: steps 1-5 (eligibility, sight,
 // allowance, the side contacted and whether it is available), step 6 (first base, its slot and
 // AUTO path, range) and step 7 (the front line, charge_line.cc) for every charger of up to 7
-// bases, no support, against a target that is not fortified (a pinned one: charge_pinned.cc);
+// bases, no support (a pinned target: charge_pinned.cc; a fortified one: charge_fortified.cc);
 // step 8 (envelopment, charge_envelop.cc) when asked for; then step 11 (resolve.cc: every base
 // placed, the units in contact engaged). Every other charge that passes the implemented steps
-// is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (support, fortified contact, an
-// EXPLICIT charge at a pinned target: not implemented), so no charge is ever acknowledged that the
+// is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (support, an EXPLICIT charge at a
+// pinned or fortified target: not implemented), so no charge is ever acknowledged that the
 // engine cannot play. EXPLICIT placement: charge_explicit.cc. Counter-charge fire (C-2) belongs to
 // the shooting chapter and never stops the contact (WME-R45).
 //
@@ -45,6 +45,7 @@
 #ifndef PBEM_ENGINE_WME_CHARGE_H_
 #define PBEM_ENGINE_WME_CHARGE_H_
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -137,6 +138,12 @@ std::optional<Verdict> PlacePinned(const Ruleset& ruleset, const Scenario& scena
                                    const State& state, const ChargeOrder& order,
                                    const std::vector<table::Polygon>& terrain, ChargeCheck& check);
 
+// Steps 5-6 against a fortified target (charge_fortified.cc, WME-R65, R66, P18): the first
+// base against the fortification's outer face, in contact across it.
+std::optional<Verdict> PlaceFortified(const Ruleset& ruleset, const Scenario& scenario,
+                                      const State& state, const ChargeOrder& order,
+                                      std::vector<table::Polygon> terrain, ChargeCheck& check);
+
 // W-R7's AUTO path from `start` to `slot`: turn about the centre by the smallest angle (exactly
 // 180 degrees: +180), then straight on (charge_first.cc).
 std::vector<table::Leg> AutoLegs(const table::Rect& start, const table::Rect& slot);
@@ -147,6 +154,18 @@ std::optional<PlacedBase> ReachByAuto(const Ruleset& ruleset, const State& state
                                       const std::string& unit, std::size_t base,
                                       const table::Rect& slot, table::Coord allowance,
                                       const std::vector<table::Polygon>& terrain);
+
+// For every charger base (`first_base` if given) and every target base it sees
+// (`target_base` if given), the places `slots(base, target)` proposes that overlap none of
+// `obstacles` and that the base reaches (ReachByAuto over `terrain`): the least travel becomes
+// check.first (ties: the first found); none: ILLEGAL FRONT_LINE_IMPOSSIBLE (charge_first.cc).
+using SlotsFor =
+    std::function<std::vector<table::Rect>(const BaseState& base, const table::Rect& target)>;
+std::optional<Verdict> PlaceLeastTravel(const Ruleset& ruleset, const Scenario& scenario,
+                                        const State& state, const ChargeOrder& order,
+                                        const std::vector<table::Polygon>& terrain,
+                                        const std::vector<table::Polygon>& obstacles,
+                                        const SlotsFor& slots, ChargeCheck& check);
 
 // Whether the sweep of `start` along `legs` overlaps, beyond epsilon, a base of a unit other
 // than `unit` or a piece of `terrain` (PATH_BLOCKED; the charger's own bases are no obstacle).

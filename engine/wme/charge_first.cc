@@ -122,6 +122,45 @@ std::optional<PlacedBase> ReachByAuto(const Ruleset& ruleset, const State& state
   return PlacedBase{base, std::move(legs), slot, table::TravelCeilUnits(*motion)};
 }
 
+std::optional<Verdict> PlaceLeastTravel(const Ruleset& ruleset, const Scenario& scenario,
+                                        const State& state, const ChargeOrder& order,
+                                        const std::vector<table::Polygon>& terrain,
+                                        const std::vector<table::Polygon>& obstacles,
+                                        const SlotsFor& slots, ChargeCheck& check) {
+  const std::vector<table::Polygon> blockers =
+      Blockers(ruleset, scenario, state, order.unit, order.target);
+  std::optional<FirstBase> best;
+  for (std::size_t i : BasesOf(state, order.unit)) {
+    const BaseState& base = state.bases[i];
+    if (order.first_base && base.id != *order.first_base) continue;
+    const table::Rect start = Footprint(base);
+    for (std::size_t t : BasesOf(state, order.target)) {
+      if (order.target_base && state.bases[t].id != *order.target_base) continue;
+      const table::Rect target = Footprint(state.bases[t]);
+      if (!table::Sees(start, target.footprint(), blockers, ArcOf(ruleset))) continue;
+      for (const table::Rect& slot : slots(base, target)) {
+        if (std::any_of(obstacles.begin(), obstacles.end(), [&](const table::Polygon& o) {
+              return table::ConvexOverlap(slot.footprint(), o, 0);
+            })) {
+          continue;
+        }
+        std::optional<PlacedBase> reach =
+            ReachByAuto(ruleset, state, order.unit, i, slot, check.allowance, terrain);
+        if (reach && (!best || reach->travel < best->travel)) {
+          best = FirstBase{i, t, std::move(reach->legs), slot, reach->travel};
+        }
+      }
+    }
+  }
+  if (!best) {
+    Verdict v = Refusal(order.unit, Reason::kFrontLineImpossible);
+    v.other = order.target;
+    return v;
+  }
+  check.first = best;
+  return std::nullopt;
+}
+
 std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& scenario,
                                       const State& state, const ChargeOrder& order,
                                       const std::vector<table::Polygon>& terrain,

@@ -33,8 +33,6 @@ std::optional<Verdict> PlacePinned(const Ruleset& ruleset, const Scenario& scena
   const table::Coord eps = ToUnits(ruleset.epsilon_cm);
   const std::size_t edge = ChargeEdge(*check.zone);
   const std::string& owner = FindUnit(state, order.unit)->owner;
-  const std::vector<table::Polygon> blockers =
-      Blockers(ruleset, scenario, state, order.unit, order.target);
   std::vector<table::Polygon> obstacles = terrain;
   std::vector<table::Rect> friends;
   for (const BaseState& b : state.bases) {
@@ -42,65 +40,41 @@ std::optional<Verdict> PlacePinned(const Ruleset& ruleset, const Scenario& scena
     obstacles.push_back(Footprint(b).footprint());
     if (FindUnit(state, b.unit)->owner == owner) friends.push_back(Footprint(b));
   }
-  std::optional<FirstBase> best;
-  for (std::size_t i : BasesOf(state, order.unit)) {
-    const BaseState& base = state.bases[i];
-    if (order.first_base && base.id != *order.first_base) continue;
-    const table::Rect start = Footprint(base);
-    for (std::size_t t : BasesOf(state, order.target)) {
-      if (order.target_base && state.bases[t].id != *order.target_base) continue;
-      const table::Rect target = Footprint(state.bases[t]);
-      if (!table::Sees(start, target.footprint(), blockers, ArcOf(ruleset))) continue;
-      constexpr std::int64_t kTurn[] = {180000, 90000, 0, -90000};  // facing edge 0..3
-      const std::int64_t heading = NormaliseHeading(target.heading() + kTurn[edge]);
-      const table::UnitVector f = table::HeadingVector(heading);
-      const table::UnitVector l = table::LeftOf(f);
-      const table::Segment e = target.Edge(edge);
-      for (const table::Point& c : {e.a, e.b}) {
-        for (const int side : {1, -1}) {  // FR (centre to the left of c), then FL
-          // centre = c - (D/2) f + side (W/2) l
-          const table::Int128 two_one = table::Int128{table::kUnitOne} * 2;
-          const std::optional<table::Point> centre = table::Point::Make(
-              c.x() + static_cast<table::Coord>(table::RoundDiv(
-                          -table::Int128{f.x} * base.depth + side * table::Int128{l.x} * base.width,
-                          two_one)),
-              c.y() + static_cast<table::Coord>(table::RoundDiv(
-                          -table::Int128{f.y} * base.depth + side * table::Int128{l.y} * base.width,
-                          two_one)));
-          if (!centre) continue;
-          const std::optional<table::Rect> slot = FootprintAt(base, *centre, heading);
-          if (!slot) continue;
-          if (std::any_of(obstacles.begin(), obstacles.end(), [&](const table::Polygon& o) {
-                return table::ConvexOverlap(slot->footprint(), o, 0);
-              })) {
-            continue;
-          }
-          if (table::ContactKind(*slot, target, eps, ruleset.epsilon_deg) !=
-              table::Contact::kCorner) {
-            continue;
-          }
-          if (std::none_of(friends.begin(), friends.end(), [&](const table::Rect& r) {
-                return table::ContactKind(*slot, r, eps, ruleset.epsilon_deg) ==
-                       table::Contact::kEdge;
-              })) {
-            continue;
-          }
-          std::optional<PlacedBase> reach =
-              ReachByAuto(ruleset, state, order.unit, i, *slot, check.allowance, terrain);
-          if (reach && (!best || reach->travel < best->travel)) {
-            best = FirstBase{i, t, std::move(reach->legs), *slot, reach->travel};
-          }
+  auto slots = [&](const BaseState& base, const table::Rect& target) {
+    constexpr std::int64_t kTurn[] = {180000, 90000, 0, -90000};  // facing edge 0..3
+    const std::int64_t heading = NormaliseHeading(target.heading() + kTurn[edge]);
+    const table::UnitVector f = table::HeadingVector(heading);
+    const table::UnitVector l = table::LeftOf(f);
+    const table::Segment e = target.Edge(edge);
+    const table::Int128 two_one = table::Int128{table::kUnitOne} * 2;
+    std::vector<table::Rect> out;
+    for (const table::Point& c : {e.a, e.b}) {
+      for (const int side : {1, -1}) {  // FR (centre to the left of c), then FL
+        // centre = c - (D/2) f + side (W/2) l
+        const std::optional<table::Point> centre = table::Point::Make(
+            c.x() + static_cast<table::Coord>(table::RoundDiv(
+                        -table::Int128{f.x} * base.depth + side * table::Int128{l.x} * base.width,
+                        two_one)),
+            c.y() + static_cast<table::Coord>(table::RoundDiv(
+                        -table::Int128{f.y} * base.depth + side * table::Int128{l.y} * base.width,
+                        two_one)));
+        if (!centre) continue;
+        const std::optional<table::Rect> slot = FootprintAt(base, *centre, heading);
+        if (!slot ||
+            table::ContactKind(*slot, target, eps, ruleset.epsilon_deg) !=
+                table::Contact::kCorner ||
+            std::none_of(friends.begin(), friends.end(), [&](const table::Rect& r) {
+              return table::ContactKind(*slot, r, eps, ruleset.epsilon_deg) ==
+                     table::Contact::kEdge;
+            })) {
+          continue;
         }
+        out.push_back(*slot);
       }
     }
-  }
-  if (!best) {
-    Verdict v = Refusal(order.unit, Reason::kFrontLineImpossible);
-    v.other = order.target;
-    return v;
-  }
-  check.first = best;
-  return std::nullopt;
+    return out;
+  };
+  return PlaceLeastTravel(ruleset, scenario, state, order, terrain, obstacles, slots, check);
 }
 
 }  // namespace pbem::wme

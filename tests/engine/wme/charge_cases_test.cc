@@ -180,9 +180,25 @@ TEST_CASE_MINI(T22_FortifiedEnemy) {
   g.Unit("I", "blue", kInf, {{Cm(56), Cm(94)}});
   CHECK_EQ_MINI(Try(g, ChargeAt("K", "Fo")).verdict,
                 Refused(Reason::kFortifiedNeedsInfantry, "K", "Fo"));
+  // (b) zone = left (east) flank by area but fortified -> front (WME-R65): I -> (48,97,90),
+  // front edge on the wall's outer face y = 98, facing Fo.3 (48,100); travel sqrt(8^2 + 3^2)
+  // = 8.544; in contact with Fo across the wall (WME-P18) -> LEGAL (charge_fortified.cc).
   const ChargeCheck b = Try(g, ChargeAt("I", "Fo"));
   CHECK_MINI(b.zone == table::Zone::kFront);
-  CHECK_EQ_MINI(b.verdict, Refused(Reason::kChargeNotSupported, "I", "Fo"));
+  CHECK_EQ_MINI(b.verdict, Ok("I"));
+  REQUIRE_MINI(b.first.has_value());
+  CHECK_MINI(b.first->slot->centre() == Pt(Cm(48), Cm(97)));
+  CHECK_EQ_MINI(NormaliseHeading(b.first->slot->heading()), 90000);
+  CHECK_EQ_MINI(NearestMilli(b.first->travel), Cm(8, 544));
+  CHECK_EQ_MINI(g.Start().bases[b.first->target_base].id, "Fo.3");
+  ScriptedDice dice({});
+  const PlayerTurnResult r = ResolvePlayerTurn(g.ruleset, g.scenario, g.Start(),
+                                               {"blue", {}, {ChargeAt("I", "Fo")}}, dice);
+  CHECK_MINI(FindUnit(r.next, "I")->engaged && FindUnit(r.next, "Fo")->engaged);
+  // A wall 3 cm in front of Fo (reach = 1 + 1 cm): no contact across it, no place.
+  g.scenario.terrain[0].pieces = {Box(Cm(37), Cm(95), Cm(51), Cm(96))};
+  CHECK_EQ_MINI(Try(g, ChargeAt("I", "Fo")).verdict,
+                Refused(Reason::kFrontLineImpossible, "I", "Fo"));
 }
 
 // W-R14, §5.4 step 1: an initiative charge goes at the nearest visible enemy within 20 cm.
