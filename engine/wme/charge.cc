@@ -253,21 +253,38 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     }
   }
   const Verdict not_supported = Refuse(order, Reason::kChargeNotSupported);  // charge.h
-  if (check.pinned || target->fortified) {  // WME-R58, P18: not implemented
-    check.verdict = not_supported;
+  if ((target->fortified || check.pinned) && order.placement == Placement::kExplicit) {
+    check.verdict = not_supported;  // EXPLICIT at a fortified or pinned target
+    return check;
+  }
+  if (order.support) {
+    check.verdict = not_supported;  // step 9
+    return check;
+  }
+  if (order.placement == Placement::kExplicit) {
+    std::optional<Verdict> refused =
+        CheckExplicit(ruleset, scenario, state, order, planned, terrain, check);
+    check.verdict = refused ? *refused : Verdict{};
+    check.verdict.unit = order.unit;
     return check;
   }
   if (std::optional<Verdict> refused =
-          PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {  // step 6
+          target->fortified ? PlaceFortified(ruleset, scenario, state, order, terrain, check)
+          : check.pinned    ? PlacePinned(ruleset, scenario, state, order, terrain, check)
+                            : PlaceFirstBase(ruleset, scenario, state, order, terrain, check)) {
     check.verdict = *refused;
     return check;
   }
-  if (order.placement == Placement::kExplicit || order.support || charger.size() != 1) {
-    check.verdict = not_supported;  // steps 7-9
+  if (std::optional<Verdict> refused =
+          BuildFrontLine(ruleset, state, order, terrain, check)) {  // step 7
+    check.verdict = *refused;
     return check;
   }
   check.verdict = Verdict{};
   check.verdict.unit = order.unit;
+  if (std::optional<Verdict> warning = Envelop(ruleset, state, order, terrain, check)) {
+    check.verdict = *warning;  // step 8: OK, without envelopment
+  }
   return check;
 }
 

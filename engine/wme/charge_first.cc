@@ -78,6 +78,8 @@ std::optional<Slot> FindSlot(const Ruleset& ruleset, const table::Rect& target, 
   return std::nullopt;
 }
 
+}  // namespace
+
 // W-R7: turn about the centre by the smallest angle (180 -> +180), then straight on.
 std::vector<table::Leg> AutoLegs(const table::Rect& start, const table::Rect& slot) {
   std::int64_t turn = NormaliseHeading(slot.heading() - start.heading());
@@ -90,7 +92,74 @@ std::vector<table::Leg> AutoLegs(const table::Rect& start, const table::Rect& sl
   return legs;
 }
 
-}  // namespace
+bool SweepBlocked(const Ruleset& ruleset, const State& state, const std::string& unit,
+                  const table::Rect& start, const std::vector<table::Leg>& legs,
+                  const std::vector<table::Polygon>& terrain) {
+  const table::Coord eps = ToUnits(ruleset.epsilon_cm);
+  const std::optional<std::vector<table::Polygon>> sweep = table::Sweep(start, legs);
+  if (!sweep) return true;
+  for (const BaseState& b : state.bases) {
+    if (b.alive && b.unit != unit && table::SweepOverlaps(*sweep, Footprint(b).footprint(), eps)) {
+      return true;
+    }
+  }
+  return std::any_of(terrain.begin(), terrain.end(), [&](const table::Polygon& piece) {
+    return table::SweepOverlaps(*sweep, piece, eps);
+  });
+}
+
+std::optional<PlacedBase> ReachByAuto(const Ruleset& ruleset, const State& state,
+                                      const std::string& unit, std::size_t base,
+                                      const table::Rect& slot, table::Coord allowance,
+                                      const std::vector<table::Polygon>& terrain) {
+  const table::Rect start = Footprint(state.bases[base]);
+  std::vector<table::Leg> legs = AutoLegs(start, slot);
+  const std::optional<table::Motion> motion = table::Move(start, legs);
+  if (!motion || !table::TravelWithin(*motion, allowance + ToUnits(ruleset.epsilon_cm)).within ||
+      SweepBlocked(ruleset, state, unit, start, legs, terrain)) {
+    return std::nullopt;
+  }
+  return PlacedBase{base, std::move(legs), slot, table::TravelCeilUnits(*motion)};
+}
+
+std::optional<Verdict> PlaceLeastTravel(const Ruleset& ruleset, const Scenario& scenario,
+                                        const State& state, const ChargeOrder& order,
+                                        const std::vector<table::Polygon>& terrain,
+                                        const std::vector<table::Polygon>& obstacles,
+                                        const SlotsFor& slots, ChargeCheck& check) {
+  const std::vector<table::Polygon> blockers =
+      Blockers(ruleset, scenario, state, order.unit, order.target);
+  std::optional<FirstBase> best;
+  for (std::size_t i : BasesOf(state, order.unit)) {
+    const BaseState& base = state.bases[i];
+    if (order.first_base && base.id != *order.first_base) continue;
+    const table::Rect start = Footprint(base);
+    for (std::size_t t : BasesOf(state, order.target)) {
+      if (order.target_base && state.bases[t].id != *order.target_base) continue;
+      const table::Rect target = Footprint(state.bases[t]);
+      if (!table::Sees(start, target.footprint(), blockers, ArcOf(ruleset))) continue;
+      for (const table::Rect& slot : slots(base, target)) {
+        if (std::any_of(obstacles.begin(), obstacles.end(), [&](const table::Polygon& o) {
+              return table::ConvexOverlap(slot.footprint(), o, 0);
+            })) {
+          continue;
+        }
+        std::optional<PlacedBase> reach =
+            ReachByAuto(ruleset, state, order.unit, i, slot, check.allowance, terrain);
+        if (reach && (!best || reach->travel < best->travel)) {
+          best = FirstBase{i, t, std::move(reach->legs), slot, reach->travel};
+        }
+      }
+    }
+  }
+  if (!best) {
+    Verdict v = Refusal(order.unit, Reason::kFrontLineImpossible);
+    v.other = order.target;
+    return v;
+  }
+  check.first = best;
+  return std::nullopt;
+}
 
 std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& scenario,
                                       const State& state, const ChargeOrder& order,
@@ -137,18 +206,8 @@ std::optional<Verdict> PlaceFirstBase(const Ruleset& ruleset, const Scenario& sc
   }
   check.first = best;
   const BaseState& base = state.bases[best->base];
-  const std::optional<std::vector<table::Polygon>> sweep =
-      table::Sweep(Footprint(base), best->legs);
-  bool blocked = !sweep;
-  for (const BaseState& b : state.bases) {
-    if (blocked) break;
-    if (b.alive && b.unit != order.unit) {
-      blocked = table::SweepOverlaps(*sweep, Footprint(b).footprint(), eps);
-    }
-  }
-  for (const table::Polygon& piece : terrain) {
-    if (!blocked) blocked = table::SweepOverlaps(*sweep, piece, eps);
-  }
+  const bool blocked =
+      SweepBlocked(ruleset, state, order.unit, Footprint(base), best->legs, terrain);
   Verdict v = Refusal(order.unit, Reason::kPathBlocked);
   v.base = base.id;
   v.other = order.target;

@@ -1,5 +1,8 @@
 #include "engine/wme/resolve.h"
 
+#include <algorithm>
+
+#include "engine/table/formation.h"
 #include "engine/wme/charge.h"
 #include "engine/wme/validate.h"
 
@@ -25,25 +28,34 @@ void MoveBase(BaseState& base, const table::Rect& end, table::Coord travelled,
   base.heading_mdeg = NormaliseHeading(end.heading());
 }
 
-// §5.4 step 11 for a one-base charger (charge.h): contact, both units engaged, any other
-// enemy unit the base touches is charged too (WME-R52).
+// §5.4 step 11 (charge.h): every base of the front line takes its place, first base first;
+// the charger and the target are engaged, and so is any other enemy unit a placed base touches
+// (WME-R52).
 void ExecuteCharge(const Ruleset& ruleset, State& state, const ChargeOrder& order,
                    Subphase subphase, const ChargeCheck& check, std::vector<Event>& events) {
-  const FirstBase& first = *check.first;
-  BaseState& base = state.bases[first.base];
-  MoveBase(base, *first.slot, first.travel, events);
+  const FrontLine& line = *check.line;
+  for (const PlacedBase& placed : line.bases) {
+    MoveBase(state.bases[placed.base], placed.slot, placed.travel, events);
+  }
+  std::vector<table::Rect> rects;
+  for (const PlacedBase& placed : line.bases) rects.push_back(placed.slot);
+  const table::Coord eps = ToUnits(ruleset.epsilon_cm);
+  events.push_back(FormationNow{order.unit, table::Classify(rects, eps, ruleset.epsilon_deg)});
   UnitState& unit = *FindUnit(state, order.unit);
   (subphase == Subphase::kInitiative ? unit.moved_by_initiative : unit.moved_by_order) = true;
   unit.engaged = true;
   FindUnit(state, order.target)->engaged = true;
-  events.push_back(ChargeContact{order.unit, order.target, *check.zone, base.id,
-                                 state.bases[first.target_base].id});
-  const table::Rect placed = Footprint(base);
+  events.push_back(ChargeContact{order.unit, order.target, *check.zone,
+                                 state.bases[check.first->base].id,
+                                 state.bases[check.first->target_base].id});
   for (UnitState& other : state.units) {
     if (other.owner == unit.owner || other.id == order.target) continue;
     for (std::size_t j : BasesOf(state, other.id)) {
-      if (!other.engaged &&
-          table::Touch(placed, Footprint(state.bases[j]), ToUnits(ruleset.epsilon_cm))) {
+      const table::Rect enemy = Footprint(state.bases[j]);
+      const bool touched = std::any_of(rects.begin(), rects.end(), [&](const table::Rect& r) {
+        return table::Touch(r, enemy, eps);
+      });
+      if (!other.engaged && touched) {
         other.engaged = true;
         events.push_back(AdditionalChargedUnit{other.id});
       }

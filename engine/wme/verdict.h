@@ -31,6 +31,13 @@
 //                                   -        target unit     -            -       -
 //   TARGET_PROTECTED, NO_EDGE_IN_ZONE
 //                                   -        target unit     available    min_contact
+//   FRONT_LINE_IMPOSSIBLE           -        target unit     -            -       -
+//   CONTACT_NOT_MAXIMISED           -        target unit     got          expected (counts
+//                                                                          of W-R4, not Milli)
+//   PATH_BLOCKED                    base     target unit     -            -       -
+//   CHARGE_OUT_OF_RANGE             base     target unit     travel       allowance
+//   ENVELOP_CONDITIONS_NOT_MET      -        target unit     -            -       -
+//     (a warning: the verdict's kind is OK, the charge is carried out without envelopment)
 // The other charge codes of §5.4 are declared (stable wire names) but not produced yet.
 #ifndef PBEM_ENGINE_WME_VERDICT_H_
 #define PBEM_ENGINE_WME_VERDICT_H_
@@ -87,7 +94,7 @@ enum class Reason : std::uint8_t {
   kPassThroughNotCleared,
   kPassThroughUnitEngaged,
   kPassThroughNotAccepted,
-  // §5.4 charges (not produced yet).
+  // §5.4 charges.
   kFortifiedNeedsInfantry,
   kChargeTargetNotVisible,
   kTargetProtected,

@@ -1,7 +1,7 @@
 // The digest's §7 charge cases as far as charge.h goes: steps 1-5 (eligibility, sight,
-// allowance, zone, availability) and step 6 (first base, slot, range), hand-worked. One-base
-// chargers are carried out (LEGAL); the front line of larger units (step 7), the pinned
-// procedure and fortified contact are not implemented: such a charge is CHARGE_NOT_SUPPORTED.
+// allowance, zone, availability) and step 6 (first base, slot, range), hand-worked; the front
+// line (step 7) is in front_line_test.cc. The pinned procedure and fortified contact are not
+// implemented: such a charge is CHARGE_NOT_SUPPORTED.
 #include "engine/wme/charge.h"
 #include "tests/engine/wme/fixtures.h"
 
@@ -10,13 +10,6 @@ namespace {
 
 using namespace testing;
 constexpr TroopType kInf = TroopType::kInfantry;
-
-ChargeOrder ChargeAt(const std::string& unit, const std::string& target) {
-  ChargeOrder c;
-  c.unit = unit;
-  c.target = target;
-  return c;
-}
 
 ChargeCheck Try(const Game& g, const ChargeOrder& c, std::vector<int> rolls = {},
                 Subphase subphase = Subphase::kOrders) {
@@ -46,7 +39,7 @@ TEST_CASE_MINI(T13_ZoneOfTheCharger) {
   const ChargeCheck c = Try(g, ChargeAt("C", "T"));
   CHECK_MINI(c.zone == table::Zone::kRightFlank);
   CHECK_MINI(!c.zone_roll);
-  CHECK_EQ_MINI(c.verdict, Refused(Reason::kChargeNotSupported, "C", "T"));
+  CHECK_EQ_MINI(c.verdict, Ok("C"));  // WME-T15's charge (front_line_test.cc)
   CHECK_MINI(Try(g, ChargeAt("W", "T")).zone == table::Zone::kFront);
 }
 
@@ -78,8 +71,7 @@ TEST_CASE_MINI(T16_IrregularChargerHalfAllowance) {
   g.ruleset.irregular_charge_speed = IrregularChargeSpeed::kFull;
   const ChargeCheck full = Try(g, ChargeAt("C", "T"));
   CHECK_EQ_MINI(full.allowance, ToUnits(Cm(20)));
-  // The digest: LEGAL; the front line of a 3-base unit is not implemented.
-  CHECK_EQ_MINI(full.verdict, Refused(Reason::kChargeNotSupported, "C", "T"));
+  CHECK_EQ_MINI(full.verdict, Ok("C"));  // its front line: front_line_test.cc
 }
 
 // WME-T19 setup: red P behind a rock that leaves `free` cm of its front edge.
@@ -144,7 +136,27 @@ Game T21(bool with_p2) {
 TEST_CASE_MINI(T21_PinnedTargetAndNoEdgeInZone) {
   const ChargeCheck a = Try(T21(true), ChargeAt("N", "Q"));
   CHECK_MINI(a.pinned);
-  CHECK_EQ_MINI(a.verdict, Refused(Reason::kChargeNotSupported, "N", "Q"));  // WME-R58 next
+  // WME-R58: LEGAL, N -> (146,58,90), its FR corner on Q's corner (148,59), edge to edge with
+  // P1 (x = 148) and P3 (y = 59), travel 13 (charge_pinned.cc).
+  CHECK_EQ_MINI(a.verdict, Ok("N"));
+  REQUIRE_MINI(a.first.has_value());
+  CHECK_MINI(a.first->slot->centre() == Pt(Cm(146), Cm(58)));
+  CHECK_EQ_MINI(NormaliseHeading(a.first->slot->heading()), 90000);
+  CHECK_EQ_MINI(NearestMilli(a.first->travel), Cm(13));
+  // Carried out: N in contact, Q and N engaged.
+  ScriptedDice dice({});
+  const Game g = T21(true);
+  const PlayerTurnResult r =
+      ResolvePlayerTurn(g.ruleset, g.scenario, g.Start(), {"blue", {}, {ChargeAt("N", "Q")}}, dice);
+  CHECK_MINI(FindBase(r.next, "N.1")->centre == Pt(Cm(146), Cm(58)));
+  CHECK_MINI(FindUnit(r.next, "N")->engaged && FindUnit(r.next, "Q")->engaged);
+  // Out of reach: N 0.02 cm farther needs 13.02 > 13.01 with a speed of 13.
+  Game slow = T21(true);
+  slow.ruleset.speed_cm[static_cast<std::size_t>(kInf)] = Cm(13);
+  CHECK_EQ_MINI(Try(slow, ChargeAt("N", "Q")).verdict, Ok("N"));
+  slow.scenario.bases.back().centre = Pt(Cm(146), Cm(44, 980));
+  CHECK_EQ_MINI(Try(slow, ChargeAt("N", "Q")).verdict,
+                Refused(Reason::kFrontLineImpossible, "N", "Q"));
   const ChargeCheck b = Try(T21(false), ChargeAt("N", "Q"));
   CHECK_MINI(!b.pinned);
   Verdict none = Refused(Reason::kNoEdgeInZone, "N", "Q");
@@ -168,9 +180,25 @@ TEST_CASE_MINI(T22_FortifiedEnemy) {
   g.Unit("I", "blue", kInf, {{Cm(56), Cm(94)}});
   CHECK_EQ_MINI(Try(g, ChargeAt("K", "Fo")).verdict,
                 Refused(Reason::kFortifiedNeedsInfantry, "K", "Fo"));
+  // (b) zone = left (east) flank by area but fortified -> front (WME-R65): I -> (48,97,90),
+  // front edge on the wall's outer face y = 98, facing Fo.3 (48,100); travel sqrt(8^2 + 3^2)
+  // = 8.544; in contact with Fo across the wall (WME-P18) -> LEGAL (charge_fortified.cc).
   const ChargeCheck b = Try(g, ChargeAt("I", "Fo"));
   CHECK_MINI(b.zone == table::Zone::kFront);
-  CHECK_EQ_MINI(b.verdict, Refused(Reason::kChargeNotSupported, "I", "Fo"));
+  CHECK_EQ_MINI(b.verdict, Ok("I"));
+  REQUIRE_MINI(b.first.has_value());
+  CHECK_MINI(b.first->slot->centre() == Pt(Cm(48), Cm(97)));
+  CHECK_EQ_MINI(NormaliseHeading(b.first->slot->heading()), 90000);
+  CHECK_EQ_MINI(NearestMilli(b.first->travel), Cm(8, 544));
+  CHECK_EQ_MINI(g.Start().bases[b.first->target_base].id, "Fo.3");
+  ScriptedDice dice({});
+  const PlayerTurnResult r = ResolvePlayerTurn(g.ruleset, g.scenario, g.Start(),
+                                               {"blue", {}, {ChargeAt("I", "Fo")}}, dice);
+  CHECK_MINI(FindUnit(r.next, "I")->engaged && FindUnit(r.next, "Fo")->engaged);
+  // A wall 3 cm in front of Fo (reach = 1 + 1 cm): no contact across it, no place.
+  g.scenario.terrain[0].pieces = {Box(Cm(37), Cm(95), Cm(51), Cm(96))};
+  CHECK_EQ_MINI(Try(g, ChargeAt("I", "Fo")).verdict,
+                Refused(Reason::kFrontLineImpossible, "I", "Fo"));
 }
 
 // W-R14, §5.4 step 1: an initiative charge goes at the nearest visible enemy within 20 cm.

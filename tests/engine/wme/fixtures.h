@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/wme/charge.h"
 #include "engine/wme/resolve.h"
 #include "engine/wme/validate.h"
 #include "tests/engine/mini_test.h"
@@ -158,6 +159,32 @@ inline MoveOrder EvadeThroughG(Milli to_y = Cm(10)) {
   MoveOrder m = EvadeSouth(to_y);
   m.allow_pass_through = {"G"};
   return m;
+}
+
+// WME-T15 setup: red infantry line T facing east (x 59-61, y 48-60), blue line C 12 cm south
+// of its right flank, facing north.
+inline Game T15Game() {
+  Game g;
+  g.Unit("T", "red", TroopType::kInfantry,
+         {{Cm(60), Cm(50), 0}, {Cm(60), Cm(54), 0}, {Cm(60), Cm(58), 0}});
+  g.Unit("C", "blue", TroopType::kInfantry, {{Cm(56), Cm(36)}, {Cm(60), Cm(36)}, {Cm(64), Cm(36)}});
+  return g;
+}
+
+// A charge by `unit` at `target`, AUTO placement.
+inline ChargeOrder ChargeAt(const std::string& unit, const std::string& target,
+                            std::optional<Reserve> reserve = std::nullopt) {
+  ChargeOrder c;
+  c.unit = unit;
+  c.target = target;
+  c.reserve = reserve;
+  return c;
+}
+
+// The check of a charge ordered by blue in sub-phase 2.
+inline ChargeCheck TryCharge(const Game& g, const ChargeOrder& c) {
+  ScriptedDice dice({});
+  return CheckCharge(g.ruleset, g.scenario, g.Start(), "blue", c, Subphase::kOrders, dice);
 }
 
 }  // namespace pbem::wme::testing

@@ -89,13 +89,14 @@ TEST_CASE_MINI(EntriesSeeEarlierMoves) {
   CHECK_MINI(FindBase(r.next, "B.1")->centre == Pt(Cm(20), Cm(60)));
 }
 
-// INVALID changes nothing and emits nothing; charges are refused for now (README.md).
+// INVALID changes nothing and emits nothing; so does a charge the engine cannot play yet.
 TEST_CASE_MINI(InvalidEntriesAndChargesChangeNothing) {
   const Game g = T12Game();
   const State s = g.Start();
   ChargeOrder charge;
   charge.unit = "E";
   charge.target = "X";
+  charge.support = "G";  // *charge de soutien*: not implemented
   ChargeOrder unknown = charge;
   unknown.target = "nobody";
   ScriptedDice dice({});
@@ -157,6 +158,7 @@ TEST_CASE_MINI(OneBaseChargeMakesContact) {
   CHECK_EQ_MINI(r.verdicts[0], Ok("S"));
   const std::vector<Event> want{
       Moved{"S.1", Cm(100), Cm(30), 90000, Cm(100), Cm(48), 90000, Cm(18)},
+      FormationNow{"S", table::Formation::kLine},
       ChargeContact{"S", "R", table::Zone::kFront, "S.1", "R.1"}, AdditionalChargedUnit{"T5"},
       PhaseEnded{"blue", 1}};
   CHECK_MINI(r.events == want);
