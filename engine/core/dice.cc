@@ -87,18 +87,14 @@ int RollD6(DiceSource& dice) { return dice.Roll(Die::kD6); }
 int Roll1to9(DiceSource& dice) { return dice.Roll(Die::kD9); }
 int Roll1to4(DiceSource& dice) { return dice.Roll(Die::kD4); }
 
-namespace {
-
-Pcg32 MakeRng(std::uint64_t seed) {
+Pcg32 Pcg32FromSeed(std::uint64_t seed) {
   std::uint64_t mix = seed;
   const std::uint64_t pcg_seed = SplitMix64(mix);
   const std::uint64_t pcg_stream = SplitMix64(mix);
   return Pcg32(pcg_seed, pcg_stream);
 }
 
-}  // namespace
-
-SeededDice::SeededDice(std::uint64_t seed) : rng_(MakeRng(seed)) {}
+SeededDice::SeededDice(std::uint64_t seed) : rng_(Pcg32FromSeed(seed)) {}
 
 int SeededDice::Roll(Die die) {
   ++draws_;

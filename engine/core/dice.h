@@ -38,6 +38,10 @@ class Pcg32 {
 // `state` and returns the next output. Used to derive seeds.
 std::uint64_t SplitMix64(std::uint64_t& state);
 
+// The generator SeededDice draws from: seed and stream are the first two SplitMix64 outputs of
+// `seed`. For systems whose dice are not engine::Die (the game-system adapters).
+Pcg32 Pcg32FromSeed(std::uint64_t seed);
+
 // The dice of the game. kD9 is the morale die: uniform 1..9.
 enum class Die : std::uint8_t { kD4, kD6, kD9 };
 

@@ -3,43 +3,12 @@
 #include <string_view>
 #include <variant>
 
+#include "engine/core/canonical.h"
+
 namespace pbem::m42 {
 namespace {
 
-class Writer {
- public:
-  Writer& Word(std::string_view w) {
-    Sep();
-    out_ += w;
-    return *this;
-  }
-  Writer& Id(std::string_view id) {
-    Sep();
-    out_ += std::to_string(id.size());
-    out_ += ':';
-    out_ += id;
-    return *this;
-  }
-  Writer& Int(std::int64_t v) {
-    Sep();
-    out_ += std::to_string(v);
-    return *this;
-  }
-  Writer& Opt(const std::optional<std::int64_t>& v) { return v ? Int(*v) : Word("-"); }
-  void End() {
-    out_ += '\n';
-    fresh_ = true;
-  }
-  std::string Take() { return std::move(out_); }
-
- private:
-  void Sep() {
-    if (!fresh_) out_ += ' ';
-    fresh_ = false;
-  }
-  std::string out_;
-  bool fresh_ = true;
-};
+using Writer = engine::CanonicalWriter;
 
 std::string_view FireName(Fire fire) {
   switch (fire) {

@@ -1,0 +1,68 @@
+// What the adapters (morne_plaine.cc, m42.cc, wme.cc) share: reading their own handles back
+// and the statuses they answer with. Not for code outside engine/system.
+#ifndef PBEM_ENGINE_SYSTEM_ADAPTER_H_
+#define PBEM_ENGINE_SYSTEM_ADAPTER_H_
+
+#include <string>
+#include <string_view>
+
+#include "engine/system/game_system.h"
+
+namespace pbem::game_system::adapter {
+
+// The value of `handle` when `system` made it with type T; else kInvalidArgument naming
+// `what` ("state") and who made it.
+template <typename T>
+Result<const T*> Read(std::string_view system, const Handle& handle, std::string_view what) {
+  if (const T* value = handle.As<T>(system)) return value;
+  std::string why;
+  if (handle.empty()) {
+    why = "is empty";
+  } else if (handle.system() != system) {
+    why = "was made by '" + handle.system() + "'";
+  } else {
+    why = "holds another kind of value";
+  }
+  return Status(StatusCode::kInvalidArgument,
+                std::string(system) + ": the " + std::string(what) + " handle " + why);
+}
+
+// A call's inputs read back at once: the setup, the state and (for order calls) the orders,
+// each checked as Read does. `orders` stays null for calls without orders.
+template <typename SetupT, typename StateT, typename OrdersT = void>
+struct Inputs {
+  const SetupT* setup = nullptr;
+  const StateT* state = nullptr;
+  const OrdersT* orders = nullptr;
+};
+
+template <typename SetupT, typename StateT>
+Result<Inputs<SetupT, StateT>> ReadInputs(std::string_view system, const Setup& setup,
+                                          const State& state) {
+  const Result<const SetupT*> s = Read<SetupT>(system, setup.handle, "setup");
+  if (!s.ok()) return s.status();
+  const Result<const StateT*> st = Read<StateT>(system, state.handle, "state");
+  if (!st.ok()) return st.status();
+  return Inputs<SetupT, StateT>{*s, *st};
+}
+
+template <typename SetupT, typename StateT, typename OrdersT>
+Result<Inputs<SetupT, StateT, OrdersT>> ReadInputs(std::string_view system, const Setup& setup,
+                                                   const State& state, const Orders& orders) {
+  const Result<Inputs<SetupT, StateT>> in = ReadInputs<SetupT, StateT>(system, setup, state);
+  if (!in.ok()) return in.status();
+  const Result<const OrdersT*> o = Read<OrdersT>(system, orders.handle, "orders");
+  if (!o.ok()) return o.status();
+  return Inputs<SetupT, StateT, OrdersT>{in->setup, in->state, *o};
+}
+
+// kNotSupported: "<system>: <what is missing>".
+Status NotSupported(std::string_view system, std::string_view missing);
+
+// kNotFound for a bundled scenario, listing the bundled ones.
+Status NoBundledScenario(std::string_view system, std::string_view name,
+                         const std::vector<std::string>& bundled);
+
+}  // namespace pbem::game_system::adapter
+
+#endif  // PBEM_ENGINE_SYSTEM_ADAPTER_H_

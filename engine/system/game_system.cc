@@ -1,0 +1,60 @@
+#include "engine/system/game_system.h"
+
+#include "engine/system/adapter.h"
+
+namespace pbem::game_system {
+
+std::string_view StatusCodeName(StatusCode code) {
+  switch (code) {
+    case StatusCode::kOk:
+      return "ok";
+    case StatusCode::kUnknownSystem:
+      return "unknown_system";
+    case StatusCode::kNotFound:
+      return "not_found";
+    case StatusCode::kInvalidArgument:
+      return "invalid_argument";
+    case StatusCode::kNotSupported:
+      return "not_supported";
+  }
+  return "?";
+}
+
+std::string_view VerdictKindName(VerdictKind kind) {
+  switch (kind) {
+    case VerdictKind::kOk:
+      return "ok";
+    case VerdictKind::kPartial:
+      return "partial";
+    case VerdictKind::kInvalid:
+      return "invalid";
+    case VerdictKind::kIllegal:
+      return "illegal";
+  }
+  return "?";
+}
+
+bool AllAcceptable(const std::vector<Verdict>& verdicts) {
+  for (const Verdict& v : verdicts) {
+    if (v.kind != VerdictKind::kOk && v.kind != VerdictKind::kPartial) return false;
+  }
+  return true;
+}
+
+namespace adapter {
+
+Status NotSupported(std::string_view system, std::string_view missing) {
+  return Status(StatusCode::kNotSupported, std::string(system) + ": " + std::string(missing));
+}
+
+Status NoBundledScenario(std::string_view system, std::string_view name,
+                         const std::vector<std::string>& bundled) {
+  std::string list;
+  for (const std::string& b : bundled) list += (list.empty() ? "" : ", ") + b;
+  return Status(StatusCode::kNotFound, std::string(system) + ": no bundled scenario '" +
+                                           std::string(name) +
+                                           "' (bundled: " + (list.empty() ? "none" : list) + ")");
+}
+
+}  // namespace adapter
+}  // namespace pbem::game_system

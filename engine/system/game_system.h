@@ -1,0 +1,140 @@
+// The rules half of a game system (issue 15; design/game-systems.md): what code outside engine/
+// (daemon, storage, leagues, CLI) calls to play any system without naming its types. Every
+// system implements GameSystem once (morne_plaine.h, m42.h, wme.h) and registers it under its
+// ruleset's system name (registry.h). README.md says how to add one.
+//
+// Values crossing the boundary:
+// - Setup, State, Orders (handle.h): the system's own values behind a type-checked handle.
+//   Storage keeps a state as EncodeState's bytes: canonical (the same state gives the same
+//   bytes) and read back by DecodeState against the same setup.
+// - Verdict and Event: system-neutral fields that code outside the system acts on (kind,
+//   stable reason or event-kind code, the unit, arguments as text) plus `detail`, the
+//   system's own typed value for its presentation half (templates: wording, maps). Not a
+//   std::variant of every system's types: that would make this header include every
+//   system's headers (the build check of issue 15 forbids daemon code to), and adding a
+//   system would edit this shared header.
+// - Dice: a seed. The system draws from the project's generator (engine/core/dice.h) seeded
+//   with it, so the same seed gives the same turn, and CheckOrders can see the dice
+//   ResolvePlayerTurn will roll (the French game's confusion tests decide later verdicts).
+// - A call the system's engine cannot answer yet returns StatusCode::kNotSupported with a
+//   message naming what is missing, never a made-up result.
+#ifndef PBEM_ENGINE_SYSTEM_GAME_SYSTEM_H_
+#define PBEM_ENGINE_SYSTEM_GAME_SYSTEM_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "engine/system/handle.h"
+#include "engine/system/status.h"
+
+namespace pbem::game_system {
+
+// A ruleset and a scenario as data: the ruleset's files in load order and the scenario's
+// file, each a name (for messages) and its text. Untrusted.
+struct DataFile {
+  std::string name;
+  std::string text;
+};
+struct GameData {
+  std::vector<DataFile> ruleset;
+  DataFile scenario;
+};
+
+enum class VerdictKind : std::uint8_t {
+  kOk,       // carried out (checked: acceptable)
+  kPartial,  // carried out up to a point (Morne Plaine's truncated moves); acceptable
+  kInvalid,  // not understood: changes nothing
+  kIllegal,  // understood, not allowed: the system's rule for refused orders applies
+};
+std::string_view VerdictKindName(VerdictKind kind);  // "ok", "partial", "invalid", "illegal"
+
+struct Arg {
+  std::string name;   // the system's name of the field ("model", "limit"; "0", "1" by position)
+  std::string value;  // integers in decimal, ids as written, hexes as labels
+  friend bool operator==(const Arg&, const Arg&) = default;
+};
+
+struct Verdict {
+  std::string order;  // the order's kind as the system names it ("move", "action", "header")
+  std::string unit;   // the unit ordered ("" for a header verdict)
+  VerdictKind kind = VerdictKind::kOk;
+  std::string reason;  // the system's stable reason code ("" when none)
+  std::vector<Arg> args;
+  Handle detail;  // the system's own verdict
+};
+// True when every verdict is kOk or kPartial: the orders are played as checked.
+bool AllAcceptable(const std::vector<Verdict>& verdicts);
+
+struct Event {
+  std::string kind;  // the system's stable event-kind code ("move_step", "model_moved")
+  Handle detail;     // the system's own event
+};
+
+struct TurnResolution {
+  std::vector<Verdict> verdicts;
+  std::vector<Event> events;
+  State next;
+};
+
+// Whose player-turn a state is waiting for.
+struct TurnInfo {
+  int turn = 0;
+  std::string side;  // the system's side or player id ("blue", "red")
+  friend bool operator==(const TurnInfo&, const TurnInfo&) = default;
+};
+
+struct Score {
+  std::string side;
+  int points = 0;
+  friend bool operator==(const Score&, const Score&) = default;
+};
+struct Outcome {
+  bool finished = false;
+  std::optional<std::string> winner;  // nullopt: a draw, or not finished
+  std::string level;                  // the system's code ("draw", "major"); "" when not finished
+  std::vector<Score> scores;
+};
+
+class GameSystem {
+ public:
+  virtual ~GameSystem() = default;
+
+  // The ruleset's system name, the registry key ("morne-plaine").
+  virtual std::string_view name() const = 0;
+
+  // Parses and checks a ruleset and scenario.
+  virtual Result<Setup> Load(const GameData& data) const = 0;
+  // The scenarios carried in code, by name, and loading one.
+  virtual std::vector<std::string> BundledScenarios() const = 0;
+  virtual Result<Setup> LoadBundled(std::string_view scenario) const = 0;
+
+  // The state at the start of a game (`game_id` for systems whose orders name their game).
+  virtual Result<State> InitialState(const Setup& setup, std::string_view game_id) const = 0;
+  virtual Result<TurnInfo> WhoseTurn(const Setup& setup, const State& state) const = 0;
+
+  // One verdict per order, exactly those ResolvePlayerTurn with the same seed gives.
+  virtual Result<std::vector<Verdict>> CheckOrders(const Setup& setup, const State& state,
+                                                   const Orders& orders,
+                                                   std::uint64_t dice_seed) const = 0;
+  // The player-turn of WhoseTurn(state), with dice seeded by `dice_seed`.
+  virtual Result<TurnResolution> ResolvePlayerTurn(const Setup& setup, const State& state,
+                                                   const Orders& orders,
+                                                   std::uint64_t dice_seed) const = 0;
+  // Whether the game has ended and how.
+  virtual Result<Outcome> GameOutcome(const Setup& setup, const State& state) const = 0;
+
+  // Orders of the soak bot for WhoseTurn(state), drawn with `seed`.
+  virtual Result<Orders> BotOrders(const Setup& setup, const State& state,
+                                   std::uint64_t seed) const = 0;
+
+  // Canonical bytes of a state, and the state back from them (untrusted bytes).
+  virtual Result<std::string> EncodeState(const Setup& setup, const State& state) const = 0;
+  virtual Result<State> DecodeState(const Setup& setup, std::string_view bytes) const = 0;
+};
+
+}  // namespace pbem::game_system
+
+#endif  // PBEM_ENGINE_SYSTEM_GAME_SYSTEM_H_

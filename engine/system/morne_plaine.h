@@ -1,0 +1,52 @@
+// Morne Plaine behind the game-system interface (system name "morne-plaine"). For the code
+// that may name Morne Plaine's types: its codec and tests. Everything else uses game_system.h.
+//
+// What the engine offers and what it does not:
+// - Load: Morne Plaine's data is text-format protobuf, parsed by proto/codec (protobuf),
+//   which the standard-library engine cannot link. MakeMornePlaine(parser) takes that parser
+//   from the codec side; without one, Load is kNotSupported. No scenario is carried in code.
+// - EncodeState: a canonical text of engine::GameState written here (canonical.h), since the
+//   engine had none (the codec's pbem.v1.GameState is protobuf).
+// - Everything else calls the engine's own functions: InitialState, ValidateOrders,
+//   ResolvePlayerTurn with SeededDice(seed), the state's finished/outcome, BotOrders.
+#ifndef PBEM_ENGINE_SYSTEM_MORNE_PLAINE_H_
+#define PBEM_ENGINE_SYSTEM_MORNE_PLAINE_H_
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "engine/morne_plaine/game_state.h"
+#include "engine/morne_plaine/orders.h"
+#include "engine/morne_plaine/ruleset.h"
+#include "engine/morne_plaine/scenario.h"
+#include "engine/system/game_system.h"
+
+namespace pbem::game_system {
+
+inline constexpr std::string_view kMornePlaine = "morne-plaine";
+
+struct MornePlaineSetup {
+  engine::Ruleset ruleset;
+  engine::Scenario scenario;
+};
+using MornePlaineParser = std::function<Result<MornePlaineSetup>(const GameData&)>;
+
+std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser = {});
+
+// Handles of Morne Plaine values, for its codec (orders parsed from a mail) and tests.
+Setup MornePlaineSetupOf(MornePlaineSetup setup);
+Orders MornePlaineOrdersOf(engine::Orders orders);
+State MornePlaineStateOf(engine::GameState state);
+
+// The canonical text of a state (EncodeState), and back (DecodeState): nullopt-free, a Status
+// naming the line and field on bad bytes.
+std::string EncodeMornePlaineState(const engine::Scenario& scenario,
+                                   const engine::GameState& state);
+Result<engine::GameState> DecodeMornePlaineState(const engine::Scenario& scenario,
+                                                 std::string_view bytes);
+
+}  // namespace pbem::game_system
+
+#endif  // PBEM_ENGINE_SYSTEM_MORNE_PLAINE_H_

@@ -1,0 +1,141 @@
+#include "engine/system/wme.h"
+
+#include <utility>
+
+#include "engine/system/adapter.h"
+#include "engine/wme/event.h"
+#include "engine/wme/resolve.h"
+
+namespace pbem::game_system {
+namespace {
+
+using adapter::Read;
+constexpr std::string_view kName = kWme;
+
+VerdictKind KindOf(wme::VerdictKind kind) {
+  switch (kind) {
+    case wme::VerdictKind::kOk:
+      return VerdictKind::kOk;
+    case wme::VerdictKind::kInvalid:
+      return VerdictKind::kInvalid;
+    case wme::VerdictKind::kIllegal:
+      return VerdictKind::kIllegal;
+  }
+  return VerdictKind::kInvalid;
+}
+
+std::vector<Verdict> VerdictsOf(const std::vector<wme::Verdict>& verdicts) {
+  std::vector<Verdict> out;
+  for (const wme::Verdict& v : verdicts) {
+    Verdict n;
+    n.order = "move";
+    n.unit = v.unit;
+    n.kind = KindOf(v.kind);
+    n.reason = std::string(wme::ReasonName(v.reason));
+    if (!v.base.empty()) n.args.push_back(Arg{"base", v.base});
+    if (!v.other.empty()) n.args.push_back(Arg{"other", v.other});
+    if (v.value) n.args.push_back(Arg{"value", std::to_string(*v.value)});
+    if (v.limit) n.args.push_back(Arg{"limit", std::to_string(*v.limit)});
+    if (!v.detail.empty()) n.args.push_back(Arg{"detail", v.detail});
+    n.detail = Handle::Of(kName, v);
+    out.push_back(std::move(n));
+  }
+  return out;
+}
+
+class WmeSystem final : public GameSystem {
+ public:
+  std::string_view name() const override { return kName; }
+
+  Result<Setup> Load(const GameData& /*data*/) const override {
+    return adapter::NotSupported(kName, "no data format yet (the proto schema of issue 17)");
+  }
+  std::vector<std::string> BundledScenarios() const override { return {}; }
+  Result<Setup> LoadBundled(std::string_view scenario) const override {
+    return adapter::NoBundledScenario(kName, scenario, {});
+  }
+
+  Result<State> InitialState(const Setup& setup, std::string_view /*game_id*/) const override {
+    const auto s = Read<WmeSetup>(kName, setup.handle, "setup");
+    if (!s.ok()) return s.status();
+    wme::InitialStateResult start = wme::InitialState((*s)->ruleset, (*s)->scenario);
+    if (!start.state) {
+      std::string problems;
+      for (const wme::ScenarioProblem& p : start.problems) {
+        problems += (problems.empty() ? "" : ", ") + p.code + " " + p.id;
+      }
+      return Status(StatusCode::kInvalidArgument, "wme: the scenario has problems: " + problems);
+    }
+    return WmeStateOf(std::move(*start.state));
+  }
+
+  Result<TurnInfo> WhoseTurn(const Setup& setup, const State& state) const override {
+    const auto in = adapter::ReadInputs<WmeSetup, wme::State>(kName, setup, state);
+    if (!in.ok()) return in.status();
+    const std::vector<std::string>& players = in->setup->scenario.players;
+    if (in->state->active_player >= players.size()) {
+      return Status(StatusCode::kInvalidArgument, "wme: the active player is not the scenario's");
+    }
+    return TurnInfo{in->state->turn, players[in->state->active_player]};
+  }
+
+  // The check rolls its own copy of the dice ResolvePlayerTurn will roll (resolve.h).
+  Result<std::vector<Verdict>> CheckOrders(const Setup& setup, const State& state,
+                                           const Orders& orders,
+                                           std::uint64_t dice_seed) const override {
+    const auto in =
+        adapter::ReadInputs<WmeSetup, wme::State, wme::TurnOrders>(kName, setup, state, orders);
+    if (!in.ok()) return in.status();
+    WmeDice dice(dice_seed);
+    return VerdictsOf(
+        wme::CheckOrders(in->setup->ruleset, in->setup->scenario, *in->state, *in->orders, dice));
+  }
+
+  Result<TurnResolution> ResolvePlayerTurn(const Setup& setup, const State& state,
+                                           const Orders& orders,
+                                           std::uint64_t dice_seed) const override {
+    const auto in =
+        adapter::ReadInputs<WmeSetup, wme::State, wme::TurnOrders>(kName, setup, state, orders);
+    if (!in.ok()) return in.status();
+    WmeDice dice(dice_seed);
+    wme::PlayerTurnResult result = wme::ResolvePlayerTurn(in->setup->ruleset, in->setup->scenario,
+                                                          *in->state, *in->orders, dice);
+    TurnResolution out;
+    out.verdicts = VerdictsOf(result.verdicts);
+    for (wme::Event& e : result.events) {
+      std::string kind(wme::EventKindName(e));
+      out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
+    }
+    out.next = WmeStateOf(std::move(result.next));
+    return out;
+  }
+
+  Result<Outcome> GameOutcome(const Setup& /*setup*/, const State& /*state*/) const override {
+    return adapter::NotSupported(kName, "the movement chapter has no end of game");
+  }
+  Result<Orders> BotOrders(const Setup& /*setup*/, const State& /*state*/,
+                           std::uint64_t /*seed*/) const override {
+    return adapter::NotSupported(kName, "engine/wme has no soak bot yet");
+  }
+  Result<std::string> EncodeState(const Setup& /*setup*/, const State& /*state*/) const override {
+    return adapter::NotSupported(kName, "engine/wme has no canonical state encoding yet");
+  }
+  Result<State> DecodeState(const Setup& /*setup*/, std::string_view /*bytes*/) const override {
+    return adapter::NotSupported(kName, "engine/wme has no canonical state encoding yet");
+  }
+};
+
+}  // namespace
+
+int WmeDice::Roll(int sides) {
+  PBEM_CHECK(sides >= 1);
+  return 1 + static_cast<int>(rng_.Bounded(static_cast<std::uint32_t>(sides)));
+}
+
+std::unique_ptr<GameSystem> MakeWme() { return std::make_unique<WmeSystem>(); }
+
+Setup WmeSetupOf(WmeSetup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }
+Orders WmeOrdersOf(wme::TurnOrders orders) { return Orders{Handle::Of(kName, std::move(orders))}; }
+State WmeStateOf(wme::State state) { return State{Handle::Of(kName, std::move(state))}; }
+
+}  // namespace pbem::game_system

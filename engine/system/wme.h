@@ -1,0 +1,53 @@
+// The French mass-battle game (Warmaster Evolution's movement chapter) behind the game-system
+// interface (system name "wme", as engine/wme and its rulesets "wme_..." are named). For the
+// code that may name its types: its codec and tests. Everything else uses game_system.h.
+//
+// What the engine offers and what it does not:
+// - Load: no data format yet (issue 17): kNotSupported; no scenario is carried in code.
+// - Dice: WmeDice(seed), the project's generator (engine/core/dice.h, Pcg32FromSeed) behind
+//   engine/wme's DiceSource; CheckOrders gets its own copy (resolve.h asks for that).
+// - GameOutcome (the movement chapter has no end of game), BotOrders (engine/wme has no bot)
+//   and Encode/DecodeState (engine/wme has no canonical encoding): kNotSupported.
+#ifndef PBEM_ENGINE_SYSTEM_WME_H_
+#define PBEM_ENGINE_SYSTEM_WME_H_
+
+#include <cstdint>
+#include <memory>
+#include <string_view>
+
+#include "engine/core/dice.h"
+#include "engine/system/game_system.h"
+#include "engine/wme/dice.h"
+#include "engine/wme/orders.h"
+#include "engine/wme/ruleset.h"
+#include "engine/wme/scenario.h"
+#include "engine/wme/state.h"
+
+namespace pbem::game_system {
+
+inline constexpr std::string_view kWme = "wme";
+
+struct WmeSetup {
+  wme::Ruleset ruleset;
+  wme::Scenario scenario;
+};
+
+std::unique_ptr<GameSystem> MakeWme();
+
+Setup WmeSetupOf(WmeSetup setup);
+Orders WmeOrdersOf(wme::TurnOrders orders);
+State WmeStateOf(wme::State state);
+
+// engine/wme's dice drawn from the project's generator: a roll of n sides is 1 + Bounded(n).
+class WmeDice final : public wme::DiceSource {
+ public:
+  explicit WmeDice(std::uint64_t seed) : rng_(engine::Pcg32FromSeed(seed)) {}
+  int Roll(int sides) override;
+
+ private:
+  engine::Pcg32 rng_;
+};
+
+}  // namespace pbem::game_system
+
+#endif  // PBEM_ENGINE_SYSTEM_WME_H_
