@@ -185,12 +185,15 @@ std::size_t DeflateIsal(const std::uint8_t* in, std::size_t size, int level, boo
   static constexpr std::uint32_t kLevelBuf[4] = {0, ISAL_DEF_LVL1_DEFAULT, ISAL_DEF_LVL2_DEFAULT,
                                                  ISAL_DEF_LVL3_DEFAULT};
   const std::uint32_t buf_size = kLevelBuf[std::clamp(level, 0, 3)];
-  const std::unique_ptr<std::uint8_t[]> level_buf(buf_size > 0 ? new std::uint8_t[buf_size]
+  // Zeroed, like the stream: igzip reads parts of its level buffer and stream state before
+  // writing them (its hash tables), and valgrind saw those reads decide branches; zeroing both
+  // keeps the bytes a function of the pixels alone.
+  const std::unique_ptr<std::uint8_t[]> level_buf(buf_size > 0 ? new std::uint8_t[buf_size]()
                                                                : nullptr);
   // Stored blocks at worst (5 bytes per 64 KiB) plus room for the block headers and flush.
   const std::size_t capacity = size + size / 16 + 1024;
   out->reset(new std::uint8_t[capacity]);
-  isal_zstream z;
+  isal_zstream z{};
   isal_deflate_stateless_init(&z);
   z.level = static_cast<std::uint32_t>(std::clamp(level, 0, 3));
   z.level_buf = level_buf.get();
