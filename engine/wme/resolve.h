@@ -1,5 +1,5 @@
 // The French mass-battle game's rules entry points, shaped like the game-system interface
-// (design/game-systems.md): initial state from a scenario (state.h), check orders -> a verdict
+// (engine/system/game_system.h): initial state from a scenario (state.h), check orders -> a verdict
 // per entry, resolve a player-turn (state, orders, dice) -> events + next state + verdicts.
 // Pure: no clock, file or log.
 //
@@ -20,11 +20,12 @@
 // - ILLEGAL: the unit does not move (event unit_held). An initiative unit loses its initiative
 //   move but may still receive orders; an ordered unit's order is spent, which changes nothing
 //   further since orders are not counted (GAP-10).
-// - Charges (§5.4, charge.h): steps 1-6 are checked; an illegal charge is held like a move; a
-//   one-base AUTO charge without support is carried out (events moved, charge_contact,
-//   additional_charged_unit; both sides engaged); any other charge that passes is refused
-//   INVALID CHARGE_NOT_SUPPORTED and changes nothing. A zone tie's D6 (GAP-34) is drawn from
-//   `dice` and logged (zone_tie_roll).
+// - Charges (§5.4, charge.h): an illegal charge is held like a move; a charge of up to 7 bases
+//   without support is carried out, AUTO or EXPLICIT, with its front line, envelopment when
+//   asked for, and pinned or fortified targets (events moved, charge_contact,
+//   additional_charged_unit; both sides engaged); one with support, or EXPLICIT at a pinned or
+//   fortified target, is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing. A zone
+//   tie's D6 (GAP-34) is drawn from `dice` and logged (zone_tie_roll).
 // - A legal move: the bases take their end poses (events moved, formation_now, unit_moved);
 //   after a *traversée de rangs* (WME-R35, R36) events ranks_passed_through per crossed unit,
 //   then a *test de confusion* (GAP-07: one die of confusion_die faces, confused on
