@@ -174,10 +174,10 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     check.verdict = *v;
     return check;
   }
-  // Step 3 (WME-R42, C-1).
+  // Step 3 (WME-R42, C-1): a charger on broken ground counts as irregular too (W-R13).
   const table::Coord eps = ToUnits(ruleset.epsilon_cm);
   const std::vector<table::Rect> charger = RectsOf(state, order.unit);
-  const bool irregular = !Regular(table::Classify(charger, eps, ruleset.epsilon_deg));
+  const bool irregular = IrregularForSpeed(ruleset, scenario, state, order.unit);
   const bool half = irregular && ruleset.irregular_charge_speed == IrregularChargeSpeed::kHalf &&
                     !Contains(ruleset.half_speed_exempt, unit->troop_type);
   check.allowance = half ? ToUnits(unit->speed_cm) / 2 : ToUnits(unit->speed_cm);

@@ -16,7 +16,10 @@
 //   UNIT_CANNOT_MOVE and MODE_CONFLICT; by initiative the W-R14 codes; then
 //   FORTIFIED_NEEDS_INFANTRY (WME-R64).
 // - Step 3 (WME-R42, C-1): half when the charger is irregular at the start and
-//   irregular_charge_speed is half, flyers exempt (WME-R14).
+//   irregular_charge_speed is half, flyers exempt (WME-R14). Irregular as for an advance
+//   (validate.h, IrregularForSpeed): a base partly on broken ground at the start makes the
+//   unit count as irregular for speed (the digest's terrain table, W-R13), so such a charger
+//   goes at half too; the digest says so for speed in general, not for charges by name.
 // - Step 4 (WME-P09): the reference rectangle of a LINE or COLUMN target is the smallest
 //   rectangle aligned with its first base's heading holding all its bases; of an IRREGULAR
 //   target, the footprint of its base nearest the charger (ties: state order). A tie (areas

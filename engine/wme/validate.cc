@@ -142,23 +142,28 @@ Verdict Refusal(const std::string& unit, Reason reason) {
   return v;
 }
 
-table::Coord Allowance(const Ruleset& ruleset, const Scenario& scenario, const State& state,
-                       const UnitState& unit, MoveKindOrder kind) {
-  const table::Coord full = ToUnits(unit.speed_cm);
-  if (kind == MoveKindOrder::kEvade) return full;  // WME-R13, R31
-  const std::vector<std::size_t> bases = BasesOf(state, unit.id);
-  const std::vector<table::Rect> rects = Rects(state, bases);
+bool IrregularForSpeed(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+                       const std::string& unit) {
+  const std::vector<table::Rect> rects = Rects(state, BasesOf(state, unit));
   const table::Coord eps = ToUnits(ruleset.epsilon_cm);
-  bool irregular = table::Classify(rects, eps, ruleset.epsilon_deg) != table::Formation::kLine &&
-                   table::Classify(rects, eps, ruleset.epsilon_deg) != table::Formation::kColumn;
+  const table::Formation formation = table::Classify(rects, eps, ruleset.epsilon_deg);
+  if (formation != table::Formation::kLine && formation != table::Formation::kColumn) return true;
   for (const TerrainFeature& feature : scenario.terrain) {
     if (!feature.broken) continue;
     for (const table::Polygon& piece : feature.pieces) {
       for (const table::Rect& rect : rects) {
-        if (table::ConvexOverlap(rect.footprint(), piece, eps)) irregular = true;  // W-R13
+        if (table::ConvexOverlap(rect.footprint(), piece, eps)) return true;  // W-R13
       }
     }
   }
+  return false;
+}
+
+table::Coord Allowance(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+                       const UnitState& unit, MoveKindOrder kind) {
+  const table::Coord full = ToUnits(unit.speed_cm);
+  if (kind == MoveKindOrder::kEvade) return full;  // WME-R13, R31
+  const bool irregular = IrregularForSpeed(ruleset, scenario, state, unit.id);
   const bool exempt = Contains(ruleset.half_speed_exempt, unit.troop_type);  // WME-R14
   const bool fortified = unit.fortified && Contains(ruleset.fortified_half_for, MoveKind::kAdvance);
   return ((irregular && !exempt) || fortified) ? full / 2 : full;  // WME-R09..R11, exact half

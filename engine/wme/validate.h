@@ -79,6 +79,12 @@ struct MoveCheck {
 MoveCheck CheckMove(const Ruleset& ruleset, const Scenario& scenario, const State& state,
                     const std::string& player, const MoveOrder& order, Subphase subphase);
 
+// Whether `unit` counts as irregular for speed at the start of a move (GAP-12, W-R13): its
+// formation is neither line nor column, or one of its bases is partly on `broken` terrain (by
+// more than epsilon). Used by advances and, in charge.cc, by the charge allowance (C-1).
+bool IrregularForSpeed(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+                       const std::string& unit);
+
 // The allowance of a move (§1.4 table; readings above), in table units.
 table::Coord Allowance(const Ruleset& ruleset, const Scenario& scenario, const State& state,
                        const UnitState& unit, MoveKindOrder kind);

@@ -1,7 +1,7 @@
 // The digest's §7 charge cases as far as charge.h goes: steps 1-5 (eligibility, sight,
 // allowance, zone, availability) and step 6 (first base, slot, range), hand-worked; the front
-// line (step 7) is in front_line_test.cc. The pinned procedure and fortified contact are not
-// implemented: such a charge is CHARGE_NOT_SUPPORTED.
+// line (step 7) is in front_line_test.cc, pinned and fortified targets in their own files. A
+// charge with support is CHARGE_NOT_SUPPORTED.
 #include "engine/wme/charge.h"
 #include "tests/engine/wme/fixtures.h"
 
@@ -72,6 +72,34 @@ TEST_CASE_MINI(T16_IrregularChargerHalfAllowance) {
   const ChargeCheck full = Try(g, ChargeAt("C", "T"));
   CHECK_EQ_MINI(full.allowance, ToUnits(Cm(20)));
   CHECK_EQ_MINI(full.verdict, Ok("C"));  // its front line: front_line_test.cc
+}
+
+// W-R13 with C-1: a line of bases partly on broken ground counts as irregular for speed, so it
+// charges at half, as it would advance; entering broken ground during the charge changes
+// nothing, and a flyer keeps its whole allowance.
+TEST_CASE_MINI(ChargerOnBrokenGroundHasHalfAllowance) {
+  Game g = T13();
+  g.Unit("C", "blue", kInf, {{Cm(56), Cm(35)}, {Cm(60), Cm(35)}, {Cm(64), Cm(35)}});
+  const ChargeCheck open = Try(g, ChargeAt("C", "T"));
+  CHECK_EQ_MINI(open.allowance, ToUnits(Cm(20)));
+  CHECK_EQ_MINI(open.verdict, Ok("C"));
+  TerrainFeature marsh;
+  marsh.id = "marsh";
+  marsh.broken = true;
+  marsh.pieces = {Box(Cm(50), Cm(30), Cm(57), Cm(35))};  // under C.1's rear half only
+  g.scenario.terrain.push_back(marsh);
+  const ChargeCheck half = Try(g, ChargeAt("C", "T"));
+  CHECK_EQ_MINI(half.allowance, ToUnits(Cm(10)));
+  CHECK_MINI(half.verdict.reason == Reason::kChargeOutOfRange);
+  CHECK_MINI(half.verdict.kind == VerdictKind::kIllegal);
+  CHECK_MINI(half.verdict.limit == std::optional<Milli>(Cm(10)));
+  // Broken ground on the way only (x 56-64, y 40-45): full allowance, the charge passes.
+  g.scenario.terrain.back().pieces = {Box(Cm(54), Cm(40), Cm(66), Cm(45))};
+  CHECK_EQ_MINI(Try(g, ChargeAt("C", "T")).allowance, ToUnits(Cm(20)));
+  // With `irregular_charge_speed: full` the marsh under C.1 does not halve it either.
+  g.scenario.terrain.back().pieces = {Box(Cm(50), Cm(30), Cm(57), Cm(35))};
+  g.ruleset.irregular_charge_speed = IrregularChargeSpeed::kFull;
+  CHECK_EQ_MINI(Try(g, ChargeAt("C", "T")).allowance, ToUnits(Cm(20)));
 }
 
 // WME-T19 setup: red P behind a rock that leaves `free` cm of its front edge.
