@@ -1,0 +1,232 @@
+// The mail templates loaded and checked (templates/mail_render.h, MailTemplates::Load): the
+// languages and mail kinds, the files every language must have, the sentence tables.
+#include <cctype>
+#include <fstream>
+#include <sstream>
+#include <utility>
+
+#include "templates/mail_render.h"
+#include "templates/mail_view.h"
+
+namespace pbem::templates {
+
+namespace mst = kainjow::mustache;
+
+using detail::kPartialFiles;
+
+namespace {
+
+// Every mail kind has KIND.subject, KIND.txt and KIND.html.
+std::vector<std::string> MailKinds() {
+  std::vector<std::string> kinds{"results", "receipt", "reminder", "welcome"};
+  for (const ErrorKind k : kAllErrorKinds)
+    kinds.push_back("error_" + std::string(ErrorKindName(k)));
+  return kinds;
+}
+
+// The mails with a text body only (KIND.subject, KIND.txt): the mail commands' replies, the
+// notice of a turn the referee could not resolve (turn_stuck), and the paragraph of one game
+// in a status reply (command_game.txt).
+constexpr std::array<std::string_view, 5> kTextMailKinds{
+    "command_status", "command_games", "command_archive", "command_help", "turn_stuck"};
+
+// The event sentences the report uses; Load refuses a table without one of them.
+constexpr std::array<std::string_view, 30> kEventKeys{"place",
+                                                      "out_of_command",
+                                                      "bombard",
+                                                      "move",
+                                                      "move_stopped",
+                                                      "stuck",
+                                                      "charge",
+                                                      "morale_test",
+                                                      "retreat",
+                                                      "reaction_fire",
+                                                      "support",
+                                                      "combat",
+                                                      "loss",
+                                                      "eliminated",
+                                                      "advance",
+                                                      "morale_gained",
+                                                      "rally",
+                                                      "objective_taken",
+                                                      "fort_taken",
+                                                      "victory_points",
+                                                      "strength_points",
+                                                      "game_end",
+                                                      "objective_held",
+                                                      "verdict",
+                                                      "headline_losses",
+                                                      "headline_side_loss",
+                                                      "headline_eliminated",
+                                                      "headline_objective",
+                                                      "headline_quiet",
+                                                      "date"};
+
+// Words every language must define (others fall back to the code itself).
+constexpr std::array<std::string_view, 19> kRequiredWords{
+    "side.blue",       "side.orange",       "side.none",       "level.draw",
+    "level.minor",     "level.tactical",    "level.major",     "level.total",
+    "verdict.ok",      "verdict.invalid",   "verdict.illegal", "verdict.partial",
+    "order.placement", "order.bombardment", "order.move",      "order.attack",
+    "order.header",    "phase.bombardment", "phase.movement"};
+
+Status ReadText(const std::filesystem::path& path, std::string* out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return Status::Error(path.string() + ": cannot be read (missing?)");
+  std::ostringstream ss;
+  ss << in.rdbuf();
+  *out = ss.str();
+  return Status::Ok();
+}
+
+// "key: sentence" lines; '#' starts a comment line; blank lines are ignored.
+Status ParseTable(const std::filesystem::path& path, const std::string& text,
+                  std::map<std::string, std::string, std::less<>>* table) {
+  std::istringstream in(text);
+  std::string line;
+  int number = 0;
+  while (std::getline(in, line)) {
+    ++number;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const auto first = line.find_first_not_of(" \t");
+    if (first == std::string::npos || line[first] == '#') continue;
+    const auto colon = line.find(':');
+    if (colon == std::string::npos) {
+      return Status::Error(path.string() + ":" + std::to_string(number) +
+                           ": expected \"key: sentence\"");
+    }
+    std::string key = line.substr(first, colon - first);
+    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
+    std::string value = line.substr(colon + 1);
+    const auto start = value.find_first_not_of(" \t");
+    value = start == std::string::npos ? std::string() : value.substr(start);
+    if (key.empty() || value.empty()) {
+      return Status::Error(path.string() + ":" + std::to_string(number) +
+                           ": empty key or sentence");
+    }
+    mst::mustache check(value);
+    if (!check.is_valid()) {
+      return Status::Error(path.string() + ":" + std::to_string(number) + ": " +
+                           check.error_message());
+    }
+    if (!table->emplace(key, value).second) {
+      return Status::Error(path.string() + ":" + std::to_string(number) + ": key '" + key +
+                           "' given twice");
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+std::string_view LanguageCode(Language language) {
+  return language == Language::kFrench ? "fr" : "en";
+}
+
+std::optional<Language> ParseLanguage(std::string_view text) {
+  std::string lower;
+  for (const char c : text) lower += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (lower == "en" || lower == "english") return Language::kEnglish;
+  if (lower == "fr" || lower == "french" || lower == "francais" ||
+      lower ==
+          "fran\xc3\xa7"
+          "ais") {
+    return Language::kFrench;
+  }
+  return std::nullopt;
+}
+
+std::string_view ErrorKindName(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::kMalformed:
+      return "malformed";
+    case ErrorKind::kIllegal:
+      return "illegal";
+    case ErrorKind::kUnauthenticated:
+      return "unauthenticated";
+    case ErrorKind::kWrongGame:
+      return "wrong_game";
+    case ErrorKind::kStaleTurn:
+      return "stale_turn";
+    case ErrorKind::kOversized:
+      return "oversized";
+    case ErrorKind::kDuplicate:
+      return "duplicate";
+    case ErrorKind::kUnavailable:
+      return "unavailable";
+  }
+  return "?";
+}
+
+std::filesystem::path DefaultMailTemplateDir(const std::filesystem::path& data_dir) {
+  return data_dir / "templates" / "mail";
+}
+
+Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out) {
+  MailTemplates loaded;
+  for (const Language language : kAllLanguages) {
+    LanguageSet& set = loaded.sets_[static_cast<std::size_t>(language)];
+    const std::filesystem::path lang_dir = dir / LanguageCode(language);
+    std::vector<std::string> names;
+    for (const std::string& kind : MailKinds()) {
+      for (const char* ext : {".subject", ".txt", ".html"}) names.push_back(kind + ext);
+    }
+    for (const std::string_view p : kPartialFiles) names.emplace_back(p);
+    for (const std::string_view kind : kTextMailKinds) {
+      names.push_back(std::string(kind) + ".subject");
+      names.push_back(std::string(kind) + ".txt");
+    }
+    names.emplace_back("command_game.txt");
+    for (const std::string& name : names) {
+      std::string text;
+      if (Status s = ReadText(lang_dir / name, &text); !s.ok) return s;
+      mst::mustache check(text);
+      if (!check.is_valid()) {
+        return Status::Error((lang_dir / name).string() + ": " + check.error_message());
+      }
+      set.files.emplace(name, std::move(text));
+    }
+    const std::pair<const char*, std::map<std::string, std::string, std::less<>>*> tables[] = {
+        {"reasons.table", &set.reasons},
+        {"events.table", &set.events},
+        {"words.table", &set.words}};
+    for (const auto& [name, table] : tables) {
+      std::string text;
+      if (Status s = ReadText(lang_dir / name, &text); !s.ok) return s;
+      if (Status s = ParseTable(lang_dir / name, text, table); !s.ok) return s;
+    }
+    // Every reason code of the engine must be worded (the names table is the wire format).
+    for (std::uint16_t r = 0;; ++r) {
+      const std::string_view code = engine::ReasonCode(static_cast<engine::Reason>(r));
+      if (code == "unknown_reason") break;
+      if (set.reasons.find(code) == set.reasons.end()) {
+        return Status::Error((lang_dir / "reasons.table").string() + ": no sentence for '" +
+                             std::string(code) + "'");
+      }
+    }
+    for (const std::string_view key : kEventKeys) {
+      if (set.events.find(key) == set.events.end()) {
+        return Status::Error((lang_dir / "events.table").string() + ": no sentence for '" +
+                             std::string(key) + "'");
+      }
+    }
+    for (const std::string_view key : kRequiredWords) {
+      if (set.words.find(key) == set.words.end()) {
+        return Status::Error((lang_dir / "words.table").string() + ": no word for '" +
+                             std::string(key) + "'");
+      }
+    }
+  }
+  *out = std::move(loaded);
+  return Status::Ok();
+}
+
+const MailTemplates::LanguageSet& MailTemplates::Set(Language language) const {
+  return sets_[static_cast<std::size_t>(language)];
+}
+
+bool MailTemplates::HasReasonSentence(Language language, std::string_view code) const {
+  return Set(language).reasons.find(code) != Set(language).reasons.end();
+}
+
+}  // namespace pbem::templates
