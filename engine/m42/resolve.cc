@@ -89,6 +89,7 @@ PlayerTurnResult ResolvePlayerTurn(const Ruleset& ruleset, const Scenario& scena
     result.verdicts.push_back(check.verdict);
     switch (check.verdict.kind) {
       case VerdictKind::kInvalid:
+      case VerdictKind::kPartial:  // not given by M42's checks
         break;
       case VerdictKind::kIllegal: {  // GAP-20: hold_and_spend
         UnitState* unit = FindUnitMutable(next, order.unit);

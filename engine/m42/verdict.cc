@@ -2,18 +2,6 @@
 
 namespace pbem::m42 {
 
-std::string_view VerdictKindName(VerdictKind kind) {
-  switch (kind) {
-    case VerdictKind::kOk:
-      return "ok";
-    case VerdictKind::kInvalid:
-      return "invalid";
-    case VerdictKind::kIllegal:
-      return "illegal";
-  }
-  return "?";
-}
-
 std::string_view ReasonName(Reason reason) {
   switch (reason) {
     case Reason::kNone:

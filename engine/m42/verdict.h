@@ -26,16 +26,14 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/verdict_kind.h"
 #include "engine/m42/ruleset.h"
 
 namespace pbem::m42 {
 
-enum class VerdictKind : std::uint8_t {
-  kOk,       // carried out
-  kInvalid,  // not understood (§5.2 step 1): changes nothing, the unit may still act
-  kIllegal,  // understood, not allowed: the consequence is on_illegal_order (GAP-20)
-};
-std::string_view VerdictKindName(VerdictKind kind);  // "ok", "invalid", "illegal"
+// engine/core/verdict_kind.h: the one kind every system shares (this game never gives kPartial).
+using engine::VerdictKind;
+using engine::VerdictKindName;  // "ok", "invalid", "illegal"
 
 // Stable codes; the names (the digest's) are the wire format. Add new codes at the end.
 enum class Reason : std::uint8_t {

@@ -15,10 +15,6 @@ namespace pbem::engine {
 
 namespace {
 
-bool Acceptable(const OrderVerdict& v) {
-  return v.verdict == VerdictKind::kOk || v.verdict == VerdictKind::kPartial;
-}
-
 // The verdicts ValidateOrders gave one kind of order, by index.
 std::vector<OrderVerdict> OfKind(const std::vector<OrderVerdict>& all, OrderKind kind) {
   std::vector<OrderVerdict> out;
@@ -33,7 +29,7 @@ std::vector<OrderVerdict> OfKind(const std::vector<OrderVerdict>& all, OrderKind
 void Refuse(const std::vector<OrderVerdict>& checked, Reason reason, std::vector<Arg> args,
             std::vector<OrderVerdict>& out) {
   for (OrderVerdict v : checked) {
-    if (Acceptable(v)) {
+    if (IsAcceptable(v.verdict)) {
       v.verdict = VerdictKind::kIllegal;
       v.reason = reason;
       v.args = args;

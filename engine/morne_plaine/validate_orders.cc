@@ -358,7 +358,7 @@ std::vector<OrderVerdict> ValidateOrders(const Ruleset& ruleset, const Scenario&
 
 bool AllAcceptable(const std::vector<OrderVerdict>& verdicts) {
   for (const OrderVerdict& v : verdicts) {
-    if (v.verdict == VerdictKind::kInvalid || v.verdict == VerdictKind::kIllegal) return false;
+    if (!IsAcceptable(v.verdict)) return false;
   }
   return true;
 }

@@ -84,20 +84,6 @@ std::string_view OrderKindName(OrderKind kind) {
   return "?";
 }
 
-std::string_view VerdictKindName(VerdictKind kind) {
-  switch (kind) {
-    case VerdictKind::kOk:
-      return "ok";
-    case VerdictKind::kInvalid:
-      return "invalid";
-    case VerdictKind::kIllegal:
-      return "illegal";
-    case VerdictKind::kPartial:
-      return "partial";
-  }
-  return "?";
-}
-
 std::string_view ReasonCode(Reason reason) {
   for (const auto& [r, code] : kReasonCodes) {
     if (r == reason) return code;

@@ -10,6 +10,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/core/verdict_kind.h"
 #include "engine/hex/hex.h"
 
 namespace pbem::engine {
@@ -17,14 +18,8 @@ namespace pbem::engine {
 enum class OrderKind : std::uint8_t { kPlacement, kBombardment, kMove, kAttack, kHeader };
 std::string_view OrderKindName(OrderKind kind);  // "placement", ...
 
-enum class VerdictKind : std::uint8_t {
-  kOk,       // carried out (or, when only checked, acceptable; a check note as reason
-             // says what the check cannot promise: depends_on_dice, will_charge)
-  kInvalid,  // not understood: malformed, unknown unit, hex off the map
-  kIllegal,  // understood but not allowed; nothing of it was carried out
-  kPartial,  // carried out up to a point, e.g. a move truncated at its last legal hex
-};
-std::string_view VerdictKindName(VerdictKind kind);  // "ok", "invalid", ...
+// VerdictKind (kOk, kInvalid, kIllegal, kPartial), VerdictKindName and IsAcceptable are
+// engine/core/verdict_kind.h's, shared by every game system.
 
 // Stable reason codes. Add new codes at the end of a group; the names (not
 // the numbers) are the wire format.

@@ -20,23 +20,9 @@ std::string_view StatusCodeName(StatusCode code) {
   return "?";
 }
 
-std::string_view VerdictKindName(VerdictKind kind) {
-  switch (kind) {
-    case VerdictKind::kOk:
-      return "ok";
-    case VerdictKind::kPartial:
-      return "partial";
-    case VerdictKind::kInvalid:
-      return "invalid";
-    case VerdictKind::kIllegal:
-      return "illegal";
-  }
-  return "?";
-}
-
 bool AllAcceptable(const std::vector<Verdict>& verdicts) {
   for (const Verdict& v : verdicts) {
-    if (v.kind != VerdictKind::kOk && v.kind != VerdictKind::kPartial) return false;
+    if (!engine::IsAcceptable(v.kind)) return false;
   }
   return true;
 }

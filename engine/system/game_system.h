@@ -27,6 +27,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/core/verdict_kind.h"
 #include "engine/system/handle.h"
 #include "engine/system/status.h"
 
@@ -43,13 +44,10 @@ struct GameData {
   DataFile scenario;
 };
 
-enum class VerdictKind : std::uint8_t {
-  kOk,       // carried out (checked: acceptable)
-  kPartial,  // carried out up to a point (Morne Plaine's truncated moves); acceptable
-  kInvalid,  // not understood: changes nothing
-  kIllegal,  // understood, not allowed: the system's rule for refused orders applies
-};
-std::string_view VerdictKindName(VerdictKind kind);  // "ok", "partial", "invalid", "illegal"
+// The kind of a verdict is every system's own (engine/core/verdict_kind.h: kOk, kInvalid,
+// kIllegal, kPartial; only Morne Plaine gives kPartial), passed through unconverted.
+using engine::VerdictKind;
+using engine::VerdictKindName;  // "ok", "invalid", "illegal", "partial"
 
 struct Arg {
   std::string name;   // the system's name of the field ("model", "limit"; "0", "1" by position)

@@ -16,25 +16,13 @@ namespace {
 using adapter::Read;
 constexpr std::string_view kName = kM42;
 
-VerdictKind KindOf(m42::VerdictKind kind) {
-  switch (kind) {
-    case m42::VerdictKind::kOk:
-      return VerdictKind::kOk;
-    case m42::VerdictKind::kInvalid:
-      return VerdictKind::kInvalid;
-    case m42::VerdictKind::kIllegal:
-      return VerdictKind::kIllegal;
-  }
-  return VerdictKind::kInvalid;
-}
-
 std::vector<Verdict> VerdictsOf(const std::vector<m42::Verdict>& verdicts) {
   std::vector<Verdict> out;
   for (const m42::Verdict& v : verdicts) {
     Verdict n;
     n.order = "action";
     n.unit = v.unit;
-    n.kind = KindOf(v.kind);
+    n.kind = v.kind;
     n.reason = std::string(m42::ReasonName(v.reason));
     if (!v.model.empty()) n.args.push_back(Arg{"model", v.model});
     if (!v.other.empty()) n.args.push_back(Arg{"other", v.other});

@@ -17,20 +17,6 @@ namespace {
 using adapter::Read;
 constexpr std::string_view kName = kMornePlaine;
 
-VerdictKind KindOf(engine::VerdictKind kind) {
-  switch (kind) {
-    case engine::VerdictKind::kOk:
-      return VerdictKind::kOk;
-    case engine::VerdictKind::kPartial:
-      return VerdictKind::kPartial;
-    case engine::VerdictKind::kInvalid:
-      return VerdictKind::kInvalid;
-    case engine::VerdictKind::kIllegal:
-      return VerdictKind::kIllegal;
-  }
-  return VerdictKind::kInvalid;
-}
-
 std::string ArgText(const engine::Arg& arg) {
   if (const auto* n = std::get_if<std::int64_t>(&arg)) return std::to_string(*n);
   if (const auto* h = std::get_if<engine::Hex>(&arg)) return engine::FormatLabel(*h);
@@ -44,7 +30,7 @@ std::vector<Verdict> VerdictsOf(const std::vector<engine::OrderVerdict>& verdict
     Verdict n;
     n.order = std::string(engine::OrderKindName(v.order_kind));
     n.unit = v.unit;
-    n.kind = KindOf(v.verdict);
+    n.kind = v.verdict;
     n.reason = std::string(engine::ReasonCode(v.reason));
     for (std::size_t i = 0; i < v.args.size(); ++i) {
       n.args.push_back(Arg{std::to_string(i), ArgText(v.args[i])});

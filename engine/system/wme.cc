@@ -12,25 +12,13 @@ namespace {
 using adapter::Read;
 constexpr std::string_view kName = kWme;
 
-VerdictKind KindOf(wme::VerdictKind kind) {
-  switch (kind) {
-    case wme::VerdictKind::kOk:
-      return VerdictKind::kOk;
-    case wme::VerdictKind::kInvalid:
-      return VerdictKind::kInvalid;
-    case wme::VerdictKind::kIllegal:
-      return VerdictKind::kIllegal;
-  }
-  return VerdictKind::kInvalid;
-}
-
 std::vector<Verdict> VerdictsOf(const std::vector<wme::Verdict>& verdicts) {
   std::vector<Verdict> out;
   for (const wme::Verdict& v : verdicts) {
     Verdict n;
     n.order = "move";
     n.unit = v.unit;
-    n.kind = KindOf(v.kind);
+    n.kind = v.kind;
     n.reason = std::string(wme::ReasonName(v.reason));
     if (!v.base.empty()) n.args.push_back(Arg{"base", v.base});
     if (!v.other.empty()) n.args.push_back(Arg{"other", v.other});

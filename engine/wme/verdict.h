@@ -47,16 +47,14 @@
 #include <string>
 #include <string_view>
 
+#include "engine/core/verdict_kind.h"
 #include "engine/wme/ruleset.h"
 
 namespace pbem::wme {
 
-enum class VerdictKind : std::uint8_t {
-  kOk,       // carried out
-  kInvalid,  // not understood (§5.3 step 1): changes nothing
-  kIllegal,  // understood, not allowed: on_illegal_move (GAP-20)
-};
-std::string_view VerdictKindName(VerdictKind kind);  // "ok", "invalid", "illegal"
+// engine/core/verdict_kind.h: the one kind every system shares (this game never gives kPartial).
+using engine::VerdictKind;
+using engine::VerdictKindName;  // "ok", "invalid", "illegal"
 
 // Stable codes; the names (the digest's) are the wire format. Add new codes at the end.
 enum class Reason : std::uint8_t {

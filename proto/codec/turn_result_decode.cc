@@ -19,6 +19,12 @@ std::optional<E> FromProtoEnum(int value, int count) {
   return static_cast<E>(value - 1);
 }
 
+// What FromProtoEnum<engine::VerdictKind> relies on (engine/core/verdict_kind.h).
+static_assert(pbem::v1::VERDICT_OK == static_cast<int>(engine::VerdictKind::kOk) + 1 &&
+              pbem::v1::VERDICT_INVALID == static_cast<int>(engine::VerdictKind::kInvalid) + 1 &&
+              pbem::v1::VERDICT_ILLEGAL == static_cast<int>(engine::VerdictKind::kIllegal) + 1 &&
+              pbem::v1::VERDICT_PARTIAL == static_cast<int>(engine::VerdictKind::kPartial) + 1);
+
 std::string NewerFormat(const pbem::v1::TurnResult& proto) {
   return "format_version: " + std::to_string(proto.format_version()) +
          " is newer than this program knows (" +
