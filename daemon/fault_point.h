@@ -37,6 +37,9 @@
 //   league.after_rating        a result completed its league round, which is rated and its
 //                              standings mails enqueued; the next round is not started, nor
 //                              the season ended (game=, round=)
+//   league.advance_wait        a caller about to record a league result or start or end a
+//                              round or season finds another doing so in this process, and
+//                              is about to wait for it (game= or league=)
 //   turn_loop.resolve          the turn job is about to look at a game (game=); with fail, the
 //                              job fails as a broken stored game would (not a database outage)
 #ifndef PBEM_DAEMON_FAULT_POINT_H_
@@ -63,10 +66,11 @@ inline constexpr std::string_view kFaultSchedulerAfterGameLock = "scheduler.afte
 inline constexpr std::string_view kFaultIntakeBeforeHandle = "intake.before_handle";
 inline constexpr std::string_view kFaultLeagueAfterRating = "league.after_rating";
 inline constexpr std::string_view kFaultTurnLoopResolve = "turn_loop.resolve";
+inline constexpr std::string_view kFaultLeagueAdvanceWait = "league.advance_wait";
 inline constexpr std::string_view kFaultPointNames[] = {
     kFaultOrderDeskBeforeStore,   kFaultTurnLoopBeforeCommit, kFaultOutboxAfterSend,
     kFaultSchedulerAfterGameLock, kFaultIntakeBeforeHandle,   kFaultLeagueAfterRating,
-    kFaultTurnLoopResolve};
+    kFaultTurnLoopResolve,        kFaultLeagueAdvanceWait};
 
 // How long a paused thread waits for its release before it goes on (and logs that it did).
 inline constexpr std::chrono::seconds kFaultPauseLimit{600};

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <mutex>
 #include <variant>
 
 #include "daemon/config.h"
@@ -16,6 +17,7 @@
 #include "daemon/league/organiser.h"
 #include "daemon/league/player_page.h"
 #include "daemon/league_api_parts.h"
+#include "daemon/league_routes.h"
 #include "daemon/validate.h"
 
 namespace pbem::daemon {
@@ -198,8 +200,10 @@ LeagueAnswer OrganiserResult(const LeagueServices& services, const std::string& 
   const league::MaterialLoader load = Loader(*services.catalog);
   const league::NextRound next{&load, services.entropy, services.places};
   league::ResultRefusal refusal = league::ResultRefusal::kNone;
+  std::unique_lock<std::mutex> held = HoldLeagueAdvance("game=" + game_id);
   Result<league::OrganiserRecord> recorded = league::RecordOrganiserResult(
       games, leagues, *end, *reason, services.template_dir, now, &refusal, &next);
+  held.unlock();
   if (!recorded.ok()) {
     switch (refusal) {
       case league::ResultRefusal::kReasonRequired:

@@ -7,6 +7,7 @@
 #include <variant>
 
 #include "daemon/config.h"
+#include "daemon/fault_point.h"
 #include "daemon/game_catalog.h"
 #include "daemon/json_input.h"
 #include "daemon/league/season.h"
@@ -42,6 +43,16 @@ std::string RefusalCode(league::StartRefusal refusal) {
 
 }  // namespace
 
+std::unique_lock<std::mutex> HoldLeagueAdvance(std::string_view context) {
+  static std::mutex advance;
+  std::unique_lock<std::mutex> held(advance, std::try_to_lock);
+  if (held.owns_lock()) return held;
+  // TEST-ONLY: another caller records or starts; this one is about to wait for it.
+  FaultPoint(kFaultLeagueAdvanceWait, context);
+  held.lock();
+  return held;
+}
+
 LeagueAnswer Start(const LeagueServices& services, const std::string& id,
                    const LeagueRequest& request, storage::LeagueRepository& leagues,
                    storage::Timestamp now) {
@@ -65,6 +76,7 @@ LeagueAnswer Start(const LeagueServices& services, const std::string& id,
     }
   }
   league::StartRefusal refusal = league::StartRefusal::kNone;
+  const std::unique_lock<std::mutex> held = HoldLeagueAdvance("league=" + id);
   Result<league::StartedRound> started =
       league::StartRound(leagues, id, season, round, Loader(*services.catalog), *services.entropy,
                          services.template_dir, now, &refusal, services.places);
@@ -115,6 +127,7 @@ LeagueAnswer EndSeason(const LeagueServices& services, const std::string& id,
     }
   }
   league::StartRefusal refusal = league::StartRefusal::kNone;
+  const std::unique_lock<std::mutex> held = HoldLeagueAdvance("league=" + id);
   Result<league::FinishedSeason> finished = league::FinishSeason(
       leagues, id, season, services.template_dir, now, &refusal, services.places);
   if (!finished.ok()) {
@@ -137,9 +150,11 @@ LeagueAnswer EndSeason(const LeagueServices& services, const std::string& id,
 Result<Recorded> RecordAndAdvance(const LeagueServices& services,
                                   storage::LeagueRepository& leagues, const league::GameEnd& end,
                                   storage::Timestamp now, spdlog::logger* logger) {
+  std::unique_lock<std::mutex> held = HoldLeagueAdvance("game=" + end.game_id);
   Result<league::Advance> advanced =
       league::RecordAndAdvance(leagues, end, Loader(*services.catalog), *services.entropy,
                                services.template_dir, now, services.places);
+  held.unlock();
   if (!advanced.ok()) return advanced.status();
   const league::RecordedEnd& recorded = advanced->recorded;
   Recorded out;
@@ -203,9 +218,11 @@ void CompleteStalledRounds(const LeagueServices& services, storage::LeagueReposi
     return;
   }
   for (const std::string& id : *ids) {
+    std::unique_lock<std::mutex> held = HoldLeagueAdvance("league=" + id);
     Result<std::optional<league::Advance>> done =
         league::CompleteStalledRound(leagues, id, Loader(*services.catalog), *services.entropy,
                                      services.template_dir, now, services.places);
+    held.unlock();
     if (!done.ok()) {
       ++pass.failures;
       if (logger != nullptr && warnings.IsNew(id, done.status().ToString())) {

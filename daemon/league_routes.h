@@ -10,7 +10,9 @@
 
 #include <Poco/JSON/Object.h>
 
+#include <mutex>
 #include <string>
+#include <string_view>
 
 #include "daemon/league/league_flow.h"
 #include "daemon/league/standings.h"
@@ -51,6 +53,17 @@ LeagueAnswer StandingsPage(const LeagueServices& services, const std::string& id
 
 // A row of a table as JSON (rank null while the player is not ranked).
 Poco::JSON::Object RowJson(const league::StandingRow& r);
+
+// Held, within this process, by everything that records league results or starts and ends
+// rounds and seasons: the league pass (turns thread), a resignation (HTTP and mail threads)
+// and the organiser's routes. So a caller whose result completes a round answers once the next
+// round is started or the season ended, by itself or by the caller it waited for (before, a
+// resignation recorded while the pass was between rating the round and starting the next one
+// answered before the round existed). Several pbemd on one database: the pass runs on one at
+// a time (the "league-pass" lock), and a round another instance is completing is there at
+// that instance's next step or pass. A caller that finds it held reaches the fault point
+// league.advance_wait (context: `context`) before it waits.
+std::unique_lock<std::mutex> HoldLeagueAdvance(std::string_view context);
 
 // Records a league game's end and what follows (league::RecordAndAdvance: the next round, or
 // the season's end), logging what happened on `logger` (may be null).

@@ -9,7 +9,6 @@
 //     turn loop between reading the orders and committing. Every accepted submission is
 //     played, every refused one is not.
 #include <catch2/catch.hpp>
-#include <condition_variable>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -19,6 +18,7 @@
 #include "daemon/fault_point.h"
 #include "daemon/mail/replies.h"
 #include "daemon/turn_loop.h"
+#include "tests/daemon/fault_gate.h"
 #include "tests/daemon/games_server.h"
 #include "tests/daemon/turn_fixture.h"
 
@@ -309,43 +309,6 @@ TEST_CASE("acknowledged: duplicates are of accepted submissions of the same side
 
 // --- accepting and committing exclude each other ------------------------------------------
 
-// Stops the first thread that reaches `point` until Open().
-class Gate {
- public:
-  explicit Gate(std::string point) : point_(std::move(point)) {}
-  void Reach(std::string_view name) {
-    if (name != point_) return;
-    std::unique_lock<std::mutex> lock(mutex_);
-    if (used_) return;
-    used_ = true;
-    reached_ = true;
-    changed_.notify_all();
-    changed_.wait(lock, [&] { return open_; });
-  }
-  bool WaitReached() {
-    std::unique_lock<std::mutex> lock(mutex_);
-    return changed_.wait_for(lock, std::chrono::seconds(30), [&] { return reached_; });
-  }
-  void Open() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    open_ = true;
-    changed_.notify_all();
-  }
-
- private:
-  std::string point_;
-  std::mutex mutex_;
-  std::condition_variable changed_;
-  bool used_ = false, reached_ = false, open_ = false;
-};
-
-struct HookGuard {
-  explicit HookGuard(Gate& gate) {
-    SetFaultHook([&gate](std::string_view name) { gate.Reach(name); });
-  }
-  ~HookGuard() { SetFaultHook({}); }
-};
-
 // Blue's submission of `orders` to game "race" as the HTTP route makes it, judged against the
 // game as read now. No assertion inside: it may run on another thread.
 struct BlueSubmission {
@@ -403,11 +366,11 @@ TEST_CASE("acknowledged: a sweep of submissions racing the turn commit at the de
   }
   const pbem::v1::Orders racing = BlueVariant(revision, "race");
 
-  Gate gate(desk_waits ? "order_desk.before_store" : "turn_loop.before_commit");
+  testing::FaultGate gate(desk_waits ? "order_desk.before_store" : "turn_loop.before_commit");
   Result<DeskOutcome> outcome = Status::Internal("not run");
   bool committed = false;
   {
-    HookGuard hook(gate);
+    testing::FaultHookGuard hook(gate);
     storage::SqliteRepository other(f.dir.path());
     REQUIRE(other.OpenOrMigrate().ok());
     if (desk_waits) {
