@@ -1,4 +1,4 @@
-// M42's rules entry points, shaped like the game-system interface (design/game-systems.md):
+// M42's rules entry points, shaped like the game-system interface (engine/system/game_system.h):
 // initial state from a scenario (state.h), check orders -> a verdict per order, resolve a
 // player-turn (state, orders) -> events + next state + verdicts. Pure: no clock, file or log.
 //

@@ -1,7 +1,7 @@
-// The rules half of a game system (issue 15; design/game-systems.md): what code outside engine/
-// (daemon, storage, leagues, CLI) calls to play any system without naming its types. Every
-// system implements GameSystem once (morne_plaine.h, m42.h, wme.h) and registers it under its
-// ruleset's system name (registry.h). README.md says how to add one.
+// The rules half of a game system (issue 15; README.md, "Adding a game system"): what code
+// outside engine/ (daemon, storage, leagues, CLI) calls to play any system without naming its
+// types. Every system implements GameSystem once (morne_plaine.h, m42.h, wme.h) and registers it
+// under its ruleset's system name (registry.h). README.md says how to add one.
 //
 // Values crossing the boundary:
 // - Setup, State, Orders (handle.h): the system's own values behind a type-checked handle.
