@@ -74,7 +74,7 @@ class WmeSystem final : public GameSystem {
     const auto in =
         adapter::ReadInputs<WmeSetup, wme::State, wme::TurnOrders>(kName, setup, state, orders);
     if (!in.ok()) return in.status();
-    WmeDice dice(dice_seed);
+    wme::SeededDice dice(dice_seed);
     return VerdictsOf(
         wme::CheckOrders(in->setup->ruleset, in->setup->scenario, *in->state, *in->orders, dice));
   }
@@ -85,7 +85,7 @@ class WmeSystem final : public GameSystem {
     const auto in =
         adapter::ReadInputs<WmeSetup, wme::State, wme::TurnOrders>(kName, setup, state, orders);
     if (!in.ok()) return in.status();
-    WmeDice dice(dice_seed);
+    wme::SeededDice dice(dice_seed);
     wme::PlayerTurnResult result = wme::ResolvePlayerTurn(in->setup->ruleset, in->setup->scenario,
                                                           *in->state, *in->orders, dice);
     TurnResolution out;
@@ -114,11 +114,6 @@ class WmeSystem final : public GameSystem {
 };
 
 }  // namespace
-
-int WmeDice::Roll(int sides) {
-  PBEM_CHECK(sides >= 1);
-  return 1 + static_cast<int>(rng_.Bounded(static_cast<std::uint32_t>(sides)));
-}
 
 std::unique_ptr<GameSystem> MakeWme() { return std::make_unique<WmeSystem>(); }
 

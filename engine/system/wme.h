@@ -4,8 +4,8 @@
 //
 // What the engine offers and what it does not:
 // - Load: no data format yet (issue 17): kNotSupported; no scenario is carried in code.
-// - Dice: WmeDice(seed), the project's generator (engine/core/dice.h, Pcg32FromSeed) behind
-//   engine/wme's DiceSource; CheckOrders gets its own copy (resolve.h asks for that).
+// - Dice: wme::SeededDice(seed), the project's generator (engine/core/dice.h, Pcg32FromSeed);
+//   CheckOrders gets its own copy (resolve.h asks for that).
 // - GameOutcome (the movement chapter has no end of game), BotOrders (engine/wme has no bot)
 //   and Encode/DecodeState (engine/wme has no canonical encoding): kNotSupported.
 #ifndef PBEM_ENGINE_SYSTEM_WME_H_
@@ -15,7 +15,6 @@
 #include <memory>
 #include <string_view>
 
-#include "engine/core/dice.h"
 #include "engine/system/game_system.h"
 #include "engine/wme/dice.h"
 #include "engine/wme/orders.h"
@@ -37,16 +36,6 @@ std::unique_ptr<GameSystem> MakeWme();
 Setup WmeSetupOf(WmeSetup setup);
 Orders WmeOrdersOf(wme::TurnOrders orders);
 State WmeStateOf(wme::State state);
-
-// engine/wme's dice drawn from the project's generator: a roll of n sides is 1 + Bounded(n).
-class WmeDice final : public wme::DiceSource {
- public:
-  explicit WmeDice(std::uint64_t seed) : rng_(engine::Pcg32FromSeed(seed)) {}
-  int Roll(int sides) override;
-
- private:
-  engine::Pcg32 rng_;
-};
 
 }  // namespace pbem::game_system
 

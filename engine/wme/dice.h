@@ -1,12 +1,15 @@
 // The game's dice (french-fantasy.md §5.2: zone ties, confusion tests, off-table fate,
-// counter-charge fire): either seeded (SplitMix64, our own so every standard library gives the
-// same rolls) or scripted (the rulebook's worked cases state their rolls). Each roll is logged
-// by the caller as an event with its purpose.
+// counter-charge fire): either seeded (the project's generator, engine/core/dice.h's Pcg32
+// seeded by Pcg32FromSeed, as every system's dice: every standard library gives the same rolls)
+// or scripted (the rulebook's worked cases state their rolls). Each roll is logged by the
+// caller as an event with its purpose.
 #ifndef PBEM_ENGINE_WME_DICE_H_
 #define PBEM_ENGINE_WME_DICE_H_
 
 #include <cstdint>
 #include <vector>
+
+#include "engine/core/dice.h"
 
 namespace pbem::wme {
 
@@ -17,16 +20,15 @@ class DiceSource {
   virtual int Roll(int sides) = 0;
 };
 
-// SplitMix64; a roll takes the value modulo `sides` after rejecting the top partial range, so
-// every face is equally likely.
-class SeededDice : public DiceSource {
+// The project's generator: a roll of n sides (clamped into 1..100) is 1 + Pcg32::Bounded(n),
+// unbiased; a d6 rolls as engine::SeededDice's d6 with the same seed.
+class SeededDice final : public DiceSource {
  public:
-  explicit SeededDice(std::uint64_t seed) : state_(seed) {}
+  explicit SeededDice(std::uint64_t seed) : rng_(engine::Pcg32FromSeed(seed)) {}
   int Roll(int sides) override;
 
  private:
-  std::uint64_t Next();
-  std::uint64_t state_;
+  engine::Pcg32 rng_;
 };
 
 // Gives the scripted rolls in order, clamped into 1..sides; after the script, 1s.

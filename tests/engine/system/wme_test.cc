@@ -27,9 +27,10 @@ void CheckNotSupported(const Status& status, const std::string& names) {
   CHECK_MINI(status.message().find(names) != std::string::npos);
 }
 
-// WmeDice is the project's generator: the same rolls as engine::SeededDice for a d6.
+// The French game's seeded dice are the project's generator: the same rolls as
+// engine::SeededDice for a d6.
 TEST_CASE_MINI(WmeDiceDrawFromTheProjectsGenerator) {
-  WmeDice wme_dice(42);
+  wme::SeededDice wme_dice(42);
   engine::SeededDice core_dice(42);
   for (int i = 0; i < 50; ++i) CHECK_EQ_MINI(wme_dice.Roll(6), core_dice.Roll(engine::Die::kD6));
 }
@@ -58,7 +59,7 @@ TEST_CASE_MINI(WmeChecksAndResolvesAsTheEngineWithTheSameSeed) {
   for (std::uint64_t seed = 1; seed <= 8; ++seed) {
     for (const bool is_valid : {true, false}) {
       const wme::TurnOrders& orders = is_valid ? valid : invalid;
-      WmeDice check_dice(seed);
+      wme::SeededDice check_dice(seed);
       const std::vector<wme::Verdict> want_verdicts =
           wme::CheckOrders(f.game.ruleset, f.game.scenario, start, orders, check_dice);
       const Result<std::vector<Verdict>> got =
@@ -70,7 +71,7 @@ TEST_CASE_MINI(WmeChecksAndResolvesAsTheEngineWithTheSameSeed) {
       }
       CHECK_EQ_MINI(AllAcceptable(*got), is_valid);
 
-      WmeDice dice(seed);
+      wme::SeededDice dice(seed);
       const wme::PlayerTurnResult want =
           wme::ResolvePlayerTurn(f.game.ruleset, f.game.scenario, start, orders, dice);
       const Result<TurnResolution> r =
