@@ -44,7 +44,12 @@ Result<GameContext> GameCatalog::Load(const storage::Game& game) {
     return Status::Internal("game " + game.id + ": the stored state does not fit scenario " +
                             game.scenario + ": " + state.ErrorText());
   }
-  return GameContext{*data, std::move(state).value()};
+  GameContext context;
+  context.data = *data;
+  context.state = std::move(state).value();
+  context.turn = {context.state.turn, std::string(engine::SideName(context.state.side_to_move))};
+  context.finished = context.state.finished;
+  return context;
 }
 
 }  // namespace pbem::daemon

@@ -13,6 +13,7 @@
 #include "engine/morne_plaine/game_state.h"
 #include "engine/morne_plaine/ruleset.h"
 #include "engine/morne_plaine/scenario.h"
+#include "engine/system/game_system.h"
 #include "pbem/v1/ruleset.pb.h"
 #include "pbem/v1/scenario.pb.h"
 #include "storage/game_repository.h"
@@ -27,9 +28,15 @@ struct ScenarioData {
   pbem::v1::Scenario scenario_proto;
 };
 
+// A stored game as loaded. `turn` and `finished` are the game-system interface's terms
+// (engine/system/game_system.h): code that needs no more than whose turn it is and whether the
+// game is over reads them and names no system's type. `data` and `state` are Morne Plaine's,
+// for the code that still works on its types (tests/boundary/system_includes.allow lists it).
 struct GameContext {
   std::shared_ptr<const ScenarioData> data;
   engine::GameState state;
+  game_system::TurnInfo turn;  // the player-turn the game waits for: number and side id
+  bool finished = false;       // the rules ended the game (a resignation is storage::Game::result)
 };
 
 class GameCatalog {

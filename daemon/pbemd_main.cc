@@ -42,7 +42,6 @@
 #include "daemon/scheduler.h"
 #include "daemon/turn_loop.h"
 #include "daemon/worker.h"
-#include "engine/morne_plaine/ids.h"
 
 namespace pbem::daemon {
 namespace {
@@ -262,10 +261,9 @@ class Pbemd final : public Poco::Util::ServerApplication {
         Result<storage::Game> game = (*turn_repository)->GetGame(game_id);
         if (!game.ok()) return;
         Result<GameContext> context = catalog.Load(*game);
-        if (!context.ok() || context->state.finished) return;
-        Result<std::optional<PendingOrders>> pending =
-            turn_loop.FindOrders(**turn_repository, game_id, game->turns_committed,
-                                 std::string(engine::SideName(context->state.side_to_move)));
+        if (!context.ok() || context->finished) return;
+        Result<std::optional<PendingOrders>> pending = turn_loop.FindOrders(
+            **turn_repository, game_id, game->turns_committed, context->turn.side);
         if (!pending.ok() || !pending->has_value()) return;
         WaitForFaultPoint(kFaultOutboxAfterSend);
         FaultPoint(kFaultSchedulerAfterGameLock, "game=" + game_id);

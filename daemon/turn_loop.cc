@@ -197,8 +197,8 @@ Result<std::vector<storage::NewMail>> TurnLoop::StuckMails(storage::GameReposito
   // The turn it waits for, when the game still loads (what failed may be its stored state).
   if (Result<storage::Game> game = repository.GetGame(game_id); game.ok()) {
     if (Result<GameContext> context = catalog_.Load(*game); context.ok()) {
-      input.turn = context->state.turn;
-      input.side = context->state.side_to_move;
+      input.turn = context->turn.turn;
+      input.side = context->turn.side;
     }
   }
   std::vector<storage::NewMail> mails;
@@ -294,7 +294,7 @@ Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage:
     templates::ReminderInput input;
     input.game_id = game.id;
     input.turn = state.turn;
-    input.side = state.side_to_move;
+    input.side = SideText(state.side_to_move);
     input.player = player.mail_address;
     input.player_name = player.name;
     input.deadline = ToSeconds(deadline);
@@ -345,7 +345,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
   input.result = &result.value();
   input.game_id = game.id;
   input.turn = before.turn;
-  input.side = before.side_to_move;
+  input.side = SideText(before.side_to_move);
   input.revealed_seed = Hex(open.dice_seed);
   input.orders_missed = orders_missed;
   if (next) {

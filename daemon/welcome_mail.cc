@@ -38,14 +38,15 @@ Result<std::vector<storage::NewMail>> WelcomeMails(const templates::MailTemplate
     input.turns = scenario.turns;
     input.player = player.mail_address;
     input.player_name = player.name;
-    input.side = *side;
+    input.side = player.side;
     for (const storage::NewPlayer& other : players) {
       if (&other == &player) continue;
       if (const std::optional<engine::Side> other_side = engine::ParseSide(other.side)) {
-        input.others.push_back({*other_side, other.mail_address, other.name});
+        input.others.push_back(
+            {std::string(engine::SideName(*other_side)), other.mail_address, other.name});
       }
     }
-    input.first_side = initial.side_to_move;
+    input.first_side = std::string(engine::SideName(initial.side_to_move));
     input.deadline = context.deadline;
     input.token = player.token;
     input.reply_to = context.reply_to;

@@ -117,7 +117,7 @@ Status WriteArchive(const MailTemplates& mail, Language language,
     report_in.result = &t.result;
     report_in.game_id = in.game_id;
     report_in.turn = t.turn;
-    report_in.side = t.side;
+    report_in.side = std::string(engine::SideName(t.side));
     report_in.revealed_seed = t.revealed_seed;
     if (k < count) report_in.next_commitment = in.turns[static_cast<std::size_t>(k)].commitment;
     std::string report;

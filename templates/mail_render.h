@@ -72,11 +72,11 @@ struct ResultsInput {
   const engine::Scenario* scenario = nullptr;  // REQUIRES: not null
   const engine::TurnResult* result = nullptr;  // REQUIRES: not null
   std::string game_id;
-  int turn = 0;                             // the game turn that was resolved
-  engine::Side side = engine::Side::kBlue;  // the side that moved
-  std::string player;                       // the recipient's address
-  std::string revealed_seed;                // this turn's dice seed, hex, now revealed
-  std::string next_commitment;              // SHA-256 of the next turn's seed; empty at the end
+  int turn = 0;                 // the game turn that was resolved
+  std::string side = "blue";    // the side that moved: the system's side id
+  std::string player;           // the recipient's address
+  std::string revealed_seed;    // this turn's dice seed, hex, now revealed
+  std::string next_commitment;  // SHA-256 of the next turn's seed; empty at the end
   std::optional<std::chrono::sys_seconds> next_deadline;
   // The recipient's name (storage Player::name) when there is one: "Hello Hélène,"; else the
   // greeting names nobody ("Hello,"), never the address.
@@ -92,7 +92,7 @@ struct ReceiptInput {
   std::vector<engine::OrderVerdict> verdicts;
   std::string game_id;
   int turn = 0;
-  engine::Side side = engine::Side::kBlue;
+  std::string side = "blue";  // the system's side id
   std::string player;
   std::optional<std::chrono::sys_seconds> deadline;
   // The recipient's name when there is one: "Hello Alice,"; else the greeting names nobody
@@ -131,7 +131,7 @@ struct ErrorReplyInput {
 struct ReminderInput {
   std::string game_id;
   int turn = 0;
-  engine::Side side = engine::Side::kBlue;
+  std::string side = "blue";  // the system's side id
   std::string player;
   std::chrono::sys_seconds deadline;
   std::chrono::minutes time_left{0};
@@ -145,17 +145,17 @@ struct ReminderInput {
 // moves first it starts with "your move, due by ..." and carries the orders template.
 struct WelcomeInput {
   struct OtherPlayer {
-    engine::Side side = engine::Side::kBlue;
+    std::string side = "blue";  // the system's side id
     std::string address;
     std::string name;  // empty: the player gave none
   };
   std::string game_id;
   std::string scenario_title;
-  int turns = 0;       // the scenario's length in game turns
-  std::string player;  // the recipient's address
-  engine::Side side = engine::Side::kBlue;
-  std::vector<OtherPlayer> others;  // the other players of the game
-  engine::Side first_side = engine::Side::kBlue;
+  int turns = 0;                                     // the scenario's length in game turns
+  std::string player;                                // the recipient's address
+  std::string side = "blue";                         // the system's side id
+  std::vector<OtherPlayer> others;                   // the other players of the game
+  std::string first_side = "blue";                   // the system's side id
   std::optional<std::chrono::sys_seconds> deadline;  // of the first turn
   std::string token;       // the player's token, in clear (it is only stored hashed)
   std::string reply_to;    // pbemd's own address
@@ -236,7 +236,7 @@ struct TurnStuckInput {
   // The turn the game waits for, and its side; 0 when it is not known (the game's stored
   // state itself may be what cannot be read).
   int turn = 0;
-  engine::Side side = engine::Side::kBlue;
+  std::string side = "blue";  // the system's side id
 };
 
 // The mail templates of every language, parsed once. Rendering is const and thread-safe.

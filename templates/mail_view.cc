@@ -88,7 +88,7 @@ std::string Words::Word(std::string_view group, std::string_view code) const {
   return it == words_.end() ? std::string(code) : it->second;
 }
 
-std::string Words::Side(engine::Side side) const { return Word("side", engine::SideName(side)); }
+std::string Words::Side(std::string_view side) const { return Word("side", side); }
 
 std::string Words::Hex(engine::Hex hex) const { return engine::FormatLabel(hex, width_); }
 
@@ -218,7 +218,7 @@ mst::data MailRenderer::Objectives(const engine::GameState& state) const {
     for (const engine::Hex h : o.hexes) hexes += (hexes.empty() ? "" : " ") + words_.Hex(h);
     f.set("objective", o.name);
     f.set("hexes", hexes);
-    f.set("holder", holder ? words_.Side(*holder) : words_.Word("side", "none"));
+    f.set("holder", holder ? words_.Side(engine::SideName(*holder)) : words_.Word("side", "none"));
     f.set("held", holder.has_value());
     f.set("vp_blue", Num(o.vp_blue));
     f.set("vp_orange", Num(o.vp_orange));
@@ -248,12 +248,12 @@ mst::data MailRenderer::ResultsData(const ResultsInput& in) const {
   d.set("finished", r.next_state.finished);
   const engine::GameOutcome& o = r.next_state.outcome;
   d.set("draw", !o.winner.has_value());
-  d.set("winner", o.winner ? words_.Side(*o.winner) : std::string());
+  d.set("winner", o.winner ? words_.Side(engine::SideName(*o.winner)) : std::string());
   d.set("level", words_.Word("level", engine::VictoryLevelName(o.level)));
   d.set("vp_blue", Num(o.vp_blue));
   d.set("vp_orange", Num(o.vp_orange));
   d.set("next_turn", Num(r.next_state.turn));
-  d.set("next_side", words_.Side(r.next_state.side_to_move));
+  d.set("next_side", words_.Side(engine::SideName(r.next_state.side_to_move)));
   d.set("has_deadline", in.next_deadline.has_value());
   d.set("deadline", in.next_deadline ? Date(*in.next_deadline) : std::string());
   d.set("seed", in.revealed_seed);

@@ -53,7 +53,7 @@ class Words {
   bool HasWord(std::string_view group, std::string_view code) const;
   std::string ReasonArg(const engine::Arg& arg) const;
   std::string Word(std::string_view group, std::string_view code) const;
-  std::string Side(engine::Side side) const;
+  std::string Side(std::string_view side) const;  // the word of a side id ("blue")
   std::string Hex(engine::Hex hex) const;
   std::string Arg(const engine::Arg& arg) const;
   std::string UnitById(const std::string& id) const;

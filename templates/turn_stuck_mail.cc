@@ -3,7 +3,6 @@
 #include <kainjow/mustache.hpp>
 #include <string>
 
-#include "engine/morne_plaine/ids.h"
 #include "templates/mail_render.h"
 #include "templates/mail_text.h"
 
@@ -16,7 +15,7 @@ Status MailTemplates::RenderTurnStuck(Language language, const TurnStuckInput& i
   d.set("game", in.game_id);
   d.set("has_turn", in.turn > 0);
   d.set("turn", std::to_string(in.turn));
-  d.set("side", Word(language, "side", engine::SideName(in.side)));
+  d.set("side", Word(language, "side", in.side));
   return detail::RenderTextMail(Set(language), "turn_stuck", d, out);
 }
 

@@ -170,7 +170,7 @@ Answer GameReads::EncodeState(storage::GameRepository& repository, const storage
   body.set("rulesetVersion", game.ruleset_version);
   body.set("turnsCommitted", game.turns_committed);
   body.set("turn", context->state.turn);
-  body.set("sideToMove", std::string(engine::SideName(context->state.side_to_move)));
+  body.set("sideToMove", context->turn.side);
   Result<std::vector<storage::Player>> players = repository.ListPlayers(id);
   if (!players.ok()) return StoreError(players.status(), "players");
   Poco::JSON::Array::Ptr sides = new Poco::JSON::Array;

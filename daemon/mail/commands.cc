@@ -15,7 +15,6 @@
 #include "daemon/turn/archive.h"
 #include "daemon/turn_loop.h"
 #include "daemon/validate.h"
-#include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"
 
@@ -118,13 +117,12 @@ SeatState StateOf(const CommandServices& services, storage::GameRepository& repo
     return out;
   }
   out.context = std::move(context).value();
-  const engine::GameState& state = out.context->state;
   std::tie(st.history_url, st.archive_url) = LinksOf(services, game.id);
-  st.turn = state.turn;
+  st.turn = out.context->turn.turn;
   st.side = seat.player.side;
-  st.mover = std::string(engine::SideName(state.side_to_move));
+  st.mover = out.context->turn.side;
   st.result = game.result;
-  st.over = state.finished || !game.result.empty();
+  st.over = out.context->finished || !game.result.empty();
   if (st.over) return out;
   if (st.mover == st.side) {
     Result<std::vector<storage::Submission>> submissions = repository.ListSubmissions(game.id);
@@ -139,7 +137,7 @@ SeatState StateOf(const CommandServices& services, storage::GameRepository& repo
     if (st.orders_in) st.received = std::chrono::floor<std::chrono::seconds>(in->received_at);
   }
   st.paused = game.paused_at.has_value();
-  Result<storage::OpenTurn> open = repository.GetOpenTurn(game.id, state.turn, st.mover);
+  Result<storage::OpenTurn> open = repository.GetOpenTurn(game.id, st.turn, st.mover);
   if (open.ok()) {
     out.open = *open;
     st.open_turn = true;

@@ -12,7 +12,6 @@
 #include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/mail/replies.h"
-#include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
 #include "templates/mail_render.h"
 
@@ -242,7 +241,7 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
       input.verdicts = outcome->verdicts;
       input.game_id = outcome->game_id;
       input.turn = static_cast<int>(outcome->turn);
-      input.side = engine::ParseSide(outcome->side).value_or(engine::Side::kBlue);
+      input.side = outcome->side;
       input.player = mail.from;
       input.player_name = who->player.name;
       templates::Mail rendered;

@@ -123,7 +123,7 @@ ResultsInput Input(const engine::Scenario& scenario, const engine::TurnResult& r
   in.result = &result;
   in.game_id = "g1";
   in.turn = 2;
-  in.side = engine::Side::kBlue;
+  in.side = "blue";
   in.player = "blue@example.org";
   in.revealed_seed = "00aa11bb22cc33dd";
   in.next_commitment = "9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08";
@@ -499,7 +499,7 @@ TEST_CASE("reminder names the deadline and the time left") {
   ReminderInput in;
   in.game_id = "g1";
   in.turn = 5;
-  in.side = engine::Side::kOrange;
+  in.side = "orange";
   in.player = "orange@example.org";
   in.deadline = std::chrono::sys_days{std::chrono::year{2026} / 1 / 2} + std::chrono::hours{7} +
                 std::chrono::minutes{5};
@@ -786,7 +786,7 @@ TEST_CASE("French report lines need neither the unit's gender nor its number") {
       Ev(Phase::kCombat, EventKind::kRetreat, 3, {H("1715"), H("1716")}, {S("combat")}));
   r.next_state = engine::InitialState(scenario, "g1");
   ResultsInput in = Input(scenario, r);
-  in.side = engine::Side::kOrange;
+  in.side = "orange";
   Mail fr;
   REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
   INFO(fr.text);
