@@ -286,12 +286,17 @@ Result<LoadedM42Ruleset> ConvertRuleset(const v1::M42Ruleset& merged,
 
 class ScenarioConverter : public Checker {
  public:
-  explicit ScenarioConverter(const v1::M42Scenario& proto) : p_(proto) {}
+  ScenarioConverter(const v1::M42Scenario& proto, const m42::Ruleset& ruleset)
+      : p_(proto), rs_(ruleset) {}
 
   m42::Scenario Run() {
     if (p_.format_version() > 1) {
       Add("format_version", "format version " + std::to_string(p_.format_version()) +
                                 " is not supported (this build reads version 1)");
+    }
+    if (!p_.ruleset().empty() && p_.ruleset() != rs_.ruleset) {
+      Add("ruleset", "the scenario is written for '" + p_.ruleset().substr(0, kMaxIdBytes) +
+                         "', the ruleset is '" + rs_.ruleset + "'");
     }
     InRange("table_width_in", p_.table_width_in(), 1, kMaxLengthIn, s_.table_width_in);
     InRange("table_height_in", p_.table_height_in(), 1, kMaxLengthIn, s_.table_height_in);
@@ -353,9 +358,10 @@ class ScenarioConverter : public Checker {
     }
     m42::Thou x = 0;
     m42::Thou y = 0;
-    const bool ok = InRange(path + ".x_in", p.x_in(), -kMaxCoordIn, kMaxCoordIn, x) &
-                    InRange(path + ".y_in", p.y_in(), -kMaxCoordIn, kMaxCoordIn, y);
-    if (!ok) return std::nullopt;
+    // Both checked, so that both are reported.
+    const bool x_ok = InRange(path + ".x_in", p.x_in(), -kMaxCoordIn, kMaxCoordIn, x);
+    const bool y_ok = InRange(path + ".y_in", p.y_in(), -kMaxCoordIn, kMaxCoordIn, y);
+    if (!x_ok || !y_ok) return std::nullopt;
     return table::Point::Make(m42::ToUnits(x), m42::ToUnits(y));
   }
   std::optional<std::vector<table::Point>> Points(const std::string& path,
@@ -576,13 +582,14 @@ class ScenarioConverter : public Checker {
   }
 
   const v1::M42Scenario& p_;
+  const m42::Ruleset& rs_;
   m42::Scenario s_;
   std::set<std::string> unit_ids_;
 };
 
 Result<LoadedM42Scenario> ConvertScenario(const v1::M42Scenario& proto, const m42::Ruleset& ruleset,
                                           const internal::Locator& locator) {
-  ScenarioConverter converter(proto);
+  ScenarioConverter converter(proto, ruleset);
   m42::Scenario scenario = converter.Run();
   std::vector<Problem> problems = std::move(converter.problems());
   // The engine's own checks (m42::InitialState's scenario problems) on what converted cleanly:

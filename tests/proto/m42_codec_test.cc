@@ -263,6 +263,11 @@ TEST_CASE("hostile M42 scenarios name the file, line:column, field and range", "
     CHECK(ScenarioError("y_in: 20000 } }", "y_in: 20000 } floor: 1 structure: \"shed\" }") ==
           "s.textproto:19:1: models[0]: refused by the engine: unknown_structure b1_1");
   }
+  SECTION("a scenario written for another ruleset") {
+    CHECK(ScenarioError("name: \"probe\"", "name: \"probe\" ruleset: \"m42_v9\"") ==
+          "s.textproto:1:15: ruleset: the scenario is written for 'm42_v9', the ruleset is "
+          "'m42_movement_v0_5'");
+  }
   SECTION("an unknown field") {
     const std::string error = ScenarioError("mv: 5", "mv: 5 speed: 3");
     CHECK(error.rfind("s.textproto:17:", 0) == 0);
