@@ -42,6 +42,13 @@ struct Problem {
   std::string message;
 };
 
+// Each problem at its file, line and column.
+std::vector<Error> Located(const std::vector<Problem>& problems, const internal::Locator& locator) {
+  std::vector<Error> errors;
+  for (const Problem& p : problems) errors.push_back(locator.At(p.path, p.message));
+  return errors;
+}
+
 std::string Indexed(std::string_view list, int i) {
   return std::string(list) + "[" + std::to_string(i) + "]";
 }
@@ -276,11 +283,7 @@ Result<LoadedM42Ruleset> ConvertRuleset(const v1::M42Ruleset& merged,
       problems.push_back(Problem{p.key, EngineMessage(p.code)});
     }
   }
-  if (!problems.empty()) {
-    std::vector<Error> errors;
-    for (const Problem& p : problems) errors.push_back(locator.At(p.path, p.message));
-    return errors;
-  }
+  if (!problems.empty()) return Located(problems, locator);
   return LoadedM42Ruleset{std::move(ruleset), merged};
 }
 
@@ -600,11 +603,7 @@ Result<LoadedM42Scenario> ConvertScenario(const v1::M42Scenario& proto, const m4
                                                              (p.id.empty() ? "" : " " + p.id)});
     }
   }
-  if (!problems.empty()) {
-    std::vector<Error> errors;
-    for (const Problem& p : problems) errors.push_back(locator.At(p.path, p.message));
-    return errors;
-  }
+  if (!problems.empty()) return Located(problems, locator);
   return LoadedM42Scenario{std::move(scenario), proto};
 }
 
