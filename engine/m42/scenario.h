@@ -1,6 +1,6 @@
 // An M42 scenario (m42.md §1, §2.1): the table, its terrain features and the models, units and
 // Task Forces of each player. Geometry is already in table units (engine/table), built and
-// bounds-checked by the loader (a later step: proto/codec); lengths that are rules numbers
+// bounds-checked by the loader (proto/codec/m42_codec.h); lengths that are rules numbers
 // (heights, base diameters) stay in Thou. Ids are byte strings compared byte-wise (M-R4).
 #ifndef PBEM_ENGINE_M42_SCENARIO_H_
 #define PBEM_ENGINE_M42_SCENARIO_H_

@@ -1,5 +1,6 @@
-// The scenarios bundled with M42, built in C++ until the M42 proto schema exists (issue 16: a
-// later step moves them to textproto files under engine/scenarios/). Each is our own design.
+// The scenarios bundled with M42, built in C++ (LoadBundled; soak, tests and benchmarks use them
+// without the codec). Each is also a data file, engine/scenarios/m42/<name>.textproto, which
+// tests/engine/system/m42_codec_test.cc checks equal to this. Each is our own design.
 #ifndef PBEM_ENGINE_M42_SCENARIOS_H_
 #define PBEM_ENGINE_M42_SCENARIOS_H_
 

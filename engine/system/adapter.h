@@ -3,6 +3,7 @@
 #ifndef PBEM_ENGINE_SYSTEM_ADAPTER_H_
 #define PBEM_ENGINE_SYSTEM_ADAPTER_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
 
@@ -58,6 +59,25 @@ Result<Inputs<SetupT, StateT, OrdersT>> ReadInputs(std::string_view system, cons
 
 // kNotSupported: "<system>: <what is missing>".
 Status NotSupported(std::string_view system, std::string_view missing);
+
+// Load for a system whose data the codec side parses (Morne Plaine, M42: text-format protobuf,
+// which the engine cannot link): the setup `parser` gives, wrapped by `wrap`; without a parser,
+// kNotSupported naming the codec's `loaders` and the Make function that takes the parser.
+template <typename SetupT>
+Result<Setup> LoadThrough(std::string_view system,
+                          const std::function<Result<SetupT>(const GameData&)>& parser,
+                          const GameData& data, std::string_view loaders, std::string_view make,
+                          Setup (*wrap)(SetupT)) {
+  if (!parser) {
+    return NotSupported(system, "its data is text-format protobuf, parsed by proto/codec (" +
+                                    std::string(loaders) +
+                                    "), which the engine cannot link; register " +
+                                    std::string(make) + "(parser) with the codec's parser");
+  }
+  Result<SetupT> parsed = parser(data);
+  if (!parsed.ok()) return parsed.status();
+  return wrap(std::move(parsed).value());
+}
 
 // kNotFound for a bundled scenario, listing the bundled ones.
 Status NoBundledScenario(std::string_view system, std::string_view name,

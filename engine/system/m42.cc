@@ -108,10 +108,13 @@ Result<m42::State> Decode(const M42Setup& setup, std::string_view bytes) {
 
 class M42System final : public GameSystem {
  public:
+  explicit M42System(M42Parser parser) : parser_(std::move(parser)) {}
+
   std::string_view name() const override { return kName; }
 
-  Result<Setup> Load(const GameData& /*data*/) const override {
-    return adapter::NotSupported(kName, "no data format yet (the proto schema of issue 16)");
+  Result<Setup> Load(const GameData& data) const override {
+    return adapter::LoadThrough(kName, parser_, data, "LoadM42RulesetFiles, LoadM42ScenarioText",
+                                "MakeM42", M42SetupOf);
   }
   std::vector<std::string> BundledScenarios() const override {
     return {std::string(m42::kPumpingStationName)};
@@ -199,11 +202,16 @@ class M42System final : public GameSystem {
     if (!state.ok()) return state.status();
     return M42StateOf(std::move(state).value());
   }
+
+ private:
+  M42Parser parser_;
 };
 
 }  // namespace
 
-std::unique_ptr<GameSystem> MakeM42() { return std::make_unique<M42System>(); }
+std::unique_ptr<GameSystem> MakeM42(M42Parser parser) {
+  return std::make_unique<M42System>(std::move(parser));
+}
 
 Setup M42SetupOf(M42Setup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }
 Orders M42OrdersOf(m42::Orders orders) { return Orders{Handle::Of(kName, std::move(orders))}; }

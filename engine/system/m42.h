@@ -2,8 +2,12 @@
 // types: its codec and tests. Everything else uses game_system.h.
 //
 // What the engine offers and what it does not:
-// - Load: M42 has no data format yet (issue 16's proto schema): kNotSupported. Its bundled
-//   scenario "pumping_station" is built in C++ (engine/m42/scenarios.h): LoadBundled.
+// - Load: M42's data is text-format protobuf (pbem.v1.M42Ruleset, M42Scenario: the files
+//   engine/rulesets/m42/*.textproto and engine/scenarios/m42/*.textproto), parsed by
+//   proto/codec/m42_codec.h, which the standard-library engine cannot link. As for Morne Plaine
+//   (morne_plaine.h), MakeM42(parser) takes that parser from the codec side; without one, Load
+//   is kNotSupported. The bundled scenario "pumping_station" is also built in C++
+//   (engine/m42/scenarios.h): LoadBundled, equal to the data file.
 // - M42's movement rules use no dice: the seed is ignored.
 // - GameOutcome: the movement chapter has no end of game: kNotSupported.
 // - EncodeState: the state lines of engine/m42/canonical.h's CanonicalText; DecodeState reads
@@ -12,6 +16,7 @@
 #ifndef PBEM_ENGINE_SYSTEM_M42_H_
 #define PBEM_ENGINE_SYSTEM_M42_H_
 
+#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -30,7 +35,9 @@ struct M42Setup {
   m42::Scenario scenario;
 };
 
-std::unique_ptr<GameSystem> MakeM42();
+using M42Parser = std::function<Result<M42Setup>(const GameData&)>;
+
+std::unique_ptr<GameSystem> MakeM42(M42Parser parser = {});
 
 Setup M42SetupOf(M42Setup setup);
 Orders M42OrdersOf(m42::Orders orders);

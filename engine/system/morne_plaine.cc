@@ -48,16 +48,8 @@ class MornePlaineSystem final : public GameSystem {
   std::string_view name() const override { return kName; }
 
   Result<Setup> Load(const GameData& data) const override {
-    if (!parser_) {
-      return adapter::NotSupported(
-          kName,
-          "its data is text-format protobuf, parsed by proto/codec (LoadRulesetFiles, "
-          "LoadScenarioText), which the engine cannot link; register MakeMornePlaine(parser) "
-          "with the codec's parser");
-    }
-    Result<MornePlaineSetup> parsed = parser_(data);
-    if (!parsed.ok()) return parsed.status();
-    return MornePlaineSetupOf(std::move(parsed).value());
+    return adapter::LoadThrough(kName, parser_, data, "LoadRulesetFiles, LoadScenarioText",
+                                "MakeMornePlaine", MornePlaineSetupOf);
   }
 
   std::vector<std::string> BundledScenarios() const override { return {}; }

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <map>
-#include <memory>
 #include <set>
 #include <system_error>
 
@@ -516,27 +515,10 @@ Result<LoadedRuleset> RulesetFromProto(const pbem::v1::Ruleset& proto, std::stri
 
 Result<LoadedRuleset> LoadRulesetFiles(const std::vector<NamedText>& files) {
   if (files.empty()) return Result<LoadedRuleset>::Fail("ruleset", "no ruleset files given");
-  std::vector<std::unique_ptr<v1::Ruleset>> messages;
-  std::vector<std::unique_ptr<internal::ParseInfoTree>> trees;
-  std::vector<Error> errors;
-  for (const NamedText& file : files) {
-    messages.push_back(std::make_unique<v1::Ruleset>());
-    trees.push_back(std::make_unique<internal::ParseInfoTree>());
-    auto parsed = internal::ParseText(file.text, file.name, *messages.back(), trees.back().get());
-    if (!parsed.ok()) {
-      errors.insert(errors.end(), parsed.errors().begin(), parsed.errors().end());
-    }
-  }
-  if (!errors.empty()) return errors;
-
   v1::Ruleset merged;
-  std::vector<internal::TextSource> sources;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    merged.MergeFrom(*messages[i]);
-    sources.push_back(
-        internal::TextSource{files[i].name, files[i].text, messages[i].get(), trees[i].get()});
-  }
-  return Convert(merged, internal::Locator(std::move(sources), files.front().name));
+  auto parsed = internal::ParseAndMerge(files, merged);
+  if (!parsed.ok()) return parsed.errors();
+  return Convert(merged, internal::Locator(std::move(parsed.value().sources), files.front().name));
 }
 
 Result<LoadedRuleset> LoadRulesetDir(const std::filesystem::path& dir) {

@@ -348,4 +348,23 @@ Error Locator::At(std::string_view path, std::string_view message) const {
   return Error{where, shown + ": " + std::string(message)};
 }
 
+Result<MergedTexts> ParseAndMerge(const std::vector<NamedText>& files, pb::Message& merged) {
+  merged.Clear();
+  MergedTexts out;
+  std::vector<Error> errors;
+  for (const NamedText& file : files) {
+    out.messages.emplace_back(merged.New());
+    out.trees.push_back(std::make_unique<ParseInfoTree>());
+    auto parsed = ParseText(file.text, file.name, *out.messages.back(), out.trees.back().get());
+    if (!parsed.ok()) errors.insert(errors.end(), parsed.errors().begin(), parsed.errors().end());
+  }
+  if (!errors.empty()) return errors;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    merged.MergeFrom(*out.messages[i]);
+    out.sources.push_back(
+        TextSource{files[i].name, files[i].text, out.messages[i].get(), out.trees[i].get()});
+  }
+  return out;
+}
+
 }  // namespace pbem::codec::internal

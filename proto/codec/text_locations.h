@@ -13,6 +13,7 @@
 #include <google/protobuf/message.h>
 #include <google/protobuf/text_format.h>
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -92,6 +93,19 @@ struct PathSegment {
 };
 std::optional<std::vector<PathSegment>> ParsePath(std::string_view path);
 std::string FormatPath(const std::vector<PathSegment>& segments);
+
+// Text files of one message type parsed each into its own message and merged, in order, into
+// one (repeated fields append, a later file's singular field overrides): a ruleset directory.
+// `sources` point into `messages` and `trees`, kept alive here for a Locator.
+struct MergedTexts {
+  std::vector<std::unique_ptr<google::protobuf::Message>> messages;
+  std::vector<std::unique_ptr<ParseInfoTree>> trees;
+  std::vector<TextSource> sources;
+};
+// Parses every file (errors of all of them, "file:line:col") and merges them into `merged`
+// (cleared first), which also gives the message type.
+Result<MergedTexts> ParseAndMerge(const std::vector<NamedText>& files,
+                                  google::protobuf::Message& merged);
 
 // Maps field paths of a message merged (MergeFrom, in order) from `sources`
 // to the file and line they came from. With no sources, errors name

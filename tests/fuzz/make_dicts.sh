@@ -37,6 +37,8 @@ json_dict "${orders[@]}" >"$out/orders_json.dict"
 cat "$out/orders_text.dict" "$out/orders_json.dict" >"$out/orders_detect.dict"
 text_dict "$proto/ruleset.proto" "$proto/common.proto" >"$out/ruleset_text.dict"
 text_dict "$proto/scenario.proto" "$proto/common.proto" >"$out/scenario_text.dict"
+text_dict "$proto/m42_ruleset.proto" >"$out/m42_ruleset_text.dict"
+text_dict "$proto/m42_scenario.proto" >"$out/m42_scenario_text.dict"
 {
   cat "$out/orders_detect.dict"
   for word in 'From: ' 'Subject: ' 'Message-ID: ' 'Auto-Submitted: ' 'MIME-Version: 1.0' \

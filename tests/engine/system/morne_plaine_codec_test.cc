@@ -2,10 +2,6 @@
 // engine/rulesets/morne-plaine) loaded through the registry, with the codec's parser given to
 // MakeMornePlaine as the codec side will give it (the engine itself cannot parse text-format
 // protobuf). Each answer compared with a direct call of the engine.
-#include <algorithm>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -17,18 +13,10 @@
 #include "engine/system/registry.h"
 #include "proto/codec/codec.h"
 #include "tests/engine/mini_test.h"
+#include "tests/engine/system/data_files.h"
 
 namespace pbem::game_system {
 namespace {
-
-const std::filesystem::path kData = std::filesystem::path(PBEM_SOURCE_DIR) / "engine";
-
-std::string Slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream out;
-  out << in.rdbuf();
-  return out.str();
-}
 
 // The codec as a MornePlaineParser.
 Result<MornePlaineSetup> CodecParser(const GameData& data) {
@@ -42,18 +30,7 @@ Result<MornePlaineSetup> CodecParser(const GameData& data) {
   return MornePlaineSetup{std::move(ruleset.value().ruleset), std::move(scenario.value().scenario)};
 }
 
-GameData BundledData() {
-  GameData data;
-  std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(kData / "rulesets/morne-plaine")) {
-    if (entry.path().extension() == ".textproto") files.push_back(entry.path());
-  }
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files) data.ruleset.push_back({f.filename().string(), Slurp(f)});
-  const auto scenario = kData / "scenarios/bois-de-la-morne.textproto";
-  data.scenario = {scenario.filename().string(), Slurp(scenario)};
-  return data;
-}
+GameData BundledData() { return test::BundledData("morne-plaine", "bois-de-la-morne.textproto"); }
 
 TEST_CASE_MINI(BoisDeLaMorneThroughTheRegistryPlaysAsTheEngine) {
   Registry registry = BuiltinRegistry();

@@ -1,0 +1,56 @@
+// The codec of M42's data (issue 16): text-format `pbem.v1.M42Ruleset` and `pbem.v1.M42Scenario`
+// (proto/pbem/v1/m42_ruleset.proto, m42_scenario.proto) to engine/m42's `Ruleset` and
+// `Scenario`, and back. The input is untrusted: every count, length, coordinate and id is
+// checked at this boundary against the range the schema's comments state, before any engine
+// type is built, and then the engine's own checks (m42::CheckRuleset, the scenario problems of
+// m42::InitialState) run too. Every error names the file, "line:col" where the text gives one,
+// the field path and the valid range, as codec.h's Error does for Morne Plaine.
+#ifndef PBEM_PROTO_CODEC_M42_CODEC_H_
+#define PBEM_PROTO_CODEC_M42_CODEC_H_
+
+#include <string_view>
+#include <vector>
+
+#include "engine/m42/ruleset.h"
+#include "engine/m42/scenario.h"
+#include "pbem/v1/m42_ruleset.pb.h"
+#include "pbem/v1/m42_scenario.pb.h"
+#include "proto/codec/codec.h"
+
+namespace pbem::codec {
+
+struct LoadedM42Ruleset {
+  m42::Ruleset ruleset;
+  pbem::v1::M42Ruleset proto;  // the merged files
+};
+
+// The files of an M42 ruleset directory, in the order given (file-name order), merged as
+// Morne Plaine's are (a later file's singular field overrides; repeated fields append). A
+// field no file sets keeps DefaultRuleset()'s value.
+Result<LoadedM42Ruleset> LoadM42RulesetFiles(const std::vector<NamedText>& files);
+// An already merged message (errors name fields, not lines).
+Result<LoadedM42Ruleset> M42RulesetFromProto(const pbem::v1::M42Ruleset& proto,
+                                             std::string_view source);
+// Every field set explicitly, lengths in thousandths of an inch.
+pbem::v1::M42Ruleset M42RulesetToProto(const m42::Ruleset& ruleset);
+
+struct LoadedM42Scenario {
+  m42::Scenario scenario;
+  pbem::v1::M42Scenario proto;
+};
+
+// A text-format scenario, converted and checked against `ruleset`.
+Result<LoadedM42Scenario> LoadM42ScenarioText(std::string_view text, std::string_view source,
+                                              const m42::Ruleset& ruleset);
+Result<LoadedM42Scenario> M42ScenarioFromProto(const pbem::v1::M42Scenario& proto,
+                                               std::string_view source,
+                                               const m42::Ruleset& ruleset);
+// Table units back to thousandths of an inch, to the nearest (exact for every scenario whose
+// coordinates were thousandths: the only ones the codec builds). `name` and `ruleset` fill
+// the message's fields of those names (the engine's Scenario has neither).
+pbem::v1::M42Scenario M42ScenarioToProto(const m42::Scenario& scenario, std::string_view name,
+                                         std::string_view ruleset);
+
+}  // namespace pbem::codec
+
+#endif  // PBEM_PROTO_CODEC_M42_CODEC_H_
