@@ -1,8 +1,26 @@
 #include "daemon/game_catalog.h"
 
+#include "engine/morne_plaine/victory.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::daemon {
+namespace {
+
+// Morne Plaine's outcome in the interface's terms, as its adapter's GameOutcome states it
+// (engine/system/morne_plaine.cc): side ids, the level's code, victory points. Here until the
+// catalog loads games through the interface and asks the system itself.
+game_system::Outcome OutcomeOf(const engine::GameState& state) {
+  game_system::Outcome out;
+  out.finished = state.finished;
+  if (!state.finished) return out;
+  const engine::GameOutcome& o = state.outcome;
+  if (o.winner) out.winner = std::string(engine::SideName(*o.winner));
+  out.level = std::string(engine::VictoryLevelName(o.level));
+  out.scores = {{"blue", o.vp_blue}, {"orange", o.vp_orange}};
+  return out;
+}
+
+}  // namespace
 
 Result<std::shared_ptr<const ScenarioData>> GameCatalog::Scenario(const std::string& name) {
   std::lock_guard lock(mutex_);
@@ -49,6 +67,7 @@ Result<GameContext> GameCatalog::Load(const storage::Game& game) {
   context.state = std::move(state).value();
   context.turn = {context.state.turn, std::string(engine::SideName(context.state.side_to_move))};
   context.finished = context.state.finished;
+  context.outcome = OutcomeOf(context.state);
   return context;
 }
 

@@ -28,7 +28,7 @@ struct ScenarioData {
   pbem::v1::Scenario scenario_proto;
 };
 
-// A stored game as loaded. `turn` and `finished` are the game-system interface's terms
+// A stored game as loaded. `turn`, `finished` and `outcome` are the game-system interface's terms
 // (engine/system/game_system.h): code that needs no more than whose turn it is and whether the
 // game is over reads them and names no system's type. `data` and `state` are Morne Plaine's,
 // for the code that still works on its types (tests/boundary/system_includes.allow lists it).
@@ -37,6 +37,7 @@ struct GameContext {
   engine::GameState state;
   game_system::TurnInfo turn;  // the player-turn the game waits for: number and side id
   bool finished = false;       // the rules ended the game (a resignation is storage::Game::result)
+  game_system::Outcome outcome;  // when finished: winner's side id, level code, scores
 };
 
 class GameCatalog {

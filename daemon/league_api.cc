@@ -24,7 +24,6 @@
 #include "daemon/league_routes.h"
 #include "daemon/mail/scan.h"
 #include "daemon/validate.h"
-#include "engine/morne_plaine/victory.h"
 
 namespace pbem::daemon {
 namespace {

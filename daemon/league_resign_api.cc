@@ -9,7 +9,6 @@
 #include "daemon/league_api_parts.h"
 #include "daemon/league_routes.h"
 #include "daemon/mail/scan.h"
-#include "engine/morne_plaine/victory.h"
 
 // Resigning a game: POST /v1/games/{id}/resign and the "resign" mail.
 namespace pbem::daemon {
@@ -23,7 +22,7 @@ namespace {
 Result<league::ResignedMailInput> ResignationWords(const LeagueServices& services,
                                                    storage::LeagueRepository& leagues,
                                                    const std::string& game_id,
-                                                   engine::Side resigning) {
+                                                   league::Seat resigning) {
   league::ResignedMailInput words;
   words.game_id = game_id;
   words.resigning = resigning;
@@ -57,11 +56,11 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
   }
   Result<std::vector<storage::Player>> players = games.ListPlayers(game_id);
   if (!players.ok()) return StoreFailure(players.status());
-  std::optional<engine::Side> resigning;
+  std::optional<league::Seat> resigning;
   for (const storage::Player& p : *players) {
     Result<bool> match = games.VerifyToken(game_id, p.side, token);
     if (!match.ok()) return StoreFailure(match.status());
-    if (*match) resigning = engine::ParseSide(p.side);
+    if (*match) resigning = league::ParseSeat(p.side);
   }
   if (!resigning) {
     return Error(403, "not_a_player",
@@ -70,7 +69,7 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
   }
   Result<GameContext> context = services.catalog->Load(*game);
   if (!context.ok()) return StoreFailure(context.status());
-  if (!game->result.empty() || context->state.finished) {
+  if (!game->result.empty() || context->finished) {
     return Error(409, "game_over", "game \"" + game_id + "\" is over already");
   }
   const storage::GameEnding ending = league::ResignationEnding(*resigning);
@@ -81,7 +80,7 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
   league::ResignedMailInput words = std::move(*named);
   std::vector<storage::NewMail> mails;
   for (const storage::Player& p : *players) {
-    words.recipient = engine::ParseSide(p.side).value_or(engine::Side::kBlue);
+    words.recipient = league::ParseSeat(p.side).value_or(league::Seat::kBlue);
     Result<league::LeagueMail> rendered =
         league::RenderResignedMail(services.template_dir, p.language == "fr" ? "fr" : "en", words);
     if (!rendered.ok()) return Error(500, "internal", rendered.status().message());
@@ -98,7 +97,7 @@ LeagueAnswer ResignGame(const LeagueServices& services, const std::string& game_
   Poco::JSON::Object reply;
   reply.set("game", game_id);
   reply.set("result", result);
-  std::optional<league::GameEnd> end = league::EndOfGame(game_id, ending, context->state);
+  std::optional<league::GameEnd> end = league::EndOfGame(game_id, ending, context->outcome);
   // The game has ended whatever happens next: a failure to record is left to the league pass.
   if (end) {
     Result<Recorded> recorded = RecordAndAdvance(services, leagues, *end, now, nullptr);
@@ -145,15 +144,15 @@ std::optional<mail::Disposition> HandleResignationMail(const LeagueServices& ser
   if (answer.status == 200) {
     Result<storage::Game> ended = games.GetGame(game_id);
     if (!ended.ok()) return mail::Disposition::kRetryLater;
-    engine::Side resigning = engine::ParseSide(sender->side).value_or(engine::Side::kBlue);
+    league::Seat resigning = league::ParseSeat(sender->side).value_or(league::Seat::kBlue);
     if (ended->ending && !ended->ending->winner.empty()) {
-      const std::optional<engine::Side> winner = engine::ParseSide(ended->ending->winner);
-      if (winner) resigning = engine::Opponent(*winner);
+      const std::optional<league::Seat> winner = league::ParseSeat(ended->ending->winner);
+      if (winner) resigning = league::OtherSeat(*winner);
     }
     Result<league::ResignedMailInput> words =
         ResignationWords(services, leagues, game_id, resigning);
     if (!words.ok()) return mail::Disposition::kRetryLater;
-    words->recipient = engine::ParseSide(sender->side).value_or(resigning);
+    words->recipient = league::ParseSeat(sender->side).value_or(resigning);
     words->acknowledged = true;
     worded = league::RenderResignedMail(services.template_dir, language, *words);
   } else {

@@ -285,14 +285,14 @@ Result<LeaguePass> RecordLeagueResults(const LeagueServices& services,
     }
     std::optional<league::GameEnd> end;
     if (game->ending) {
-      end = league::EndOfGame(record.game_id, game->ending, engine::GameState{});
+      end = league::EndOfGame(record.game_id, game->ending, game_system::Outcome{});
     } else {
       Result<GameContext> context = services.catalog->Load(*game);
       if (!context.ok()) {
         failed(record.game_id, context.status());
         continue;
       }
-      end = league::EndOfGame(record.game_id, std::nullopt, context->state);
+      end = league::EndOfGame(record.game_id, std::nullopt, context->outcome);
     }
     if (!end) continue;
     Result<Recorded> recorded = RecordAndAdvance(services, leagues, *end, now, logger);

@@ -8,7 +8,6 @@
 #include "daemon/league_api.h"
 #include "daemon/league_api_parts.h"
 #include "daemon/league_routes.h"
-#include "engine/morne_plaine/victory.h"
 
 // A league's standings: GET /v1/leagues/{id}/standings (JSON) and .../standings.html.
 namespace pbem::daemon::league_http {
@@ -131,9 +130,9 @@ LeagueAnswer Standings(const std::string& id, const LeagueRequest& request,
     game.set("blue", g.blue);
     game.set("orange", g.orange);
     game.set("result", ResultText(g));
-    if (g.winner) game.set("winner", std::string(engine::SideName(*g.winner)));
+    if (g.winner) game.set("winner", std::string(league::SeatName(*g.winner)));
     if (g.kind != league::ResultKind::kPending) {
-      game.set("level", std::string(engine::VictoryLevelName(g.level)));
+      game.set("level", std::string(league::WinLevelName(g.level)));
     }
     games.add(game);
   }

@@ -61,7 +61,6 @@
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
 #include "daemon/validate.h"
-#include "engine/morne_plaine/victory.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"
 

@@ -9,8 +9,6 @@
 #include "daemon/league/league_render.h"
 #include "daemon/league/league_template.h"
 #include "daemon/validate.h"
-#include "engine/morne_plaine/ids.h"
-#include "engine/morne_plaine/victory.h"
 #include "pbem/v1/game.pb.h"
 
 namespace pbem::league {
@@ -150,21 +148,18 @@ std::optional<GameEnd> ParseOrganiserEnd(const std::string& game_id,
     }
     return end;
   }
-  end.outcome.winner = engine::ParseSide(*winner);
+  end.outcome.winner = ParseSeat(*winner);
   if (!end.outcome.winner) {
     why = ResultWord::kWinner;
     return std::nullopt;
   }
-  const std::string wanted = level.empty() ? "total" : level;
-  for (auto l : {engine::VictoryLevel::kMinor, engine::VictoryLevel::kTactical,
-                 engine::VictoryLevel::kMajor, engine::VictoryLevel::kTotal}) {
-    if (engine::VictoryLevelName(l) == wanted) {
-      end.outcome.level = l;
-      return end;
-    }
+  const std::optional<WinLevel> wanted = ParseWinLevel(level.empty() ? "total" : level);
+  if (!wanted || *wanted == WinLevel::kDraw) {
+    why = ResultWord::kLevel;
+    return std::nullopt;
   }
-  why = ResultWord::kLevel;
-  return std::nullopt;
+  end.outcome.level = *wanted;
+  return end;
 }
 
 Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,

@@ -137,7 +137,7 @@ std::string SeasonTrf(const TrfSeason& season) {
       const std::string& them = blue ? g.orange : g.blue;
       Cell cell{start[them], blue ? 'w' : 'b', '='};
       if (!draw) {
-        const bool won = (*g.winner == engine::Side::kBlue) == blue;
+        const bool won = (*g.winner == Seat::kBlue) == blue;
         cell.result = forfeit ? (won ? '+' : '-') : (won ? '1' : '0');
         score[me] += won ? 1.0 : 0.0;
       } else {

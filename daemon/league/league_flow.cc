@@ -11,7 +11,6 @@
 #include "daemon/league/league_template.h"
 #include "daemon/league/season.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/morne_plaine/victory.h"
 
 namespace pbem::league {
 namespace mst = kainjow::mustache;
@@ -44,12 +43,8 @@ ResultKind KindFromName(const std::string& name) {
   return ResultKind::kPending;
 }
 
-engine::VictoryLevel LevelFromName(const std::string& name) {
-  for (auto level : {engine::VictoryLevel::kMinor, engine::VictoryLevel::kTactical,
-                     engine::VictoryLevel::kMajor, engine::VictoryLevel::kTotal}) {
-    if (engine::VictoryLevelName(level) == name) return level;
-  }
-  return engine::VictoryLevel::kDraw;
+WinLevel LevelFromName(const std::string& name) {
+  return ParseWinLevel(name).value_or(WinLevel::kDraw);
 }
 
 }  // namespace
@@ -78,7 +73,7 @@ LeagueGame FromRecord(const storage::LeagueGameRecord& r) {
   g.blue = r.blue;
   g.orange = r.orange;
   g.kind = KindFromName(r.result);
-  g.winner = engine::ParseSide(r.winner);
+  g.winner = ParseSeat(r.winner);
   g.level = LevelFromName(r.level);
   return g;
 }
@@ -92,9 +87,8 @@ storage::LeagueGameRecord ToRecord(const LeagueGame& g, const std::string& leagu
   r.blue = g.blue;
   r.orange = g.orange;
   r.result = KindName(g.kind);
-  r.winner = g.winner ? std::string(engine::SideName(*g.winner)) : std::string();
-  r.level = g.kind == ResultKind::kPending ? std::string()
-                                           : std::string(engine::VictoryLevelName(g.level));
+  r.winner = g.winner ? std::string(SeatName(*g.winner)) : std::string();
+  r.level = g.kind == ResultKind::kPending ? std::string() : std::string(WinLevelName(g.level));
   return r;
 }
 
@@ -372,22 +366,21 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
 
 // --- game ends ---------------------------------------------------------------------------------
 
-storage::GameEnding ResignationEnding(engine::Side resigning) {
+storage::GameEnding ResignationEnding(Seat resigning) {
   storage::GameEnding ending;
   ending.kind = storage::GameEndKind::kResigned;
-  ending.winner = std::string(engine::SideName(engine::Opponent(resigning)));
-  ending.level = std::string(engine::VictoryLevelName(engine::VictoryLevel::kTotal));
-  ending.text = ending.winner + " wins: " + std::string(engine::SideName(resigning)) + " resigned";
+  ending.winner = std::string(SeatName(OtherSeat(resigning)));
+  ending.level = std::string(WinLevelName(WinLevel::kTotal));
+  ending.text = ending.winner + " wins: " + std::string(SeatName(resigning)) + " resigned";
   return ending;
 }
 
 storage::GameEnding OrganiserEnding(const GameEnd& end) {
   storage::GameEnding ending;
   ending.by_organiser = true;
-  const std::optional<engine::Side> winner = end.outcome.winner;
-  ending.winner = winner ? std::string(engine::SideName(*winner)) : std::string();
-  ending.level = std::string(
-      engine::VictoryLevelName(winner ? end.outcome.level : engine::VictoryLevel::kDraw));
+  const std::optional<Seat> winner = end.outcome.winner;
+  ending.winner = winner ? std::string(SeatName(*winner)) : std::string();
+  ending.level = std::string(WinLevelName(winner ? end.outcome.level : WinLevel::kDraw));
   switch (end.kind) {
     case EndKind::kPlayed:
       ending.kind = winner ? storage::GameEndKind::kVictory : storage::GameEndKind::kDraw;
@@ -399,7 +392,7 @@ storage::GameEnding OrganiserEnding(const GameEnd& end) {
       ending.kind = storage::GameEndKind::kForfeit;
       break;
   }
-  const std::string loser = winner ? std::string(engine::SideName(engine::Opponent(*winner))) : "";
+  const std::string loser = winner ? std::string(SeatName(OtherSeat(*winner))) : "";
   switch (ending.kind) {
     case storage::GameEndKind::kVictory:
       ending.text = ending.winner + " wins (" + ending.level + "), recorded by the organiser";
@@ -421,13 +414,14 @@ storage::GameEnding OrganiserEnding(const GameEnd& end) {
 
 std::optional<GameEnd> EndOfGame(const std::string& game_id,
                                  const std::optional<storage::GameEnding>& ending,
-                                 const engine::GameState& state) {
+                                 const game_system::Outcome& played) {
   GameEnd end;
   end.game_id = game_id;
   if (!ending) {
-    if (!state.finished) return std::nullopt;
+    const std::optional<LeagueOutcome> outcome = FromSystemOutcome(played);
+    if (!outcome) return std::nullopt;
     end.kind = EndKind::kPlayed;
-    end.outcome = state.outcome;
+    end.outcome = *outcome;
     return end;
   }
   switch (ending->kind) {
@@ -443,13 +437,12 @@ std::optional<GameEnd> EndOfGame(const std::string& game_id,
       break;
   }
   if (ending->kind != storage::GameEndKind::kDraw) {
-    end.outcome.winner = engine::ParseSide(ending->winner);
+    end.outcome.winner = ParseSeat(ending->winner);
   }
-  end.outcome.level =
-      end.outcome.winner ? LevelFromName(ending->level) : engine::VictoryLevel::kDraw;
+  end.outcome.level = end.outcome.winner ? LevelFromName(ending->level) : WinLevel::kDraw;
   // A winner stored with no level it names (never written so): the whole game, as a resignation.
-  if (end.outcome.winner && end.outcome.level == engine::VictoryLevel::kDraw) {
-    end.outcome.level = engine::VictoryLevel::kTotal;
+  if (end.outcome.winner && end.outcome.level == WinLevel::kDraw) {
+    end.outcome.level = WinLevel::kTotal;
   }
   return end;
 }

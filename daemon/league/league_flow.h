@@ -19,7 +19,6 @@
 #include "daemon/league/pairing.h"
 #include "daemon/league/standings.h"
 #include "daemon/turn/dice.h"
-#include "engine/morne_plaine/game_state.h"
 #include "engine/morne_plaine/scenario.h"
 #include "pbem/v1/ruleset.pb.h"
 #include "pbem/v1/scenario.pb.h"
@@ -87,14 +86,14 @@ storage::LeagueGameRecord ToRecord(const LeagueGame& game, const std::string& le
 
 // How a game ended.
 enum class EndKind {
-  kPlayed,    // played to the end: `outcome` is the engine's (engine::ScoreGame)
+  kPlayed,    // played to the end: `outcome` is the game system's, in the league's words
   kResigned,  // outcome.winner's opponent resigned (outcome.level: the level awarded)
   kForfeit,   // outcome.winner's opponent missed too many turns
 };
 struct GameEnd {
   std::string game_id;
   EndKind kind = EndKind::kPlayed;
-  engine::GameOutcome outcome;
+  LeagueOutcome outcome;
 };
 
 // `game` with the result of `end` (winner and level from its outcome; resigned or forfeit by
@@ -126,14 +125,16 @@ Result<RecordedEnd> RecordGameEnd(storage::LeagueRepository& leagues, const Game
                                   const MailPlaces& places = {});
 
 // A stored game's end as a GameEnd, read from values only: the ending the service stored
-// (storage::Game::ending: a resignation, a forfeit, an organiser's ruling) or, without one, a
-// finished `state` (played to the end: state.outcome). nullopt while the game is played.
+// (storage::Game::ending: a resignation, a forfeit, an organiser's ruling) or, without one, the
+// outcome of a game its rules finished (`played`, as the game system states it: GameContext).
+// nullopt while the game is played, and for a finished game whose system's terms map to no
+// seat or level (FromSystemOutcome; the organiser then records the result).
 std::optional<GameEnd> EndOfGame(const std::string& game_id,
                                  const std::optional<storage::GameEnding>& ending,
-                                 const engine::GameState& state);
+                                 const game_system::Outcome& played);
 // The ending of a resignation by `resigning`: the other side wins (level total); its text
 // "<winner> wins: <loser> resigned".
-storage::GameEnding ResignationEnding(engine::Side resigning);
+storage::GameEnding ResignationEnding(Seat resigning);
 // `end` as the stored ending of a game stopped by the league organiser (by_organiser set), with
 // the sentence players read.
 storage::GameEnding OrganiserEnding(const GameEnd& end);

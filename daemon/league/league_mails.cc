@@ -184,7 +184,7 @@ Result<LeagueMail> RenderResignedMail(const std::filesystem::path& template_dir,
   d.set("named", named);
   d.set("blue_player", in.blue_player);
   d.set("orange_player", in.orange_player);
-  const bool blue_resigned = in.resigning == engine::Side::kBlue;
+  const bool blue_resigned = in.resigning == Seat::kBlue;
   d.set("blue_resigned", blue_resigned);
   d.set("loser", blue_resigned ? in.blue_player : in.orange_player);
   d.set("winner", blue_resigned ? in.orange_player : in.blue_player);

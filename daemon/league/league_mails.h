@@ -16,7 +16,7 @@
 #include <string_view>
 #include <vector>
 
-#include "engine/morne_plaine/ids.h"
+#include "daemon/league/seats.h"
 #include "storage/game_repository.h"
 #include "storage/status.h"
 
@@ -77,8 +77,8 @@ Result<LeagueMail> RenderJoinedMail(const std::filesystem::path& template_dir,
 // is in no league).
 struct ResignedMailInput {
   std::string game_id;
-  engine::Side resigning = engine::Side::kBlue;
-  engine::Side recipient = engine::Side::kBlue;
+  Seat resigning = Seat::kBlue;
+  Seat recipient = Seat::kBlue;
   std::string blue_player;
   std::string orange_player;
   std::string league_name;  // empty: no league

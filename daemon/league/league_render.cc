@@ -6,7 +6,6 @@
 
 #include "daemon/league/league_flow.h"
 #include "daemon/league/league_template.h"
-#include "engine/morne_plaine/victory.h"
 
 // The standings mail and page and the season's end mail, from templates/league/<lang>/.
 namespace pbem::league {
@@ -91,12 +90,11 @@ mst::data GameData(const LeagueGame& g) {
   game.set("draw", g.kind == ResultKind::kDraw);
   game.set("forfeit", g.kind == ResultKind::kForfeit);
   game.set("resigned", g.kind == ResultKind::kResigned);
-  game.set("winner",
-           g.winner ? (*g.winner == engine::Side::kBlue ? g.blue : g.orange) : std::string());
+  game.set("winner", g.winner ? (*g.winner == Seat::kBlue ? g.blue : g.orange) : std::string());
   game.set("has_winner", g.winner.has_value());
-  game.set("level", std::string(engine::VictoryLevelName(g.level)));
+  game.set("level", std::string(WinLevelName(g.level)));
   // The level as a flag too, for languages whose word is not the code ("victoire majeure").
-  game.set("level_" + std::string(engine::VictoryLevelName(g.level)), true);
+  game.set("level_" + std::string(WinLevelName(g.level)), true);
   return game;
 }
 

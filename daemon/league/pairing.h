@@ -1,6 +1,6 @@
 // League pairings: round robin (circle method) and Swiss. Pure: no I/O, no clock, no random.
 //
-// Sides: in a pairing, `blue` plays engine::Side::kBlue and `orange` plays kOrange.
+// Seats: in a pairing, `blue` takes Seat::kBlue (seats.h) and `orange` Seat::kOrange.
 #ifndef PBEM_DAEMON_LEAGUE_PAIRING_H_
 #define PBEM_DAEMON_LEAGUE_PAIRING_H_
 

@@ -29,27 +29,27 @@ Status CheckGameLimit(const PlayerLimits& limits, const std::string& player, int
   return Status::Ok();
 }
 
-LeagueGame WithOutcome(LeagueGame game, const engine::GameOutcome& outcome) {
+LeagueGame WithOutcome(LeagueGame game, const LeagueOutcome& outcome) {
   game.winner = outcome.winner;
   game.level = outcome.level;
   game.kind = outcome.winner ? ResultKind::kVictory : ResultKind::kDraw;
-  if (!outcome.winner) game.level = engine::VictoryLevel::kDraw;
+  if (!outcome.winner) game.level = WinLevel::kDraw;
   return game;
 }
 
 namespace {
 
-int WinPoints(const PointsTable& t, engine::VictoryLevel level) {
+int WinPoints(const PointsTable& t, WinLevel level) {
   switch (level) {
-    case engine::VictoryLevel::kTotal:
+    case WinLevel::kTotal:
       return t.total;
-    case engine::VictoryLevel::kMajor:
+    case WinLevel::kMajor:
       return t.major;
-    case engine::VictoryLevel::kTactical:
+    case WinLevel::kTactical:
       return t.tactical;
-    case engine::VictoryLevel::kMinor:
+    case WinLevel::kMinor:
       return t.minor;
-    case engine::VictoryLevel::kDraw:
+    case WinLevel::kDraw:
       return t.draw;
   }
   return 0;
@@ -79,8 +79,8 @@ std::pair<int, int> GamePoints(const PointsTable& table, const LeagueGame& game)
       loser_points = table.forfeit_loss;
       break;
   }
-  return *game.winner == engine::Side::kBlue ? std::pair{winner_points, loser_points}
-                                             : std::pair{loser_points, winner_points};
+  return *game.winner == Seat::kBlue ? std::pair{winner_points, loser_points}
+                                     : std::pair{loser_points, winner_points};
 }
 
 std::optional<double> RatedBlueScore(const LeagueGame& game) {
@@ -93,7 +93,7 @@ std::optional<double> RatedBlueScore(const LeagueGame& game) {
     case ResultKind::kVictory:
     case ResultKind::kResigned:
       if (!game.winner) return 0.5;
-      return *game.winner == engine::Side::kBlue ? 1.0 : 0.0;
+      return *game.winner == Seat::kBlue ? 1.0 : 0.0;
   }
   return std::nullopt;
 }
@@ -126,7 +126,7 @@ std::vector<StandingRow> ComputeStandings(const std::vector<std::string>& player
     auto [bp, op] = GamePoints(table, g);
     const bool draw = !g.winner;
     for (auto [row, pts, side] :
-         {std::tuple{b, bp, engine::Side::kBlue}, std::tuple{o, op, engine::Side::kOrange}}) {
+         {std::tuple{b, bp, Seat::kBlue}, std::tuple{o, op, Seat::kOrange}}) {
       if (!row) continue;
       row->points += pts;
       ++row->played;
@@ -150,7 +150,7 @@ std::vector<StandingRow> ComputeStandings(const std::vector<std::string>& player
       b->head_to_head += bp;
       o->head_to_head += op;
     }
-    const double blue_fraction = !g.winner ? 0.5 : (*g.winner == engine::Side::kBlue ? 1.0 : 0.0);
+    const double blue_fraction = !g.winner ? 0.5 : (*g.winner == Seat::kBlue ? 1.0 : 0.0);
     b->sonneborn_berger += blue_fraction * o->points;
     o->sonneborn_berger += (1.0 - blue_fraction) * b->points;
   }

@@ -8,18 +8,17 @@
 #include <vector>
 
 #include "daemon/league/glicko2.h"
-#include "engine/morne_plaine/game_state.h"
-#include "engine/morne_plaine/ids.h"
+#include "daemon/league/seats.h"
 #include "storage/status.h"
 
 namespace pbem::league {
 
-// League points. The winner of a game scores by the victory level (engine::VictoryLevel,
-// digest 8.3); a draw gives both `draw`; the loser of a played game scores `loss`, the loser
-// by forfeit `forfeit_loss` and the winner by forfeit `forfeit_win`.
-// Defaults: 6/5/4/3 for total/major/tactical/minor, 2 each for a draw, 1 for a loss played to
-// the end (or resigned), 0 for a forfeit, and a forfeit win counts like a minor victory (the
-// game was not decided on the map).
+// League points. The winner of a game scores by the level of victory (WinLevel: Morne
+// Plaine's victory levels, digest 8.3); a draw gives both `draw`; the loser of a played game scores
+// `loss`, the loser by forfeit `forfeit_loss` and the winner by forfeit `forfeit_win`. Defaults:
+// 6/5/4/3 for total/major/tactical/minor, 2 each for a draw, 1 for a loss played to the end (or
+// resigned), 0 for a forfeit, and a forfeit win counts like a minor victory (the game was not
+// decided on the map).
 struct PointsTable {
   int total = 6;
   int major = 5;
@@ -54,7 +53,7 @@ Status CheckGameLimit(const PlayerLimits& limits, const std::string& player, int
 
 enum class ResultKind {
   kPending,   // not finished yet
-  kVictory,   // played to the end: winner and level from the engine's GameOutcome
+  kVictory,   // played to the end: winner and level from the game's outcome
   kDraw,      // played to the end, drawn
   kResigned,  // `winner`'s opponent resigned: a played loss, a victory of level `level`
   kForfeit,   // `winner`'s opponent missed turns: forfeit (not rated)
@@ -66,13 +65,12 @@ struct LeagueGame {
   std::string blue;
   std::string orange;
   ResultKind kind = ResultKind::kPending;
-  std::optional<engine::Side> winner;  // kVictory, kResigned, kForfeit
-  engine::VictoryLevel level = engine::VictoryLevel::kDraw;
+  std::optional<Seat> winner;  // kVictory, kResigned, kForfeit
+  WinLevel level = WinLevel::kDraw;
 };
 
-// The result of a finished game from the engine's outcome (winner and level; no winner is a
-// draw).
-LeagueGame WithOutcome(LeagueGame game, const engine::GameOutcome& outcome);
+// The result of a finished game from its outcome (winner and level; no winner is a draw).
+LeagueGame WithOutcome(LeagueGame game, const LeagueOutcome& outcome);
 
 // Points each side scores: {blue, orange}. {0, 0} for a pending game.
 std::pair<int, int> GamePoints(const PointsTable& table, const LeagueGame& game);

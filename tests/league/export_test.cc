@@ -61,7 +61,7 @@ TEST_CASE("TRF-16: fixed columns, chess scores, byes, only complete rounds") {
     return r;
   };
   auto game = [](int round, const std::string& blue, const std::string& orange, ResultKind kind,
-                 std::optional<engine::Side> winner) {
+                 std::optional<Seat> winner) {
     LeagueGame g;
     g.game_id = "g" + std::to_string(round);
     g.round = round;
@@ -78,10 +78,10 @@ TEST_CASE("TRF-16: fixed columns, chess scores, byes, only complete rounds") {
   // The standings order (rank column): ann, cid, Béa; starting ranks by rating: ann, Béa, cid.
   season.rows = {player("ann", 1600.4), player("cid", 1400), player("Béa", 1499.6)};
   season.games = {
-      game(1, "ann", "Béa", ResultKind::kVictory, engine::Side::kBlue),    // cid: bye
-      game(2, "cid", "ann", ResultKind::kDraw, std::nullopt),              // Béa: bye
-      game(3, "Béa", "cid", ResultKind::kForfeit, engine::Side::kOrange),  // ann: bye
-      game(4, "ann", "cid", ResultKind::kPending, std::nullopt),           // not complete
+      game(1, "ann", "Béa", ResultKind::kVictory, Seat::kBlue),    // cid: bye
+      game(2, "cid", "ann", ResultKind::kDraw, std::nullopt),      // Béa: bye
+      game(3, "Béa", "cid", ResultKind::kForfeit, Seat::kOrange),  // ann: bye
+      game(4, "ann", "cid", ResultKind::kPending, std::nullopt),   // not complete
   };
   // Columns: 1-3 "001", 5-8 start rank, 15-47 name, 49-52 rating, 81-84 points, 86-89 rank,
   // then from 92 per round: 4 digits of the opponent, colour at +5, result at +7. "Béa" is 4

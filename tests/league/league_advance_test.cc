@@ -58,7 +58,7 @@ struct League {
     Result<storage::Game> game = games.GetGame(id);
     REQUIRE(game.ok());
     Result<bool> ended = games.EndGame(id, game->turns_committed,
-                                       league::ResignationEnding(engine::Side::kOrange), at, {});
+                                       league::ResignationEnding(league::Seat::kOrange), at, {});
 
     REQUIRE(ended.ok());
     REQUIRE(*ended);
@@ -75,7 +75,7 @@ struct League {
 // What the resignation route records once "demo" has ended so (the pass reads the same).
 league::GameEnd BobResigned() {
   std::optional<league::GameEnd> end = league::EndOfGame(
-      "demo", league::ResignationEnding(engine::Side::kOrange), engine::GameState{});
+      "demo", league::ResignationEnding(league::Seat::kOrange), game_system::Outcome{});
   REQUIRE(end.has_value());
   return *end;
 }

@@ -75,8 +75,8 @@ std::vector<storage::LeagueGameRecord> CreateRound(Store& s, int round) {
   return records;
 }
 
-GameEnd Win(const std::string& game, engine::Side winner, engine::VictoryLevel level) {
-  return GameEnd{game, EndKind::kPlayed, {winner, level, 0, 0}};
+GameEnd Win(const std::string& game, Seat winner, WinLevel level) {
+  return GameEnd{game, EndKind::kPlayed, {winner, level}};
 }
 GameEnd Draw(const std::string& game) { return GameEnd{game, EndKind::kPlayed, {}}; }
 
@@ -84,8 +84,8 @@ GameEnd Draw(const std::string& game) { return GameEnd{game, EndKind::kPlayed, {
 using Script = std::map<std::string, GameEnd>;
 
 Script SeasonScript() {
-  using engine::Side;
-  using engine::VictoryLevel;
+  using Side = Seat;
+  using VictoryLevel = WinLevel;
   return {{"r1-g1", Win("r1-g1", Side::kBlue, VictoryLevel::kMajor)},
           {"r1-g2", Draw("r1-g2")},
           {"r2-g1", Win("r2-g1", Side::kOrange, VictoryLevel::kMinor)},
@@ -171,8 +171,7 @@ TEST_CASE("an organiser's result ends the game: its ending, the players told, no
   // the league (here: recorded there already, so a second one is a correction).
   ResultRefusal why = ResultRefusal::kNone;
   Result<OrganiserRecord> again = RecordOrganiserResult(
-      s.repo, s.repo, Win(id, engine::Side::kBlue, engine::VictoryLevel::kMajor), "", kTemplates,
-      At(700), &why);
+      s.repo, s.repo, Win(id, Seat::kBlue, WinLevel::kMajor), "", kTemplates, At(700), &why);
   CHECK(again.status().code() == StatusCode::kFailedPrecondition);
   CHECK(why == ResultRefusal::kReasonRequired);
   CHECK_THAT(again.status().message(), Catch::Contains("has a league result already (a draw)"));
@@ -184,7 +183,7 @@ TEST_CASE(
     "history computed from scratch") {
   Script corrected_script = SeasonScript();
   // Round 1's draw was in fact a total victory of orange (rated round 1, then 2 and 3 again).
-  corrected_script["r1-g2"] = Win("r1-g2", engine::Side::kOrange, engine::VictoryLevel::kTotal);
+  corrected_script["r1-g2"] = Win("r1-g2", Seat::kOrange, WinLevel::kTotal);
 
   Store played;  // the season as first recorded, then corrected
   SetUp(played);

@@ -53,14 +53,14 @@ struct Store {
 
 // A scripted result per game, so that the table has wins, draws and losses: blue wins
 // (tactical), a draw, orange wins (minor), in turn.
-engine::GameOutcome Scripted(int i) {
+LeagueOutcome Scripted(int i) {
   switch (i % 3) {
     case 0:
-      return {engine::Side::kBlue, engine::VictoryLevel::kTactical, 0, 0};
+      return {Seat::kBlue, WinLevel::kTactical};
     case 1:
-      return {std::nullopt, engine::VictoryLevel::kDraw, 0, 0};
+      return {std::nullopt, WinLevel::kDraw};
     default:
-      return {engine::Side::kOrange, engine::VictoryLevel::kMinor, 0, 0};
+      return {Seat::kOrange, WinLevel::kMinor};
   }
 }
 

@@ -12,6 +12,7 @@
 #include "daemon/league/league_flow.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/morne_plaine/bot.h"
+#include "engine/morne_plaine/victory.h"
 #include "storage/sqlite_repository.h"
 #include "tests/support/temp_dir.h"
 #include "tests/turn/turn_test_util.h"
@@ -97,8 +98,8 @@ TEST_CASE("Swiss round 2 from a finished round 1, by hand") {
   CHECK(played->pairing == PairingSystem::kSwiss);
   LeagueGame ad = NewPairing("g1", 1, "A", "D");
   ad.kind = ResultKind::kVictory;
-  ad.winner = engine::Side::kBlue;
-  ad.level = engine::VictoryLevel::kMajor;
+  ad.winner = Seat::kBlue;
+  ad.level = WinLevel::kMajor;
   LeagueGame bc = NewPairing("g2", 1, "B", "C");
   bc.kind = ResultKind::kDraw;
   auto round = PairSwissRound({"A", "B", "C", "D"}, {ad, bc}, {}, settings, 2);
@@ -130,7 +131,7 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
   CHECK_FALSE(stray->league_game);
 
   // g1: D (orange) resigns, A wins; level total awarded. Round not complete yet: no ratings.
-  engine::GameOutcome a_wins{engine::Side::kBlue, engine::VictoryLevel::kTotal, 0, 0};
+  LeagueOutcome a_wins{Seat::kBlue, WinLevel::kTotal};
   auto first = RecordGameEnd(s.repo, {"g1", EndKind::kResigned, a_wins}, kTemplates, At(20));
   REQUIRE(first.ok());
   CHECK(first->league_game);
@@ -140,7 +141,7 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
   CHECK(s.repo.GetLeagueGame("g1")->result == "resigned");
 
   // g2: C (orange) forfeits: B wins by forfeit. Round 1 complete: rated and mailed.
-  engine::GameOutcome b_wins{engine::Side::kBlue, engine::VictoryLevel::kTotal, 0, 0};
+  LeagueOutcome b_wins{Seat::kBlue, WinLevel::kTotal};
   auto second = RecordGameEnd(s.repo, {"g2", EndKind::kForfeit, b_wins}, kTemplates, At(30));
   REQUIRE(second.ok());
   CHECK(second->round_complete);
@@ -192,46 +193,61 @@ TEST_CASE("scripted results flow in: resignation, forfeit, standings mail at the
 }
 
 TEST_CASE("a game's end as the daemon stores it: played, resigned, forfeited, still played") {
-  engine::GameState state;
+  game_system::Outcome state;
   CHECK_FALSE(EndOfGame("g", std::nullopt, state).has_value());
   state.finished = true;
-  state.outcome = {engine::Side::kOrange, engine::VictoryLevel::kMajor, 3, 9};
+  state.winner = "orange";
+  state.level = "major";
   auto played = EndOfGame("g", std::nullopt, state);
   REQUIRE(played.has_value());
   CHECK(played->kind == EndKind::kPlayed);
-  CHECK(played->outcome.winner == engine::Side::kOrange);
-  CHECK(played->outcome.level == engine::VictoryLevel::kMajor);
-  const storage::GameEnding resignation = ResignationEnding(engine::Side::kBlue);
+  CHECK(played->outcome.winner == Seat::kOrange);
+  CHECK(played->outcome.level == WinLevel::kMajor);
+  // A finished game whose terms map to no seat or level is not recorded (the organiser does).
+  game_system::Outcome unknown = state;
+  unknown.winner = "red";
+  CHECK_FALSE(EndOfGame("g", std::nullopt, unknown).has_value());
+  unknown = state;
+  unknown.level = "crushing";
+  CHECK_FALSE(EndOfGame("g", std::nullopt, unknown).has_value());
+  game_system::Outcome drawn_play;
+  drawn_play.finished = true;
+  drawn_play.level = "draw";
+  auto drawn_played = EndOfGame("g", std::nullopt, drawn_play);
+  REQUIRE(drawn_played.has_value());
+  CHECK_FALSE(drawn_played->outcome.winner.has_value());
+  CHECK(drawn_played->outcome.level == WinLevel::kDraw);
+  const storage::GameEnding resignation = ResignationEnding(Seat::kBlue);
   CHECK(resignation.kind == storage::GameEndKind::kResigned);
   CHECK(resignation.text == "orange wins: blue resigned");
-  auto resigned = EndOfGame("g", resignation, engine::GameState{});
+  auto resigned = EndOfGame("g", resignation, game_system::Outcome{});
   REQUIRE(resigned.has_value());
   CHECK(resigned->kind == EndKind::kResigned);
-  CHECK(resigned->outcome.winner == engine::Side::kOrange);
-  CHECK(resigned->outcome.level == engine::VictoryLevel::kTotal);
+  CHECK(resigned->outcome.winner == Seat::kOrange);
+  CHECK(resigned->outcome.level == WinLevel::kTotal);
   // The value decides, never the sentence: a text that reads otherwise changes nothing.
   storage::GameEnding forfeit_ending;
   forfeit_ending.kind = storage::GameEndKind::kForfeit;
   forfeit_ending.winner = "blue";
   forfeit_ending.level = "total";
   forfeit_ending.text = "orange wins: blue resigned";
-  auto forfeit = EndOfGame("g", forfeit_ending, engine::GameState{});
+  auto forfeit = EndOfGame("g", forfeit_ending, game_system::Outcome{});
   REQUIRE(forfeit.has_value());
   CHECK(forfeit->kind == EndKind::kForfeit);
-  CHECK(forfeit->outcome.winner == engine::Side::kBlue);
+  CHECK(forfeit->outcome.winner == Seat::kBlue);
   // An organiser's ruling: a major victory of blue, recorded as such.
-  GameEnd ruling{"g", EndKind::kPlayed, {engine::Side::kBlue, engine::VictoryLevel::kMajor, 0, 0}};
+  GameEnd ruling{"g", EndKind::kPlayed, {Seat::kBlue, WinLevel::kMajor}};
   const storage::GameEnding organiser = OrganiserEnding(ruling);
   CHECK(organiser.by_organiser);
   CHECK(organiser.kind == storage::GameEndKind::kVictory);
-  auto ruled = EndOfGame("g", organiser, engine::GameState{});
+  auto ruled = EndOfGame("g", organiser, game_system::Outcome{});
   REQUIRE(ruled.has_value());
   CHECK(ruled->kind == EndKind::kPlayed);
-  CHECK(ruled->outcome.winner == engine::Side::kBlue);
-  CHECK(ruled->outcome.level == engine::VictoryLevel::kMajor);
+  CHECK(ruled->outcome.winner == Seat::kBlue);
+  CHECK(ruled->outcome.level == WinLevel::kMajor);
   GameEnd draw{"g", EndKind::kPlayed, {}};
   CHECK(OrganiserEnding(draw).kind == storage::GameEndKind::kDraw);
-  auto drawn = EndOfGame("g", OrganiserEnding(draw), engine::GameState{});
+  auto drawn = EndOfGame("g", OrganiserEnding(draw), game_system::Outcome{});
   REQUIRE(drawn.has_value());
   CHECK_FALSE(drawn->outcome.winner.has_value());
 }
@@ -245,7 +261,7 @@ TEST_CASE("a round rated by another process first: no second rating, no second m
   // that rated the round leaves for us. The call records the result, rates nothing again and
   // mails nobody.
   REQUIRE(s.repo.AppendRatings({{"club", "A", 1, 1, 1600, 300, 0.06}}, {}, std::nullopt).ok());
-  engine::GameOutcome a_wins{engine::Side::kBlue, engine::VictoryLevel::kMinor, 0, 0};
+  LeagueOutcome a_wins{Seat::kBlue, WinLevel::kMinor};
   auto end = RecordGameEnd(s.repo, {"g1", EndKind::kPlayed, a_wins}, kTemplates, At(20));
   REQUIRE(end.ok());
   CHECK_FALSE(end->round_complete);
@@ -261,7 +277,7 @@ TEST_CASE("standings mails in each player's language") {
   REQUIRE(s.repo.AddLeaguePlayer({"club", "A", "a@example.org", "token-A", At(2), "fr"}).ok());
   REQUIRE(s.repo.AddLeaguePlayer({"club", "B", "b@example.org", "token-B", At(2), "en"}).ok());
   REQUIRE(s.repo.AddLeagueGames({ToRecord(NewPairing("g1", 1, "A", "B"), "club", 1)}).ok());
-  engine::GameOutcome a_wins{engine::Side::kBlue, engine::VictoryLevel::kMinor, 0, 0};
+  LeagueOutcome a_wins{Seat::kBlue, WinLevel::kMinor};
   auto end = RecordGameEnd(s.repo, {"g1", EndKind::kPlayed, a_wins}, kTemplates, At(20));
   REQUIRE(end.ok());
   CHECK(end->mails_enqueued == 2);
@@ -283,13 +299,7 @@ TEST_CASE("the standings page links each game's archive page, in English and Fre
   row.rank = 1;
   row.points = 7;
   view.rows = {row};
-  LeagueGame g{"s2-r3-g1",
-               3,
-               "ann",
-               "bob",
-               ResultKind::kVictory,
-               engine::Side::kOrange,
-               engine::VictoryLevel::kMajor};
+  LeagueGame g{"s2-r3-g1", 3, "ann", "bob", ResultKind::kVictory, Seat::kOrange, WinLevel::kMajor};
   view.games = {g};
   auto en = RenderStandings(kTemplates, "en", view);
   REQUIRE(en.ok());
@@ -326,14 +336,55 @@ engine::GameOutcome PlayToTheEnd(storage::SqliteRepository& repo, const std::str
   return {};
 }
 
-int HandPoints(const engine::GameOutcome& o, bool blue) {
+// A finished Morne Plaine game's outcome in the league's words, as pbemd maps it
+// (GameContext::outcome, then FromSystemOutcome).
+LeagueOutcome OfEngine(const engine::GameOutcome& o) {
+  game_system::Outcome played;
+  played.finished = true;
+  if (o.winner) played.winner = std::string(engine::SideName(*o.winner));
+  played.level =
+      std::string(engine::VictoryLevelName(o.winner ? o.level : engine::VictoryLevel::kDraw));
+  const std::optional<LeagueOutcome> mapped = FromSystemOutcome(played);
+  REQUIRE(mapped.has_value());
+  return *mapped;
+}
+
+// The league's words are Morne Plaine's: every side id is a seat's name and every victory
+// level a level of the points table, so a Morne Plaine outcome maps one to one.
+TEST_CASE("Morne Plaine's sides and victory levels are the league's seats and levels") {
+  for (const engine::Side side : {engine::Side::kBlue, engine::Side::kOrange}) {
+    const std::optional<Seat> seat = ParseSeat(engine::SideName(side));
+    REQUIRE(seat.has_value());
+    CHECK(SeatName(*seat) == engine::SideName(side));
+    CHECK(SeatName(OtherSeat(*seat)) == engine::SideName(engine::Opponent(side)));
+  }
+  for (const engine::VictoryLevel level :
+       {engine::VictoryLevel::kTotal, engine::VictoryLevel::kMajor, engine::VictoryLevel::kTactical,
+        engine::VictoryLevel::kMinor, engine::VictoryLevel::kDraw}) {
+    const std::optional<WinLevel> mapped = ParseWinLevel(engine::VictoryLevelName(level));
+    REQUIRE(mapped.has_value());
+    CHECK(WinLevelName(*mapped) == engine::VictoryLevelName(level));
+  }
+  CHECK_FALSE(ParseSeat("red").has_value());
+  CHECK_FALSE(ParseSeat("").has_value());
+  CHECK_FALSE(ParseWinLevel("Total").has_value());
+  // An outcome not finished, or a winner with the level "draw", is not a result.
+  game_system::Outcome odd;
+  CHECK_FALSE(FromSystemOutcome(odd).has_value());
+  odd.finished = true;
+  odd.winner = "blue";
+  odd.level = "draw";
+  CHECK_FALSE(FromSystemOutcome(odd).has_value());
+}
+
+int HandPoints(const LeagueOutcome& o, bool blue) {
   // The default table written out: total 6, major 5, tactical 4, minor 3, draw 2, loss 1.
-  static const std::map<engine::VictoryLevel, int> kWin = {{engine::VictoryLevel::kTotal, 6},
-                                                           {engine::VictoryLevel::kMajor, 5},
-                                                           {engine::VictoryLevel::kTactical, 4},
-                                                           {engine::VictoryLevel::kMinor, 3}};
+  static const std::map<WinLevel, int> kWin = {{WinLevel::kTotal, 6},
+                                               {WinLevel::kMajor, 5},
+                                               {WinLevel::kTactical, 4},
+                                               {WinLevel::kMinor, 3}};
   if (!o.winner) return 2;
-  return (*o.winner == engine::Side::kBlue) == blue ? kWin.at(o.level) : 1;
+  return (*o.winner == Seat::kBlue) == blue ? kWin.at(o.level) : 1;
 }
 
 TEST_CASE("acceptance: an 8-player season played to the end by the bot through the turn job") {
@@ -373,7 +424,8 @@ TEST_CASE("acceptance: an 8-player season played to the end by the bot through t
         LatestRatings(*s.repo.RatingHistory("club"), names, settings.glicko);
     std::map<std::string, double> score;  // this round's rating score per player
     for (const auto& r : records) {
-      const engine::GameOutcome outcome = PlayToTheEnd(s.repo, r.game_id, entropy, seed += 1000);
+      const LeagueOutcome outcome =
+          OfEngine(PlayToTheEnd(s.repo, r.game_id, entropy, seed += 1000));
       auto end =
           RecordGameEnd(s.repo, {r.game_id, EndKind::kPlayed, outcome}, kTemplates, At(5000));
       REQUIRE(end.ok());
@@ -382,7 +434,7 @@ TEST_CASE("acceptance: an 8-player season played to the end by the bot through t
       hand_points[r.orange] += HandPoints(outcome, false);
       ++finished[r.blue];
       ++finished[r.orange];
-      score[r.blue] = !outcome.winner ? 0.5 : (*outcome.winner == engine::Side::kBlue ? 1 : 0);
+      score[r.blue] = !outcome.winner ? 0.5 : (*outcome.winner == Seat::kBlue ? 1 : 0);
       score[r.orange] = 1 - score[r.blue];
       CHECK(s.repo.GetLeagueGame(r.game_id)->result != "pending");
     }

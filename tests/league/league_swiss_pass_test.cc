@@ -57,7 +57,7 @@ struct Season {
   }
   // The game ends: the player whose name sorts later resigns.
   void Resign(const storage::LeagueGameRecord& g, storage::Timestamp at) {
-    const engine::Side loser = g.blue < g.orange ? engine::Side::kOrange : engine::Side::kBlue;
+    const league::Seat loser = g.blue < g.orange ? league::Seat::kOrange : league::Seat::kBlue;
     Result<storage::Game> game = fixture.repository.GetGame(g.game_id);
     REQUIRE(game.ok());
     Result<bool> ended = fixture.repository.EndGame(g.game_id, game->turns_committed,

@@ -112,18 +112,18 @@ TEST_CASE("a replaced-in player is welcomed in their language with their games a
 TEST_CASE("the game-over mail names both players and sides, in the reader's language") {
   ResignedMailInput in;
   in.game_id = "club-s1-r1-g2";
-  in.resigning = engine::Side::kBlue;
+  in.resigning = Seat::kBlue;
   in.blue_player = "Hélène Dupré";
   in.orange_player = "bob";
   in.league_name = "Club";
   in.league_id = "club";
-  in.recipient = engine::Side::kOrange;
+  in.recipient = Seat::kOrange;
   auto en = RenderResignedMail(kTemplates, "en", in);
   REQUIRE(en.ok());
   CHECK(en->subject == "Game club-s1-r1-g2: Hélène Dupré resigned, bob wins");
   CHECK_THAT(en->body, Catch::Contains("Hélène Dupré (blue) resigned: you (bob, orange) win the "
                                        "game."));
-  in.recipient = engine::Side::kBlue;
+  in.recipient = Seat::kBlue;
   auto fr = RenderResignedMail(kTemplates, "fr", in);
   REQUIRE(fr.ok());
   CHECK(fr->subject == "Partie club-s1-r1-g2" + kNbsp + ": Hélène Dupré abandonne, bob gagne");
@@ -132,8 +132,8 @@ TEST_CASE("the game-over mail names both players and sides, in the reader's lang
   // A game in no league: the sides alone, still a sentence.
   ResignedMailInput lone;
   lone.game_id = "demo";
-  lone.resigning = engine::Side::kOrange;
-  lone.recipient = engine::Side::kBlue;
+  lone.resigning = Seat::kOrange;
+  lone.recipient = Seat::kBlue;
   auto side_only = RenderResignedMail(kTemplates, "fr", lone);
   REQUIRE(side_only.ok());
   CHECK_THAT(side_only->body, Catch::Contains("Le joueur du camp orange a abandonné" + kNbsp +

@@ -6,8 +6,8 @@
 namespace pbem::league {
 namespace {
 
-using engine::Side;
-using engine::VictoryLevel;
+using Side = Seat;
+using VictoryLevel = WinLevel;
 
 LeagueGame Won(int round, std::string blue, std::string orange, Side winner, VictoryLevel level,
                ResultKind kind = ResultKind::kVictory) {
@@ -178,13 +178,13 @@ TEST_CASE("Points follow the table; custom tables") {
 }
 
 TEST_CASE("Results from the engine's outcome") {
-  engine::GameOutcome outcome;
+  LeagueOutcome outcome;
   outcome.winner = Side::kOrange;
   outcome.level = VictoryLevel::kMajor;
   auto g = WithOutcome(Pending(1, "A", "B"), outcome);
   CHECK(g.kind == ResultKind::kVictory);
   CHECK(GamePoints(PointsTable{}, g) == std::pair{1, 5});
-  engine::GameOutcome draw;
+  LeagueOutcome draw;
   CHECK(WithOutcome(Pending(1, "A", "B"), draw).kind == ResultKind::kDraw);
 }
 
