@@ -220,12 +220,7 @@ void Painter::LegendSymbol(const LegendEntry& e, const Box& box) {
       cairo_move_to(cr_, box.x + 3, c.y);
       cairo_line_to(cr_, box.right() - 3, c.y);
       cairo_set_line_cap(cr_, CAIRO_LINE_CAP_ROUND);
-      SetRgb(cr_, kRoadCasingColour);
-      cairo_set_line_width(cr_, std::max(3.0, s_ * 0.22));
-      cairo_stroke_preserve(cr_);
-      SetRgb(cr_, kRoadFillColour);
-      cairo_set_line_width(cr_, std::max(1.6, s_ * 0.12));
-      cairo_stroke(cr_);
+      StrokeRoad();
       return;
     case LegendKind::kTrack: {
       cairo_move_to(cr_, box.x + 3, c.y);

@@ -259,6 +259,8 @@ class Painter {
   void DrawArrow(std::vector<Point> pts, const ArrowStyle& st);
   void GhostSymbol(const Box& b, Side side);
   void FireLine(Point a, Point b, bool reaction);
+  // Strokes the current path as a road: the casing, then the fill over it (map and legend).
+  void StrokeRoad();
   void Burst(Point c, double r, int hits);
   void StopSymbol(Point c, double r);
   void CrossingSymbol(engine::Crossing kind, Point m, Point u, int water, double s);

@@ -280,15 +280,17 @@ void Painter::Routes() {
   for (const engine::Route& r : map_.routes()) {
     if (!r.track) any_road |= RoutePath(r.hexes);
   }
-  if (any_road) {
-    SetRgb(cr_, kRoadCasingColour);
-    cairo_set_line_width(cr_, std::max(3.0, s_ * 0.22));
-    cairo_stroke_preserve(cr_);
-    SetRgb(cr_, kRoadFillColour);
-    cairo_set_line_width(cr_, std::max(1.6, s_ * 0.12));
-    cairo_stroke(cr_);
-  }
+  if (any_road) StrokeRoad();
   cairo_restore(cr_);
+}
+
+void Painter::StrokeRoad() {
+  SetRgb(cr_, kRoadCasingColour);
+  cairo_set_line_width(cr_, std::max(3.0, s_ * 0.22));
+  cairo_stroke_preserve(cr_);
+  SetRgb(cr_, kRoadFillColour);
+  cairo_set_line_width(cr_, std::max(1.6, s_ * 0.12));
+  cairo_stroke(cr_);
 }
 
 // Adds a smooth path through the route's hex centres; a route ending on the map edge runs
