@@ -178,6 +178,85 @@ TEST_CASE_MINI(SupporterOutOfReach) {
   CHECK_EQ_MINI(FindBase(full.next, "G.3")->centre.y(), ToUnits(Cm(41)));
 }
 
+// Behind a column: cavalry X (one CHOC base facing south, x 23-25, y 43-47) is narrower than an
+// E base, so E.2 (least travel, 12) takes the slot (24,42) and E.1, E.3 find no contact and go
+// to the reserve BEHIND (24,40), (24,38). The charger's rearmost point is y = 37: G's row has
+// centres on y = 36 at x = 24 - 4i, and only the place i = 0 (x 22-26) is behind a charger
+// base (E's base at (24,38)); of the three windows holding it, i = -1..1 keeps G where it is
+// across: G.3 -> (28,36), G.2 -> (24,36), G.1 -> (20,36), 8 cm each (24 in all; the window
+// i = -2..0 costs 3 x sqrt(4^2 + 8^2) = 26.833, i = 0..2 as much).
+TEST_CASE_MINI(SupporterBehindAColumn) {
+  Game g;
+  g.Unit("X", "red", TroopType::kCavalry, {{Cm(24), Cm(45), 270000}});
+  g.Unit("E", "blue", kInf, {{Cm(20), Cm(30)}, {Cm(24), Cm(30)}, {Cm(28), Cm(30)}});
+  g.Unit("G", "blue", kInf, {{Cm(20), Cm(28)}, {Cm(24), Cm(28)}, {Cm(28), Cm(28)}});
+  ChargeOrder c = ChargeAt("E", "X");
+  c.support = "G";
+  const ChargeCheck check = TryCharge(g, c);
+  CHECK_EQ_MINI(check.verdict, Ok("E"));
+  REQUIRE_MINI(check.support.has_value());
+  CHECK_EQ_MINI(check.support->touching_charger, 1);
+  const PlayerTurnResult r = Play(g, {c});
+  CHECK_MINI(FindBase(r.next, "E.2")->centre == Pt(Cm(24), Cm(42)));
+  CHECK_MINI(FindBase(r.next, "G.1")->centre == Pt(Cm(20), Cm(36)));
+  CHECK_MINI(FindBase(r.next, "G.2")->centre == Pt(Cm(24), Cm(36)));
+  CHECK_MINI(FindBase(r.next, "G.3")->centre == Pt(Cm(28), Cm(36)));
+  CHECK_MINI(std::find(r.events.begin(), r.events.end(),
+                       Event{Moved{"G.3", Cm(28), Cm(28), 90000, Cm(28), Cm(36), 90000, Cm(8)}}) !=
+             r.events.end());
+}
+
+// The row touches no enemy: red Z (x 30-34, y 39-41) touches G's place (28,41) along x = 30, so
+// the window x = 20, 24, 28 is out; x = 16, 20, 24 puts two G bases behind E (E.1, E.2), the
+// most left: G.3 -> (24,41), G.2 -> (20,41), G.1 -> (16,41), each sqrt(4^2 + 13^2) = 13.601.
+// Z touches neither E's paths (only along x = 30) nor E's places (1 cm below E.3).
+TEST_CASE_MINI(SupporterTouchesNoEnemy) {
+  Game g = SupportGame();
+  g.Unit("Z", "red", kInf, {{Cm(32), Cm(40)}});
+  const PlayerTurnResult r = Play(g, {Supported("G")});
+  CHECK_EQ_MINI(r.verdicts[0], Ok("E"));
+  CheckMainChargePlayed(r);
+  CHECK_MINI(FindBase(r.next, "G.1")->centre == Pt(Cm(16), Cm(41)));
+  CHECK_MINI(FindBase(r.next, "G.2")->centre == Pt(Cm(20), Cm(41)));
+  CHECK_MINI(FindBase(r.next, "G.3")->centre == Pt(Cm(24), Cm(41)));
+  CHECK_MINI(std::find(r.events.begin(), r.events.end(),
+                       Event{Moved{"G.1", Cm(20), Cm(28), 90000, Cm(16), Cm(41), 90000,
+                                   Cm(13, 601)}}) != r.events.end());
+  CHECK_MINI(!FindUnit(r.next, "Z")->engaged);
+}
+
+// Under an EXPLICIT charge the player places E (the same places as AUTO) and G follows AUTO.
+TEST_CASE_MINI(SupporterFollowsAnExplicitCharge) {
+  ChargeOrder c = Supported("G");
+  c.placement = Placement::kExplicit;
+  c.bases = {{"E.1", {Translate(Cm(20), Cm(43))}},
+             {"E.2", {Translate(Cm(24), Cm(43))}},
+             {"E.3", {Translate(Cm(28), Cm(43))}}};
+  const PlayerTurnResult r = Play(SupportGame(), {c});
+  CHECK_EQ_MINI(r.verdicts[0], Ok("E"));
+  CheckMainChargePlayed(r);
+  for (const char* id : {"G.1", "G.2", "G.3"}) {
+    CHECK_EQ_MINI(FindBase(r.next, id)->centre.y(), ToUnits(Cm(41)));
+  }
+}
+
+// By initiative (R, 13 cm away, is E's nearest visible enemy): G follows, and is engaged, so an
+// order to G afterwards is refused UNIT_CANNOT_MOVE "engaged".
+TEST_CASE_MINI(SupportByInitiative) {
+  const Game g = SupportGame();
+  const MoveOrder g_on = Advance("G", {{"G.1", {Translate(Cm(20), Cm(39))}}});
+  ScriptedDice dice({});
+  const TurnOrders orders{"blue", {Supported("G")}, {g_on}};
+  const PlayerTurnResult r = ResolvePlayerTurn(g.ruleset, g.scenario, g.Start(), orders, dice);
+  CHECK_EQ_MINI(r.verdicts[0], Ok("E"));
+  Verdict engaged = Refused("G", Reason::kUnitCannotMove);
+  engaged.detail = "engaged";
+  CHECK_EQ_MINI(r.verdicts[1], engaged);
+  CHECK_EQ_MINI(FindBase(r.next, "G.1")->centre.y(), ToUnits(Cm(41)));
+  ScriptedDice again({});
+  CHECK_MINI(CheckOrders(g.ruleset, g.scenario, g.Start(), orders, again) == r.verdicts);
+}
+
 // A supported charge that is itself illegal moves nobody; an unknown supporter is INVALID
 // UNKNOWN_UNIT (step 1); CheckOrders gives ResolvePlayerTurn's verdicts throughout.
 TEST_CASE_MINI(SupportVerdictsMatchResolution) {
