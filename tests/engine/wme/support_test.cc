@@ -257,6 +257,22 @@ TEST_CASE_MINI(SupportByInitiative) {
   CHECK_MINI(CheckOrders(g.ruleset, g.scenario, g.Start(), orders, again) == r.verdicts);
 }
 
+// One verdict per entry: step 8's warning (E charges R in front, so WME-R60 fails) comes first
+// and stays the verdict; an eligible G still follows, an ineligible one stays put.
+TEST_CASE_MINI(EnvelopWarningComesFirst) {
+  ChargeOrder c = Supported("G");
+  c.envelop = true;
+  Verdict warning = Ok("E");
+  warning.reason = Reason::kEnvelopConditionsNotMet;
+  warning.other = "R";
+  for (Milli y : {Cm(28), Cm(20)}) {
+    const PlayerTurnResult r = Play(SupportGame(y), {c});
+    CHECK_EQ_MINI(r.verdicts[0], warning);
+    CheckMainChargePlayed(r);
+    CHECK_EQ_MINI(FindBase(r.next, "G.2")->centre.y(), ToUnits(y == Cm(28) ? Cm(41) : y));
+  }
+}
+
 // A supported charge that is itself illegal moves nobody; an unknown supporter is INVALID
 // UNKNOWN_UNIT (step 1); CheckOrders gives ResolvePlayerTurn's verdicts throughout.
 TEST_CASE_MINI(SupportVerdictsMatchResolution) {
