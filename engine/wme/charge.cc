@@ -82,7 +82,38 @@ std::optional<Verdict> CheckNamedBases(const State& state, const std::string& pl
   return std::nullopt;
 }
 
+// Step 9 after a charge carried out: its warning, unless step 8 already gave one (one verdict
+// per entry, the earlier step's first).
+void Support(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+             const std::string& player, const ChargeOrder& order, ChargeCheck& check) {
+  std::optional<Verdict> warning = PlaceSupport(ruleset, scenario, state, player, order, check);
+  if (warning && check.verdict.reason == Reason::kNone) check.verdict = *warning;
+}
+
 }  // namespace
+
+table::Coord ChargeAllowance(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+                             const std::string& unit) {
+  // A charger on broken ground counts as irregular too (W-R13).
+  const UnitState& u = *FindUnit(state, unit);
+  const bool irregular = IrregularForSpeed(ruleset, scenario, state, unit);
+  const bool half = irregular && ruleset.irregular_charge_speed == IrregularChargeSpeed::kHalf &&
+                    !Contains(ruleset.half_speed_exempt, u.troop_type);
+  return half ? ToUnits(u.speed_cm) / 2 : ToUnits(u.speed_cm);
+}
+
+std::vector<table::Polygon> ForbiddenTo(const Ruleset& ruleset, const Scenario& scenario,
+                                        TroopType type) {
+  std::vector<table::Polygon> terrain;
+  for (const TerrainFeature& feature : scenario.terrain) {
+    if (!Contains(ruleset.passable_by[static_cast<std::size_t>(feature.category)], type)) {
+      terrain.insert(terrain.end(), feature.pieces.begin(), feature.pieces.end());
+    }
+  }
+  const std::vector<table::Polygon> outside = BeyondTheTable(scenario);  // GAP-29
+  terrain.insert(terrain.end(), outside.begin(), outside.end());
+  return terrain;
+}
 
 table::Rect ReferenceRect(const Ruleset& ruleset, const State& state, const std::string& target,
                           const std::string& charger) {
@@ -174,13 +205,9 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     check.verdict = *v;
     return check;
   }
-  // Step 3 (WME-R42, C-1): a charger on broken ground counts as irregular too (W-R13).
   const table::Coord eps = ToUnits(ruleset.epsilon_cm);
   const std::vector<table::Rect> charger = RectsOf(state, order.unit);
-  const bool irregular = IrregularForSpeed(ruleset, scenario, state, order.unit);
-  const bool half = irregular && ruleset.irregular_charge_speed == IrregularChargeSpeed::kHalf &&
-                    !Contains(ruleset.half_speed_exempt, unit->troop_type);
-  check.allowance = half ? ToUnits(unit->speed_cm) / 2 : ToUnits(unit->speed_cm);
+  check.allowance = ChargeAllowance(ruleset, scenario, state, order.unit);  // step 3
   // Step 4 (WME-R43, R44, R65, P09).
   if (target->fortified) {
     check.zone = table::Zone::kFront;
@@ -197,15 +224,7 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     }
   }
   // Step 5 (WME-R54, R56, R57, P11, P17, W-R3, W-R8).
-  std::vector<table::Polygon> terrain;  // forbidden to the charger's type (§2)
-  for (const TerrainFeature& feature : scenario.terrain) {
-    if (!Contains(ruleset.passable_by[static_cast<std::size_t>(feature.category)],
-                  unit->troop_type)) {
-      terrain.insert(terrain.end(), feature.pieces.begin(), feature.pieces.end());
-    }
-  }
-  const std::vector<table::Polygon> outside = BeyondTheTable(scenario);  // GAP-29
-  terrain.insert(terrain.end(), outside.begin(), outside.end());
+  const std::vector<table::Polygon> terrain = ForbiddenTo(ruleset, scenario, unit->troop_type);
   if (!target->fortified) {
     const BaseState& model = state.bases[BasesOf(state, order.unit).front()];
     const std::vector<std::size_t> targets = BasesOf(state, order.target);
@@ -257,15 +276,12 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
     check.verdict = not_supported;  // EXPLICIT at a fortified or pinned target
     return check;
   }
-  if (order.support) {
-    check.verdict = not_supported;  // step 9
-    return check;
-  }
   if (order.placement == Placement::kExplicit) {
     std::optional<Verdict> refused =
         CheckExplicit(ruleset, scenario, state, order, planned, terrain, check);
     check.verdict = refused ? *refused : Verdict{};
     check.verdict.unit = order.unit;
+    if (!refused) Support(ruleset, scenario, state, player, order, check);
     return check;
   }
   if (std::optional<Verdict> refused =
@@ -285,6 +301,7 @@ ChargeCheck CheckCharge(const Ruleset& ruleset, const Scenario& scenario, const 
   if (std::optional<Verdict> warning = Envelop(ruleset, state, order, terrain, check)) {
     check.verdict = *warning;  // step 8: OK, without envelopment
   }
+  Support(ruleset, scenario, state, player, order, check);
   return check;
 }
 

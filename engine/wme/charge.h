@@ -1,13 +1,14 @@
 // A charge (french-fantasy.md §5.4) as far as it is implemented: steps 1-5 (eligibility, sight,
 // allowance, the side contacted and whether it is available), step 6 (first base, its slot and
 // AUTO path, range) and step 7 (the front line, charge_line.cc) for every charger of up to 7
-// bases, no support (a pinned target: charge_pinned.cc; a fortified one: charge_fortified.cc);
-// step 8 (envelopment, charge_envelop.cc) when asked for; then step 11 (resolve.cc: every base
+// bases (a pinned target: charge_pinned.cc; a fortified one: charge_fortified.cc); step 8
+// (envelopment, charge_envelop.cc) when asked for; step 9 (the *charge de soutien*,
+// charge_support.cc) when the order names a supporter; then step 11 (resolve.cc: every base
 // placed, the units in contact engaged). Every other charge that passes the implemented steps
-// is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (support, an EXPLICIT charge at a
-// pinned or fortified target: not implemented), so no charge is ever acknowledged that the
-// engine cannot play. EXPLICIT placement: charge_explicit.cc. Counter-charge fire (C-2) belongs to
-// the shooting chapter and never stops the contact (WME-R45).
+// is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing (an EXPLICIT charge at a pinned or
+// fortified target: not implemented), so no charge is ever acknowledged that the engine cannot
+// play. EXPLICIT placement: charge_explicit.cc. Step 10, counter-charge fire (C-2), belongs to
+// the shooting chapter and never stops the contact (WME-R45): not played here.
 //
 // Readings chosen where the digest is open:
 // - Step 1 uses the codes of §5.3 step 1 (validate.h) with `target` and `support` as named
@@ -91,15 +92,23 @@ struct FrontLine {
   int enveloped = 0;                   // bases placed by step 8's wheel
 };
 
+// Step 9's result (charge_support.cc): the supporter's bases in the order they move.
+struct SupportPlacement {
+  std::string unit;
+  std::vector<PlacedBase> bases;
+  int touching_charger = 0;  // its bases whose front edge touches a charger base's rear edge
+};
+
 struct ChargeCheck {
   Verdict verdict;
-  table::Coord allowance = 0;       // step 3
-  std::optional<table::Zone> zone;  // step 4
-  std::optional<int> zone_roll;     // step 4, GAP-34
-  std::optional<Milli> available;   // step 5: the zone's best length, rounded down
-  bool pinned = false;              // step 5, WME-P17
-  std::optional<FirstBase> first;   // step 6
-  std::optional<FrontLine> line;    // step 7: every base's place, the first one first
+  table::Coord allowance = 0;               // step 3
+  std::optional<table::Zone> zone;          // step 4
+  std::optional<int> zone_roll;             // step 4, GAP-34
+  std::optional<Milli> available;           // step 5: the zone's best length, rounded down
+  bool pinned = false;                      // step 5, WME-P17
+  std::optional<FirstBase> first;           // step 6
+  std::optional<FrontLine> line;            // step 7: every base's place, the first one first
+  std::optional<SupportPlacement> support;  // step 9, when a supporter follows
 };
 
 // Rect::Edge index of the target's side a zone contacts (front 0, right 1, rear 2, left 3).
@@ -146,6 +155,22 @@ std::optional<Verdict> PlacePinned(const Ruleset& ruleset, const Scenario& scena
 std::optional<Verdict> PlaceFortified(const Ruleset& ruleset, const Scenario& scenario,
                                       const State& state, const ChargeOrder& order,
                                       std::vector<table::Polygon> terrain, ChargeCheck& check);
+
+// Step 9 (charge_support.cc), when the order names a supporter and steps 1-8 carried the charge
+// out: the supporter's bases in line behind the charger (check.support). Returns the warning
+// SUPPORT_NOT_ELIGIBLE (an OK verdict; the main charge proceeds alone) when it cannot follow.
+std::optional<Verdict> PlaceSupport(const Ruleset& ruleset, const Scenario& scenario,
+                                    const State& state, const std::string& player,
+                                    const ChargeOrder& order, ChargeCheck& check);
+
+// Step 3 (WME-R42, C-1): the charge allowance of `unit` from its starting formation.
+table::Coord ChargeAllowance(const Ruleset& ruleset, const Scenario& scenario, const State& state,
+                             const std::string& unit);
+
+// What a charging base of `type` may not enter: the terrain its type may not enter (§2) and the
+// outside of the table (GAP-29).
+std::vector<table::Polygon> ForbiddenTo(const Ruleset& ruleset, const Scenario& scenario,
+                                        TroopType type);
 
 // W-R7's AUTO path from `start` to `slot`: turn about the centre by the smallest angle (exactly
 // 180 degrees: +180), then straight on (charge_first.cc).

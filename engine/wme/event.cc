@@ -16,6 +16,7 @@ struct KindName {
   std::string_view operator()(const AdditionalChargedUnit&) const {
     return "additional_charged_unit";
   }
+  std::string_view operator()(const SupportingCharge&) const { return "supporting_charge"; }
 };
 
 }  // namespace

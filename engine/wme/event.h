@@ -13,6 +13,7 @@
 // zone_tie_roll        charger, target, roll            (WME-R44, GAP-34: the D6 of a zone tie)
 // charge_contact       charger, target, side, base, target_base   (§5.4 step 11)
 // additional_charged_unit  unit                         (WME-R52)
+// supporting_charge    supporter, charger               (§5.4 step 9, WME-R53: after its moved)
 #ifndef PBEM_ENGINE_WME_EVENT_H_
 #define PBEM_ENGINE_WME_EVENT_H_
 
@@ -91,9 +92,15 @@ struct AdditionalChargedUnit {
   friend bool operator==(const AdditionalChargedUnit&, const AdditionalChargedUnit&) = default;
 };
 
+struct SupportingCharge {
+  std::string supporter;
+  std::string charger;
+  friend bool operator==(const SupportingCharge&, const SupportingCharge&) = default;
+};
+
 using Event =
     std::variant<UnitMoved, UnitHeld, Moved, FormationNow, RanksPassedThrough, ConfusionTest,
-                 PhaseEnded, ZoneTieRoll, ChargeContact, AdditionalChargedUnit>;
+                 PhaseEnded, ZoneTieRoll, ChargeContact, AdditionalChargedUnit, SupportingCharge>;
 
 std::string_view EventKindName(const Event& event);          // "unit_moved", ...
 std::string_view FormationName(table::Formation formation);  // "LINE", ...

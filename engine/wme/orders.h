@@ -47,7 +47,8 @@ struct MoveOrder {
 };
 
 // `charge { unit target envelop support placement first_base target_base reserve base ... }`
-// (§5.1, §5.4). Parsed and carried; this engine does not resolve charges yet (resolve.h).
+// (§5.1, §5.4): `support` names the unit of a *charge de soutien* (step 9, charge_support.cc),
+// always placed AUTO; resolved by charge.h and resolve.h.
 enum class Placement : std::uint8_t { kAuto, kExplicit };
 struct ChargeOrder {
   std::string unit;

@@ -28,9 +28,9 @@ void MoveBase(BaseState& base, const table::Rect& end, table::Coord travelled,
   base.heading_mdeg = NormaliseHeading(end.heading());
 }
 
-// §5.4 step 11 (charge.h): every base of the front line takes its place, first base first;
-// the charger and the target are engaged, and so is any other enemy unit a placed base touches
-// (WME-R52).
+// §5.4 steps 9 and 11 (charge.h): every base of the front line takes its place, first base
+// first, then the supporter's; the charger, its supporter and the target are engaged, and so is
+// any other enemy unit a placed base of the charger touches (WME-R52).
 void ExecuteCharge(const Ruleset& ruleset, State& state, const ChargeOrder& order,
                    Subphase subphase, const ChargeCheck& check, std::vector<Event>& events) {
   const FrontLine& line = *check.line;
@@ -44,6 +44,20 @@ void ExecuteCharge(const Ruleset& ruleset, State& state, const ChargeOrder& orde
   UnitState& unit = *FindUnit(state, order.unit);
   (subphase == Subphase::kInitiative ? unit.moved_by_initiative : unit.moved_by_order) = true;
   unit.engaged = true;
+  if (check.support) {  // step 9 (charge_support.cc): in the charge, never in enemy contact
+    std::vector<table::Rect> behind;
+    for (const PlacedBase& placed : check.support->bases) {
+      MoveBase(state.bases[placed.base], placed.slot, placed.travel, events);
+      behind.push_back(placed.slot);
+    }
+    events.push_back(
+        FormationNow{check.support->unit, table::Classify(behind, eps, ruleset.epsilon_deg)});
+    events.push_back(SupportingCharge{check.support->unit, order.unit});
+    UnitState& supporter = *FindUnit(state, check.support->unit);
+    (subphase == Subphase::kInitiative ? supporter.moved_by_initiative : supporter.moved_by_order) =
+        true;
+    supporter.engaged = true;
+  }
   FindUnit(state, order.target)->engaged = true;
   events.push_back(ChargeContact{order.unit, order.target, *check.zone,
                                  state.bases[check.first->base].id,

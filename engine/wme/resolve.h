@@ -21,11 +21,14 @@
 //   move but may still receive orders; an ordered unit's order is spent, which changes nothing
 //   further since orders are not counted (GAP-10).
 // - Charges (§5.4, charge.h): an illegal charge is held like a move; a charge of up to 7 bases
-//   without support is carried out, AUTO or EXPLICIT, with its front line, envelopment when
-//   asked for, and pinned or fortified targets (events moved, charge_contact,
-//   additional_charged_unit; both sides engaged); one with support, or EXPLICIT at a pinned or
-//   fortified target, is refused INVALID CHARGE_NOT_SUPPORTED and changes nothing. A zone
-//   tie's D6 (GAP-34) is drawn from `dice` and logged (zone_tie_roll).
+//   is carried out, AUTO or EXPLICIT, with its front line, envelopment when asked for, pinned
+//   or fortified targets, and its supporter when one is named and can follow (events moved,
+//   formation_now, then the supporter's moved, formation_now and supporting_charge, then
+//   charge_contact, additional_charged_unit; the charger, its supporter and the target
+//   engaged); a supporter that cannot follow leaves the charge OK with the warning
+//   SUPPORT_NOT_ELIGIBLE; an EXPLICIT charge at a pinned or fortified target is refused
+//   INVALID CHARGE_NOT_SUPPORTED and changes nothing. A zone tie's D6 (GAP-34) is drawn from
+//   `dice` and logged (zone_tie_roll).
 // - A legal move: the bases take their end poses (events moved, formation_now, unit_moved);
 //   after a *traversée de rangs* (WME-R35, R36) events ranks_passed_through per crossed unit,
 //   then a *test de confusion* (GAP-07: one die of confusion_die faces, confused on

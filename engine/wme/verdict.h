@@ -38,6 +38,10 @@
 //   CHARGE_OUT_OF_RANGE             base     target unit     travel       allowance
 //   ENVELOP_CONDITIONS_NOT_MET      -        target unit     -            -       -
 //     (a warning: the verdict's kind is OK, the charge is carried out without envelopment)
+//   SUPPORT_NOT_ELIGIBLE            -        supporter       -            -       the condition:
+//     "charger" | "not_own" | "not_infantry" | "confused" | "engaged" | "moved" | "not_behind" |
+//     "no_place" (charge_support.cc; a warning: OK, the charge is carried out without the
+//     supporter; step 8's warning, given first, wins when both apply)
 // The other charge codes of §5.4 are declared (stable wire names) but not produced yet.
 #ifndef PBEM_ENGINE_WME_VERDICT_H_
 #define PBEM_ENGINE_WME_VERDICT_H_
@@ -67,7 +71,7 @@ enum class Reason : std::uint8_t {
   kWrongSubphase,
   kDuplicateBase,       // engine addition: a base listed twice in one move
   kNotOwnUnit,          // engine addition: the unit is not the ordering player's
-  kChargeNotSupported,  // engine addition: charges are not resolved yet (README.md)
+  kChargeNotSupported,  // engine addition: charges the engine cannot play yet (README.md)
   // Step 2.
   kUnitCannotMove,
   kModeConflict,

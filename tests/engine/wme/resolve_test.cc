@@ -89,21 +89,27 @@ TEST_CASE_MINI(EntriesSeeEarlierMoves) {
   CHECK_MINI(FindBase(r.next, "B.1")->centre == Pt(Cm(20), Cm(60)));
 }
 
-// INVALID changes nothing and emits nothing; so does a charge the engine cannot play yet.
+// INVALID changes nothing and emits nothing; so does a charge the engine cannot play yet (the
+// *charge de soutien* is played now, support_test.cc; a charger of 8 bases is still refused,
+// front_line_test.cc).
 TEST_CASE_MINI(InvalidEntriesAndChargesChangeNothing) {
-  const Game g = T12Game();
+  Game g = T12Game();
+  std::vector<Pose> eight;
+  for (int k = 0; k < 8; ++k) eight.push_back({Cm(86 + 4 * k), Cm(50)});
+  g.Unit("C", "blue", kInf, eight);
+  g.Unit("R", "red", kInf, {{Cm(100), Cm(60), 270000}});
   const State s = g.Start();
   ChargeOrder charge;
-  charge.unit = "E";
-  charge.target = "X";
-  charge.support = "G";  // *charge de soutien*: not implemented
-  ChargeOrder unknown = charge;
+  charge.unit = "C";
+  charge.target = "R";
+  ChargeOrder unknown;
+  unknown.unit = "E";
   unknown.target = "nobody";
   ScriptedDice dice({});
   const PlayerTurnResult r = ResolvePlayerTurn(
       g.ruleset, g.scenario, s,
-      {"blue", {charge}, {unknown, Advance("E", {{"E.7", {Translate(0, 0)}}})}}, dice);
-  CHECK_EQ_MINI(r.verdicts[0], Refused("E", Reason::kChargeNotSupported, "", "X"));
+      {"blue", {}, {charge, unknown, Advance("E", {{"E.7", {Translate(0, 0)}}})}}, dice);
+  CHECK_EQ_MINI(r.verdicts[0], Refused("C", Reason::kChargeNotSupported, "", "R"));
   CHECK_EQ_MINI(r.verdicts[1], Refused("E", Reason::kUnknownUnit, "", "nobody"));
   CHECK_EQ_MINI(r.verdicts[2], Refused("E", Reason::kUnknownBase, "E.7"));
   CHECK_EQ_MINI(r.events.size(), 1);  // phase_ended only
