@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "engine/m42/state.h"
+#include "proto/codec/data_checker.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec {
@@ -17,6 +18,14 @@ namespace {
 
 namespace v1 = pbem::v1;
 namespace pb = google::protobuf;
+using internal::Checker;
+using internal::EnumPair;
+using internal::Indexed;
+using internal::IsId;
+using internal::kMaxIdBytes;
+using internal::Located;
+using internal::Problem;
+using internal::ToProtoEnum;
 
 // Bounds of the schema's comments (m42_ruleset.proto, m42_scenario.proto).
 constexpr std::int64_t kMaxLengthIn = 1'000'000;  // 1000": beyond any table
@@ -35,35 +44,6 @@ constexpr int kMaxOpenings = 100;
 constexpr int kMaxLevel = 1000;
 constexpr int kMaxMv = 100;
 constexpr std::int64_t kMaxFacing = 360'000;
-constexpr std::size_t kMaxIdBytes = 64;
-
-struct Problem {
-  std::string path;
-  std::string message;
-};
-
-// Each problem at its file, line and column.
-std::vector<Error> Located(const std::vector<Problem>& problems, const internal::Locator& locator) {
-  std::vector<Error> errors;
-  for (const Problem& p : problems) errors.push_back(locator.At(p.path, p.message));
-  return errors;
-}
-
-std::string Indexed(std::string_view list, int i) {
-  return std::string(list) + "[" + std::to_string(i) + "]";
-}
-
-std::string Range(std::int64_t low, std::int64_t high) {
-  return std::to_string(low) + ".." + std::to_string(high);
-}
-
-// An engine enum and its proto value: one table per enum serves both directions.
-template <typename P, typename E>
-struct EnumPair {
-  P proto;
-  E engine;
-};
-
 constexpr EnumPair<v1::M42Measure, m42::Measure> kMeasures[] = {
     {v1::M42_MEASURE_BASE_EDGE, m42::Measure::kBaseEdge},
     {v1::M42_MEASURE_CENTRE, m42::Measure::kCentre}};
@@ -94,90 +74,13 @@ constexpr EnumPair<v1::M42OnIllegalOrder, m42::OnIllegalOrder> kOnIllegalOrders[
     {v1::M42_ON_ILLEGAL_ORDER_HOLD_AND_SPEND, m42::OnIllegalOrder::kHoldAndSpend}};
 constexpr EnumPair<v1::M42Roads, m42::Roads> kRoads[] = {{v1::M42_ROADS_NONE, m42::Roads::kNone}};
 
-template <typename P, typename E, std::size_t N>
-P ToProtoEnum(const EnumPair<P, E> (&table)[N], E value) {
-  for (const auto& pair : table) {
-    if (pair.engine == value) return pair.proto;
-  }
-  return P{};
-}
-
-template <typename P>
-std::string EnumName(P value) {
-  const pb::EnumValueDescriptor* d = pb::GetEnumDescriptor<P>()->FindValueByNumber(value);
-  return d != nullptr ? d->name() : std::to_string(static_cast<int>(value));
-}
-
-// Letters, digits, '_', '-' and '.', 1 to 64 bytes (canonical text writes ids between spaces).
-bool IsId(std::string_view id) {
-  if (id.empty() || id.size() > kMaxIdBytes) return false;
-  for (const char c : id) {
-    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (!word && c != '_' && c != '-' && c != '.') return false;
-  }
-  return true;
-}
-
-// What both converters share: the problem list and the bounded reads of scalars.
-class Checker {
- public:
-  std::vector<Problem>& problems() { return problems_; }
-
- protected:
-  void Add(std::string path, std::string message) {
-    problems_.push_back(Problem{std::move(path), std::move(message)});
-  }
-  // `value` into `out` when within [low, high]; else a problem naming the range.
-  template <typename T>
-  bool InRange(const std::string& path, std::int64_t value, std::int64_t low, std::int64_t high,
-               T& out) {
-    if (value < low || value > high) {
-      Add(path, "must be " + Range(low, high) + ", got " + std::to_string(value));
-      return false;
-    }
-    out = static_cast<T>(value);
-    return true;
-  }
-  bool Count(const std::string& path, int size, int low, int high) {
-    if (size >= low && size <= high) return true;
-    Add(path, "needs " + Range(low, high) + " entries, got " + std::to_string(size));
-    return false;
-  }
-  bool Id(const std::string& path, std::string_view id) {
-    if (IsId(id)) return true;
-    Add(path, id.empty() ? "missing (an id is required)"
-                         : "'" + std::string(id.substr(0, kMaxIdBytes)) +
-                               "' is not an id (1 to 64 letters, digits, '_', '-' or '.')");
-    return false;
-  }
-  template <typename P, typename E, std::size_t N>
-  void Enum(const std::string& path, bool has, P value, const EnumPair<P, E> (&table)[N], E& out) {
-    if (!has) return;
-    std::string names;
-    for (const auto& pair : table) {
-      if (pair.proto == value) {
-        out = pair.engine;
-        return;
-      }
-      names += (names.empty() ? "" : ", ") + EnumName(pair.proto);
-    }
-    Add(path, "must be one of " + names + ", got " + EnumName(value));
-  }
-
- private:
-  std::vector<Problem> problems_;
-};
-
 class RulesetConverter : public Checker {
  public:
   explicit RulesetConverter(const v1::M42Ruleset& proto) : p_(proto) {}
 
   m42::Ruleset Run() {
     m42::Ruleset r = m42::DefaultRuleset();
-    if (p_.format_version() > 1) {
-      Add("format_version", "format version " + std::to_string(p_.format_version()) +
-                                " is not supported (this build reads version 1)");
-    }
+    FormatVersion(p_.format_version());
     if (p_.has_ruleset() && Id("ruleset", p_.ruleset())) r.ruleset = p_.ruleset();
     Length("epsilon_in", p_.has_epsilon_in(), p_.epsilon_in(), 0, 1000, r.epsilon_in);
     Length("default_base_diameter_in", p_.has_default_base_diameter_in(),
@@ -293,10 +196,7 @@ class ScenarioConverter : public Checker {
       : p_(proto), rs_(ruleset) {}
 
   m42::Scenario Run() {
-    if (p_.format_version() > 1) {
-      Add("format_version", "format version " + std::to_string(p_.format_version()) +
-                                " is not supported (this build reads version 1)");
-    }
+    FormatVersion(p_.format_version());
     if (!p_.ruleset().empty() && p_.ruleset() != rs_.ruleset) {
       Add("ruleset", "the scenario is written for '" + p_.ruleset().substr(0, kMaxIdBytes) +
                          "', the ruleset is '" + rs_.ruleset + "'");
@@ -344,16 +244,6 @@ class ScenarioConverter : public Checker {
   }
 
  private:
-  bool Unique(const std::string& path, const std::string& id, std::set<std::string>& seen) {
-    if (seen.insert(id).second) return true;
-    Add(path, "duplicate id '" + id + "'");
-    return false;
-  }
-  // The id of a feature, model or unit: well formed and unique within `seen`.
-  bool NewId(const std::string& path, const std::string& id, std::set<std::string>& seen) {
-    return Id(path + ".id", id) && Unique(path + ".id", id, seen);
-  }
-
   std::optional<table::Point> Point(const std::string& path, bool has, const v1::M42Point& p) {
     if (!has) {
       Add(path, "missing (a point is required)");
