@@ -9,12 +9,14 @@
 #include <google/protobuf/generated_enum_reflection.h>
 
 #include <cstdint>
+#include <optional>
 #include <set>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "engine/table/shapes.h"
 #include "proto/codec/codec.h"
 #include "proto/codec/text_locations.h"
 
@@ -129,6 +131,70 @@ class Checker {
   bool NewId(const std::string& path, const std::string& id, std::set<std::string>& seen) {
     return Id(path + ".id", id) && Unique(path + ".id", id, seen);
   }
+  // A word: an id without '-' or '.' (a feature's kind, for the map and the mails).
+  bool Word(const std::string& path, std::string_view word) {
+    if (IsId(word) && word.find_first_of("-.") == std::string_view::npos) return true;
+    Add(path, "must be a word (1 to 64 letters, digits or '_')");
+    return false;
+  }
+  // A scenario's players: 1 to `max` ids, none twice, in order into `out`.
+  void Players(const google::protobuf::RepeatedPtrField<std::string>& players, int max,
+               std::vector<std::string>& out) {
+    if (!Count("players", players.size(), 1, max)) return;
+    std::set<std::string> seen;
+    for (int i = 0; i < players.size(); ++i) {
+      const std::string path = Indexed("players", i);
+      if (Id(path, players[i]) && Unique(path, players[i], seen)) out.push_back(players[i]);
+    }
+  }
+  // A scenario's `ruleset`, when given, must be the loaded ruleset's.
+  void SameRuleset(const std::string& written, const std::string& loaded) {
+    if (!written.empty() && written != loaded) {
+      Add("ruleset", "the scenario is written for '" + written.substr(0, kMaxIdBytes) +
+                         "', the ruleset is '" + loaded + "'");
+    }
+  }
+  // A point given as two coordinates named `x` and `y` (each within -limit..limit), times
+  // `units_per` table units; a missing one (`has` false) is a problem at `path`.
+  std::optional<table::Point> Point(const std::string& path, bool has, std::string_view x,
+                                    std::int64_t x_value, std::string_view y, std::int64_t y_value,
+                                    std::int64_t limit, table::Coord units_per) {
+    if (!has) {
+      Add(path, "missing (a point is required)");
+      return std::nullopt;
+    }
+    std::int64_t px = 0;
+    std::int64_t py = 0;
+    // Both checked, so that both are reported.
+    const bool x_ok = InRange(path + "." + std::string(x), x_value, -limit, limit, px);
+    const bool y_ok = InRange(path + "." + std::string(y), y_value, -limit, limit, py);
+    if (!x_ok || !y_ok) return std::nullopt;
+    return table::Point::Make(px * units_per, py * units_per);
+  }
+  // The points of `list` (low..high of them), each read by `read(path, element)`; none if any
+  // is wrong.
+  template <typename List, typename Read>
+  std::optional<std::vector<table::Point>> Points(const std::string& path, const List& list,
+                                                  int low, int high, Read read) {
+    if (!Count(path, list.size(), low, high)) return std::nullopt;
+    std::vector<table::Point> out;
+    bool ok = true;
+    for (int i = 0; i < list.size(); ++i) {
+      const std::optional<table::Point> point = read(Indexed(path, i), list[i]);
+      ok = ok && point.has_value();
+      if (point) out.push_back(*point);
+    }
+    if (!ok) return std::nullopt;
+    return out;
+  }
+  // A simple polygon of non-zero area, or a problem at `path`.
+  std::optional<table::Polygon> SimplePolygon(const std::string& path,
+                                              std::optional<std::vector<table::Point>> points) {
+    if (!points) return std::nullopt;
+    auto polygon = table::Polygon::Make(std::move(*points));
+    if (!polygon) Add(path, "not a simple polygon (edges cross, or its area is zero)");
+    return polygon;
+  }
   void FormatVersion(std::uint32_t version) {
     if (version > 1) {
       Add("format_version", "format version " + std::to_string(version) +
@@ -139,6 +205,31 @@ class Checker {
  private:
   std::vector<Problem> problems_;
 };
+
+// A text-format file of `Message` parsed, then converted by `convert(message, locator)`.
+template <typename Message, typename Convert>
+auto LoadText(std::string_view text, std::string_view source, Convert convert)
+    -> decltype(convert(std::declval<const Message&>(), std::declval<const Locator&>())) {
+  Message proto;
+  ParseInfoTree tree;
+  auto parsed = ParseText(text, source, proto, &tree);
+  if (!parsed.ok()) return parsed.errors();
+  const Locator locator({TextSource{std::string(source), text, &proto, &tree}},
+                        std::string(source));
+  return convert(proto, locator);
+}
+
+// The files of a ruleset directory merged into one `Message` (ParseAndMerge), then converted.
+template <typename Message, typename Convert>
+auto LoadFiles(const std::vector<NamedText>& files, Convert convert)
+    -> decltype(convert(std::declval<const Message&>(), std::declval<const Locator&>())) {
+  using R = decltype(convert(std::declval<const Message&>(), std::declval<const Locator&>()));
+  if (files.empty()) return R::Fail("ruleset", "no ruleset files given");
+  Message merged;
+  auto parsed = ParseAndMerge(files, merged);
+  if (!parsed.ok()) return parsed.errors();
+  return convert(merged, Locator(std::move(parsed.value().sources), files.front().name));
+}
 
 }  // namespace pbem::codec::internal
 

@@ -21,8 +21,6 @@ namespace pb = google::protobuf;
 using internal::Checker;
 using internal::EnumPair;
 using internal::Indexed;
-using internal::IsId;
-using internal::kMaxIdBytes;
 using internal::Located;
 using internal::Problem;
 using internal::ToProtoEnum;
@@ -197,21 +195,10 @@ class ScenarioConverter : public Checker {
 
   m42::Scenario Run() {
     FormatVersion(p_.format_version());
-    if (!p_.ruleset().empty() && p_.ruleset() != rs_.ruleset) {
-      Add("ruleset", "the scenario is written for '" + p_.ruleset().substr(0, kMaxIdBytes) +
-                         "', the ruleset is '" + rs_.ruleset + "'");
-    }
+    SameRuleset(p_.ruleset(), rs_.ruleset);
     InRange("table_width_in", p_.table_width_in(), 1, kMaxLengthIn, s_.table_width_in);
     InRange("table_height_in", p_.table_height_in(), 1, kMaxLengthIn, s_.table_height_in);
-    if (Count("players", p_.players_size(), 1, kMaxPlayers)) {
-      std::set<std::string> seen;
-      for (int i = 0; i < p_.players_size(); ++i) {
-        const std::string path = Indexed("players", i);
-        if (Id(path, p_.players(i)) && Unique(path, p_.players(i), seen)) {
-          s_.players.push_back(p_.players(i));
-        }
-      }
-    }
+    Players(p_.players(), kMaxPlayers, s_.players);
     Terrain();
     Units();
     Models();
@@ -245,31 +232,15 @@ class ScenarioConverter : public Checker {
 
  private:
   std::optional<table::Point> Point(const std::string& path, bool has, const v1::M42Point& p) {
-    if (!has) {
-      Add(path, "missing (a point is required)");
-      return std::nullopt;
-    }
-    m42::Thou x = 0;
-    m42::Thou y = 0;
-    // Both checked, so that both are reported.
-    const bool x_ok = InRange(path + ".x_in", p.x_in(), -kMaxCoordIn, kMaxCoordIn, x);
-    const bool y_ok = InRange(path + ".y_in", p.y_in(), -kMaxCoordIn, kMaxCoordIn, y);
-    if (!x_ok || !y_ok) return std::nullopt;
-    return table::Point::Make(m42::ToUnits(x), m42::ToUnits(y));
+    return Checker::Point(path, has, "x_in", p.x_in(), "y_in", p.y_in(), kMaxCoordIn,
+                          table::kUnitsPerThousandthInch);
   }
   std::optional<std::vector<table::Point>> Points(const std::string& path,
                                                   const pb::RepeatedPtrField<v1::M42Point>& list,
                                                   int low) {
-    if (!Count(path, list.size(), low, kMaxPoints)) return std::nullopt;
-    std::vector<table::Point> out;
-    bool ok = true;
-    for (int i = 0; i < list.size(); ++i) {
-      const auto point = Point(Indexed(path, i), true, list[i]);
-      ok = ok && point.has_value();
-      if (point) out.push_back(*point);
-    }
-    if (!ok) return std::nullopt;
-    return out;
+    return Checker::Points(
+        path, list, low, kMaxPoints,
+        [this](const std::string& at, const v1::M42Point& p) { return Point(at, true, p); });
   }
   std::optional<table::Polygon> Polygon(const std::string& path, bool has,
                                         const v1::M42Polygon& p) {
@@ -277,11 +248,7 @@ class ScenarioConverter : public Checker {
       Add(path, "missing (a polygon is required)");
       return std::nullopt;
     }
-    auto points = Points(path + ".points", p.points(), 3);
-    if (!points) return std::nullopt;
-    auto polygon = table::Polygon::Make(std::move(*points));
-    if (!polygon) Add(path, "not a simple polygon (edges cross, or its area is zero)");
-    return polygon;
+    return SimplePolygon(path, Points(path + ".points", p.points(), 3));
   }
   m42::Thou Height(const std::string& path, std::int64_t value) {
     m42::Thou out = 0;
@@ -314,9 +281,7 @@ class ScenarioConverter : public Checker {
         const v1::M42AreaTerrain& a = t.areas(i);
         const std::string path = "terrain." + Indexed("areas", i);
         NewId(path, a.id(), ids);
-        if (!IsId(a.kind()) || a.kind().find_first_of("-.") != std::string::npos) {
-          Add(path + ".kind", "must be a word (1 to 64 letters, digits or '_')");
-        }
+        Word(path + ".kind", a.kind());
         auto polygon = Polygon(path + ".polygon", a.has_polygon(), a.polygon());
         const m42::Thou height = Height(path, a.height_in());
         if (polygon) {
@@ -526,12 +491,7 @@ Result<LoadedM42Ruleset> M42RulesetFromProto(const pbem::v1::M42Ruleset& proto,
 }
 
 Result<LoadedM42Ruleset> LoadM42RulesetFiles(const std::vector<NamedText>& files) {
-  if (files.empty()) return Result<LoadedM42Ruleset>::Fail("ruleset", "no ruleset files given");
-  v1::M42Ruleset merged;
-  auto parsed = internal::ParseAndMerge(files, merged);
-  if (!parsed.ok()) return parsed.errors();
-  return ConvertRuleset(merged,
-                        internal::Locator(std::move(parsed.value().sources), files.front().name));
+  return internal::LoadFiles<v1::M42Ruleset>(files, ConvertRuleset);
 }
 
 pbem::v1::M42Ruleset M42RulesetToProto(const m42::Ruleset& r) {
@@ -584,13 +544,10 @@ Result<LoadedM42Scenario> M42ScenarioFromProto(const pbem::v1::M42Scenario& prot
 
 Result<LoadedM42Scenario> LoadM42ScenarioText(std::string_view text, std::string_view source,
                                               const m42::Ruleset& ruleset) {
-  v1::M42Scenario proto;
-  internal::ParseInfoTree tree;
-  auto parsed = internal::ParseText(text, source, proto, &tree);
-  if (!parsed.ok()) return parsed.errors();
-  internal::Locator locator({internal::TextSource{std::string(source), text, &proto, &tree}},
-                            std::string(source));
-  return ConvertScenario(proto, ruleset, locator);
+  return internal::LoadText<v1::M42Scenario>(
+      text, source, [&ruleset](const v1::M42Scenario& proto, const internal::Locator& locator) {
+        return ConvertScenario(proto, ruleset, locator);
+      });
 }
 
 pbem::v1::M42Scenario M42ScenarioToProto(const m42::Scenario& s, std::string_view name,

@@ -350,12 +350,7 @@ Result<LoadedWmeRuleset> WmeRulesetFromProto(const pbem::v1::WmeRuleset& proto,
 }
 
 Result<LoadedWmeRuleset> LoadWmeRulesetFiles(const std::vector<NamedText>& files) {
-  if (files.empty()) return Result<LoadedWmeRuleset>::Fail("ruleset", "no ruleset files given");
-  v1::WmeRuleset merged;
-  auto parsed = internal::ParseAndMerge(files, merged);
-  if (!parsed.ok()) return parsed.errors();
-  return ConvertRuleset(merged,
-                        internal::Locator(std::move(parsed.value().sources), files.front().name));
+  return internal::LoadFiles<v1::WmeRuleset>(files, ConvertRuleset);
 }
 
 pbem::v1::WmeRuleset WmeRulesetToProto(const wme::Ruleset& r) {

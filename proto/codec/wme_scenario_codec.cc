@@ -18,7 +18,6 @@ namespace pb = google::protobuf;
 using internal::Checker;
 using internal::EnumPair;
 using internal::Indexed;
-using internal::IsId;
 using internal::kMaxIdBytes;
 using internal::kWmeMaxCoordCm;
 using internal::kWmeMaxLengthCm;
@@ -54,21 +53,10 @@ class ScenarioConverter : public Checker {
 
   wme::Scenario Run() {
     FormatVersion(p_.format_version());
-    if (!p_.ruleset().empty() && p_.ruleset() != rs_.ruleset) {
-      Add("ruleset", "the scenario is written for '" + p_.ruleset().substr(0, kMaxIdBytes) +
-                         "', the ruleset is '" + rs_.ruleset + "'");
-    }
+    SameRuleset(p_.ruleset(), rs_.ruleset);
     InRange("table_width_cm", p_.table_width_cm(), 1, kWmeMaxLengthCm, s_.table_width_cm);
     InRange("table_height_cm", p_.table_height_cm(), 1, kWmeMaxLengthCm, s_.table_height_cm);
-    if (Count("players", p_.players_size(), 1, kMaxPlayers)) {
-      std::set<std::string> seen;
-      for (int i = 0; i < p_.players_size(); ++i) {
-        const std::string path = Indexed("players", i);
-        if (Id(path, p_.players(i)) && Unique(path, p_.players(i), seen)) {
-          s_.players.push_back(p_.players(i));
-        }
-      }
-    }
+    Players(p_.players(), kMaxPlayers, s_.players);
     Terrain();
     Units();
     Bases();
@@ -100,31 +88,15 @@ class ScenarioConverter : public Checker {
   }
 
   std::optional<table::Point> Point(const std::string& path, bool has, const v1::WmePoint& p) {
-    if (!has) {
-      Add(path, "missing (a point is required)");
-      return std::nullopt;
-    }
-    wme::Milli x = 0;
-    wme::Milli y = 0;
-    // Both checked, so that both are reported.
-    const bool x_ok = InRange(path + ".x_cm", p.x_cm(), -kWmeMaxCoordCm, kWmeMaxCoordCm, x);
-    const bool y_ok = InRange(path + ".y_cm", p.y_cm(), -kWmeMaxCoordCm, kWmeMaxCoordCm, y);
-    if (!x_ok || !y_ok) return std::nullopt;
-    return table::Point::Make(wme::ToUnits(x), wme::ToUnits(y));
+    return Checker::Point(path, has, "x_cm", p.x_cm(), "y_cm", p.y_cm(), kWmeMaxCoordCm,
+                          table::kUnitsPerThousandthCm);
   }
 
   std::optional<table::Polygon> Polygon(const std::string& path, const v1::WmePolygon& p) {
-    if (!Count(path + ".points", p.points_size(), 3, kMaxPoints)) return std::nullopt;
-    std::vector<table::Point> points;
-    for (int i = 0; i < p.points_size(); ++i) {
-      if (const auto point = Point(Indexed(path + ".points", i), true, p.points(i))) {
-        points.push_back(*point);
-      }
-    }
-    if (points.size() != static_cast<std::size_t>(p.points_size())) return std::nullopt;
-    auto polygon = table::Polygon::Make(std::move(points));
-    if (!polygon) Add(path, "not a simple polygon (edges cross, or its area is zero)");
-    return polygon;
+    return SimplePolygon(path, Points(path + ".points", p.points(), 3, kMaxPoints,
+                                      [this](const std::string& at, const v1::WmePoint& point) {
+                                        return Point(at, true, point);
+                                      }));
   }
 
   void Terrain() {
@@ -136,12 +108,7 @@ class ScenarioConverter : public Checker {
       wme::TerrainFeature f;
       f.id = t.id();
       NewId(path, t.id(), ids);
-      if (!t.kind().empty() &&
-          (!IsId(t.kind()) || t.kind().find_first_of("-.") != std::string::npos)) {
-        Add(path + ".kind", "must be a word (1 to 64 letters, digits or '_')");
-      } else {
-        f.kind = t.kind();
-      }
+      if (t.kind().empty() || Word(path + ".kind", t.kind())) f.kind = t.kind();  // optional
       if (Count(path + ".pieces", t.pieces_size(), 1, kMaxPieces)) {
         for (int k = 0; k < t.pieces_size(); ++k) {
           if (auto piece = Polygon(Indexed(path + ".pieces", k), t.pieces(k))) {
@@ -278,13 +245,10 @@ Result<LoadedWmeScenario> WmeScenarioFromProto(const pbem::v1::WmeScenario& prot
 
 Result<LoadedWmeScenario> LoadWmeScenarioText(std::string_view text, std::string_view source,
                                               const wme::Ruleset& ruleset) {
-  v1::WmeScenario proto;
-  internal::ParseInfoTree tree;
-  auto parsed = internal::ParseText(text, source, proto, &tree);
-  if (!parsed.ok()) return parsed.errors();
-  internal::Locator locator({internal::TextSource{std::string(source), text, &proto, &tree}},
-                            std::string(source));
-  return ConvertScenario(proto, ruleset, locator);
+  return internal::LoadText<v1::WmeScenario>(
+      text, source, [&ruleset](const v1::WmeScenario& proto, const internal::Locator& locator) {
+        return ConvertScenario(proto, ruleset, locator);
+      });
 }
 
 pbem::v1::WmeScenario WmeScenarioToProto(const wme::Scenario& s, std::string_view name,

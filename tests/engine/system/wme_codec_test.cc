@@ -13,6 +13,7 @@
 #include "engine/wme/ruleset.h"
 #include "engine/wme/state.h"
 #include "tests/engine/mini_test.h"
+#include "tests/engine/system/codec_parser.h"
 #include "tests/engine/system/data_files.h"
 
 namespace pbem::game_system {
@@ -21,24 +22,13 @@ namespace {
 constexpr char kRuleset[] = "wme";
 constexpr char kScenario[] = "wme/palissade.textproto";
 
-std::string Bytes(const google::protobuf::Message& message) {
-  return codec::SerializeMessage(message, codec::Format::kBinary);
-}
-
-std::vector<codec::NamedText> RulesetTexts(const GameData& data) {
-  std::vector<codec::NamedText> files;
-  for (const DataFile& f : data.ruleset) files.push_back({f.name, f.text});
-  return files;
-}
+using test::Bytes;
+using test::RulesetTexts;
 
 // The codec as a WmeParser.
 Result<WmeSetup> CodecParser(const GameData& data) {
-  codec::Result<codec::LoadedWmeRuleset> ruleset = codec::LoadWmeRulesetFiles(RulesetTexts(data));
-  if (!ruleset.ok()) return Status(StatusCode::kInvalidArgument, ruleset.ErrorText());
-  codec::Result<codec::LoadedWmeScenario> scenario =
-      codec::LoadWmeScenarioText(data.scenario.text, data.scenario.name, ruleset.value().ruleset);
-  if (!scenario.ok()) return Status(StatusCode::kInvalidArgument, scenario.ErrorText());
-  return WmeSetup{std::move(ruleset.value().ruleset), std::move(scenario.value().scenario)};
+  return test::ParseWithCodec<WmeSetup>(data, codec::LoadWmeRulesetFiles,
+                                        codec::LoadWmeScenarioText);
 }
 
 TEST_CASE_MINI(WmeRulesetFileIsDefaultRuleset) {
