@@ -33,10 +33,13 @@ std::vector<Verdict> VerdictsOf(const std::vector<wme::Verdict>& verdicts) {
 
 class WmeSystem final : public GameSystem {
  public:
+  explicit WmeSystem(WmeParser parser) : parser_(std::move(parser)) {}
+
   std::string_view name() const override { return kName; }
 
-  Result<Setup> Load(const GameData& /*data*/) const override {
-    return adapter::NotSupported(kName, "no data format yet (the proto schema of issue 17)");
+  Result<Setup> Load(const GameData& data) const override {
+    return adapter::LoadThrough(kName, parser_, data, "LoadWmeRulesetFiles, LoadWmeScenarioText",
+                                "MakeWme", WmeSetupOf);
   }
   std::vector<std::string> BundledScenarios() const override { return {}; }
   Result<Setup> LoadBundled(std::string_view scenario) const override {
@@ -111,11 +114,16 @@ class WmeSystem final : public GameSystem {
   Result<State> DecodeState(const Setup& /*setup*/, std::string_view /*bytes*/) const override {
     return adapter::NotSupported(kName, "engine/wme has no canonical state encoding yet");
   }
+
+ private:
+  WmeParser parser_;
 };
 
 }  // namespace
 
-std::unique_ptr<GameSystem> MakeWme() { return std::make_unique<WmeSystem>(); }
+std::unique_ptr<GameSystem> MakeWme(WmeParser parser) {
+  return std::make_unique<WmeSystem>(std::move(parser));
+}
 
 Setup WmeSetupOf(WmeSetup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }
 Orders WmeOrdersOf(wme::TurnOrders orders) { return Orders{Handle::Of(kName, std::move(orders))}; }

@@ -3,7 +3,11 @@
 // code that may name its types: its codec and tests. Everything else uses game_system.h.
 //
 // What the engine offers and what it does not:
-// - Load: no data format yet (issue 17): kNotSupported; no scenario is carried in code.
+// - Load: the French game's data is text-format protobuf (pbem.v1.WmeRuleset, WmeScenario: the
+//   files engine/rulesets/wme/*.textproto and engine/scenarios/wme/*.textproto), parsed by
+//   proto/codec/wme_codec.h, which the standard-library engine cannot link. As for M42 (m42.h),
+//   MakeWme(parser) takes that parser from the codec side; without one, Load is kNotSupported.
+//   No scenario is carried in code: LoadBundled knows none.
 // - Dice: wme::SeededDice(seed), the project's generator (engine/core/dice.h, Pcg32FromSeed);
 //   CheckOrders gets its own copy (resolve.h asks for that).
 // - GameOutcome (the movement chapter has no end of game), BotOrders (engine/wme has no bot)
@@ -12,6 +16,7 @@
 #define PBEM_ENGINE_SYSTEM_WME_H_
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 
@@ -31,7 +36,9 @@ struct WmeSetup {
   wme::Scenario scenario;
 };
 
-std::unique_ptr<GameSystem> MakeWme();
+using WmeParser = std::function<Result<WmeSetup>(const GameData&)>;
+
+std::unique_ptr<GameSystem> MakeWme(WmeParser parser = {});
 
 Setup WmeSetupOf(WmeSetup setup);
 Orders WmeOrdersOf(wme::TurnOrders orders);

@@ -10,6 +10,7 @@
 #include <utility>
 
 #include "engine/m42/state.h"
+#include "proto/codec/data_checker.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec {
@@ -17,6 +18,12 @@ namespace {
 
 namespace v1 = pbem::v1;
 namespace pb = google::protobuf;
+using internal::Checker;
+using internal::EnumPair;
+using internal::Indexed;
+using internal::Located;
+using internal::Problem;
+using internal::ToProtoEnum;
 
 // Bounds of the schema's comments (m42_ruleset.proto, m42_scenario.proto).
 constexpr std::int64_t kMaxLengthIn = 1'000'000;  // 1000": beyond any table
@@ -35,35 +42,6 @@ constexpr int kMaxOpenings = 100;
 constexpr int kMaxLevel = 1000;
 constexpr int kMaxMv = 100;
 constexpr std::int64_t kMaxFacing = 360'000;
-constexpr std::size_t kMaxIdBytes = 64;
-
-struct Problem {
-  std::string path;
-  std::string message;
-};
-
-// Each problem at its file, line and column.
-std::vector<Error> Located(const std::vector<Problem>& problems, const internal::Locator& locator) {
-  std::vector<Error> errors;
-  for (const Problem& p : problems) errors.push_back(locator.At(p.path, p.message));
-  return errors;
-}
-
-std::string Indexed(std::string_view list, int i) {
-  return std::string(list) + "[" + std::to_string(i) + "]";
-}
-
-std::string Range(std::int64_t low, std::int64_t high) {
-  return std::to_string(low) + ".." + std::to_string(high);
-}
-
-// An engine enum and its proto value: one table per enum serves both directions.
-template <typename P, typename E>
-struct EnumPair {
-  P proto;
-  E engine;
-};
-
 constexpr EnumPair<v1::M42Measure, m42::Measure> kMeasures[] = {
     {v1::M42_MEASURE_BASE_EDGE, m42::Measure::kBaseEdge},
     {v1::M42_MEASURE_CENTRE, m42::Measure::kCentre}};
@@ -94,90 +72,13 @@ constexpr EnumPair<v1::M42OnIllegalOrder, m42::OnIllegalOrder> kOnIllegalOrders[
     {v1::M42_ON_ILLEGAL_ORDER_HOLD_AND_SPEND, m42::OnIllegalOrder::kHoldAndSpend}};
 constexpr EnumPair<v1::M42Roads, m42::Roads> kRoads[] = {{v1::M42_ROADS_NONE, m42::Roads::kNone}};
 
-template <typename P, typename E, std::size_t N>
-P ToProtoEnum(const EnumPair<P, E> (&table)[N], E value) {
-  for (const auto& pair : table) {
-    if (pair.engine == value) return pair.proto;
-  }
-  return P{};
-}
-
-template <typename P>
-std::string EnumName(P value) {
-  const pb::EnumValueDescriptor* d = pb::GetEnumDescriptor<P>()->FindValueByNumber(value);
-  return d != nullptr ? d->name() : std::to_string(static_cast<int>(value));
-}
-
-// Letters, digits, '_', '-' and '.', 1 to 64 bytes (canonical text writes ids between spaces).
-bool IsId(std::string_view id) {
-  if (id.empty() || id.size() > kMaxIdBytes) return false;
-  for (const char c : id) {
-    const bool word = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-    if (!word && c != '_' && c != '-' && c != '.') return false;
-  }
-  return true;
-}
-
-// What both converters share: the problem list and the bounded reads of scalars.
-class Checker {
- public:
-  std::vector<Problem>& problems() { return problems_; }
-
- protected:
-  void Add(std::string path, std::string message) {
-    problems_.push_back(Problem{std::move(path), std::move(message)});
-  }
-  // `value` into `out` when within [low, high]; else a problem naming the range.
-  template <typename T>
-  bool InRange(const std::string& path, std::int64_t value, std::int64_t low, std::int64_t high,
-               T& out) {
-    if (value < low || value > high) {
-      Add(path, "must be " + Range(low, high) + ", got " + std::to_string(value));
-      return false;
-    }
-    out = static_cast<T>(value);
-    return true;
-  }
-  bool Count(const std::string& path, int size, int low, int high) {
-    if (size >= low && size <= high) return true;
-    Add(path, "needs " + Range(low, high) + " entries, got " + std::to_string(size));
-    return false;
-  }
-  bool Id(const std::string& path, std::string_view id) {
-    if (IsId(id)) return true;
-    Add(path, id.empty() ? "missing (an id is required)"
-                         : "'" + std::string(id.substr(0, kMaxIdBytes)) +
-                               "' is not an id (1 to 64 letters, digits, '_', '-' or '.')");
-    return false;
-  }
-  template <typename P, typename E, std::size_t N>
-  void Enum(const std::string& path, bool has, P value, const EnumPair<P, E> (&table)[N], E& out) {
-    if (!has) return;
-    std::string names;
-    for (const auto& pair : table) {
-      if (pair.proto == value) {
-        out = pair.engine;
-        return;
-      }
-      names += (names.empty() ? "" : ", ") + EnumName(pair.proto);
-    }
-    Add(path, "must be one of " + names + ", got " + EnumName(value));
-  }
-
- private:
-  std::vector<Problem> problems_;
-};
-
 class RulesetConverter : public Checker {
  public:
   explicit RulesetConverter(const v1::M42Ruleset& proto) : p_(proto) {}
 
   m42::Ruleset Run() {
     m42::Ruleset r = m42::DefaultRuleset();
-    if (p_.format_version() > 1) {
-      Add("format_version", "format version " + std::to_string(p_.format_version()) +
-                                " is not supported (this build reads version 1)");
-    }
+    FormatVersion(p_.format_version());
     if (p_.has_ruleset() && Id("ruleset", p_.ruleset())) r.ruleset = p_.ruleset();
     Length("epsilon_in", p_.has_epsilon_in(), p_.epsilon_in(), 0, 1000, r.epsilon_in);
     Length("default_base_diameter_in", p_.has_default_base_diameter_in(),
@@ -293,25 +194,11 @@ class ScenarioConverter : public Checker {
       : p_(proto), rs_(ruleset) {}
 
   m42::Scenario Run() {
-    if (p_.format_version() > 1) {
-      Add("format_version", "format version " + std::to_string(p_.format_version()) +
-                                " is not supported (this build reads version 1)");
-    }
-    if (!p_.ruleset().empty() && p_.ruleset() != rs_.ruleset) {
-      Add("ruleset", "the scenario is written for '" + p_.ruleset().substr(0, kMaxIdBytes) +
-                         "', the ruleset is '" + rs_.ruleset + "'");
-    }
+    FormatVersion(p_.format_version());
+    SameRuleset(p_.ruleset(), rs_.ruleset);
     InRange("table_width_in", p_.table_width_in(), 1, kMaxLengthIn, s_.table_width_in);
     InRange("table_height_in", p_.table_height_in(), 1, kMaxLengthIn, s_.table_height_in);
-    if (Count("players", p_.players_size(), 1, kMaxPlayers)) {
-      std::set<std::string> seen;
-      for (int i = 0; i < p_.players_size(); ++i) {
-        const std::string path = Indexed("players", i);
-        if (Id(path, p_.players(i)) && Unique(path, p_.players(i), seen)) {
-          s_.players.push_back(p_.players(i));
-        }
-      }
-    }
+    Players(p_.players(), kMaxPlayers, s_.players);
     Terrain();
     Units();
     Models();
@@ -344,42 +231,16 @@ class ScenarioConverter : public Checker {
   }
 
  private:
-  bool Unique(const std::string& path, const std::string& id, std::set<std::string>& seen) {
-    if (seen.insert(id).second) return true;
-    Add(path, "duplicate id '" + id + "'");
-    return false;
-  }
-  // The id of a feature, model or unit: well formed and unique within `seen`.
-  bool NewId(const std::string& path, const std::string& id, std::set<std::string>& seen) {
-    return Id(path + ".id", id) && Unique(path + ".id", id, seen);
-  }
-
   std::optional<table::Point> Point(const std::string& path, bool has, const v1::M42Point& p) {
-    if (!has) {
-      Add(path, "missing (a point is required)");
-      return std::nullopt;
-    }
-    m42::Thou x = 0;
-    m42::Thou y = 0;
-    // Both checked, so that both are reported.
-    const bool x_ok = InRange(path + ".x_in", p.x_in(), -kMaxCoordIn, kMaxCoordIn, x);
-    const bool y_ok = InRange(path + ".y_in", p.y_in(), -kMaxCoordIn, kMaxCoordIn, y);
-    if (!x_ok || !y_ok) return std::nullopt;
-    return table::Point::Make(m42::ToUnits(x), m42::ToUnits(y));
+    return Checker::Point(path, has, "x_in", p.x_in(), "y_in", p.y_in(), kMaxCoordIn,
+                          table::kUnitsPerThousandthInch);
   }
   std::optional<std::vector<table::Point>> Points(const std::string& path,
                                                   const pb::RepeatedPtrField<v1::M42Point>& list,
                                                   int low) {
-    if (!Count(path, list.size(), low, kMaxPoints)) return std::nullopt;
-    std::vector<table::Point> out;
-    bool ok = true;
-    for (int i = 0; i < list.size(); ++i) {
-      const auto point = Point(Indexed(path, i), true, list[i]);
-      ok = ok && point.has_value();
-      if (point) out.push_back(*point);
-    }
-    if (!ok) return std::nullopt;
-    return out;
+    return Checker::Points(
+        path, list, low, kMaxPoints,
+        [this](const std::string& at, const v1::M42Point& p) { return Point(at, true, p); });
   }
   std::optional<table::Polygon> Polygon(const std::string& path, bool has,
                                         const v1::M42Polygon& p) {
@@ -387,11 +248,7 @@ class ScenarioConverter : public Checker {
       Add(path, "missing (a polygon is required)");
       return std::nullopt;
     }
-    auto points = Points(path + ".points", p.points(), 3);
-    if (!points) return std::nullopt;
-    auto polygon = table::Polygon::Make(std::move(*points));
-    if (!polygon) Add(path, "not a simple polygon (edges cross, or its area is zero)");
-    return polygon;
+    return SimplePolygon(path, Points(path + ".points", p.points(), 3));
   }
   m42::Thou Height(const std::string& path, std::int64_t value) {
     m42::Thou out = 0;
@@ -424,9 +281,7 @@ class ScenarioConverter : public Checker {
         const v1::M42AreaTerrain& a = t.areas(i);
         const std::string path = "terrain." + Indexed("areas", i);
         NewId(path, a.id(), ids);
-        if (!IsId(a.kind()) || a.kind().find_first_of("-.") != std::string::npos) {
-          Add(path + ".kind", "must be a word (1 to 64 letters, digits or '_')");
-        }
+        Word(path + ".kind", a.kind());
         auto polygon = Polygon(path + ".polygon", a.has_polygon(), a.polygon());
         const m42::Thou height = Height(path, a.height_in());
         if (polygon) {
@@ -636,12 +491,7 @@ Result<LoadedM42Ruleset> M42RulesetFromProto(const pbem::v1::M42Ruleset& proto,
 }
 
 Result<LoadedM42Ruleset> LoadM42RulesetFiles(const std::vector<NamedText>& files) {
-  if (files.empty()) return Result<LoadedM42Ruleset>::Fail("ruleset", "no ruleset files given");
-  v1::M42Ruleset merged;
-  auto parsed = internal::ParseAndMerge(files, merged);
-  if (!parsed.ok()) return parsed.errors();
-  return ConvertRuleset(merged,
-                        internal::Locator(std::move(parsed.value().sources), files.front().name));
+  return internal::LoadFiles<v1::M42Ruleset>(files, ConvertRuleset);
 }
 
 pbem::v1::M42Ruleset M42RulesetToProto(const m42::Ruleset& r) {
@@ -694,13 +544,10 @@ Result<LoadedM42Scenario> M42ScenarioFromProto(const pbem::v1::M42Scenario& prot
 
 Result<LoadedM42Scenario> LoadM42ScenarioText(std::string_view text, std::string_view source,
                                               const m42::Ruleset& ruleset) {
-  v1::M42Scenario proto;
-  internal::ParseInfoTree tree;
-  auto parsed = internal::ParseText(text, source, proto, &tree);
-  if (!parsed.ok()) return parsed.errors();
-  internal::Locator locator({internal::TextSource{std::string(source), text, &proto, &tree}},
-                            std::string(source));
-  return ConvertScenario(proto, ruleset, locator);
+  return internal::LoadText<v1::M42Scenario>(
+      text, source, [&ruleset](const v1::M42Scenario& proto, const internal::Locator& locator) {
+        return ConvertScenario(proto, ruleset, locator);
+      });
 }
 
 pbem::v1::M42Scenario M42ScenarioToProto(const m42::Scenario& s, std::string_view name,

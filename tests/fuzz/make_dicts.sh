@@ -39,6 +39,8 @@ text_dict "$proto/ruleset.proto" "$proto/common.proto" >"$out/ruleset_text.dict"
 text_dict "$proto/scenario.proto" "$proto/common.proto" >"$out/scenario_text.dict"
 text_dict "$proto/m42_ruleset.proto" >"$out/m42_ruleset_text.dict"
 text_dict "$proto/m42_scenario.proto" >"$out/m42_scenario_text.dict"
+text_dict "$proto/wme_ruleset.proto" >"$out/wme_ruleset_text.dict"
+text_dict "$proto/wme_scenario.proto" "$proto/wme_ruleset.proto" >"$out/wme_scenario_text.dict"
 {
   cat "$out/orders_detect.dict"
   for word in 'From: ' 'Subject: ' 'Message-ID: ' 'Auto-Submitted: ' 'MIME-Version: 1.0' \

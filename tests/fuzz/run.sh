@@ -19,7 +19,8 @@ seconds=${2:?usage: run.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 all=(orders_binary orders_text orders_json orders_detect mail_inbound archive_verify
-  ruleset_text scenario_text m42_ruleset_text m42_scenario_text)
+  ruleset_text scenario_text m42_ruleset_text m42_scenario_text wme_ruleset_text
+  wme_scenario_text)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")
 
@@ -27,7 +28,8 @@ targets=("$@")
 max_len() {
   case "$1" in
     mail_inbound | archive_verify) echo 65536 ;;
-    ruleset_text | scenario_text | m42_ruleset_text | m42_scenario_text) echo 32768 ;;
+    ruleset_text | scenario_text | m42_ruleset_text | m42_scenario_text | wme_ruleset_text | \
+      wme_scenario_text) echo 32768 ;;
     *) echo 8192 ;;
   esac
 }

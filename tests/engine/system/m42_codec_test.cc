@@ -14,6 +14,7 @@
 #include "engine/system/m42.h"
 #include "engine/system/registry.h"
 #include "tests/engine/mini_test.h"
+#include "tests/engine/system/codec_parser.h"
 #include "tests/engine/system/data_files.h"
 
 namespace pbem::game_system {
@@ -22,24 +23,13 @@ namespace {
 constexpr char kRuleset[] = "m42";
 constexpr char kScenario[] = "m42/pumping_station.textproto";
 
-std::string Bytes(const google::protobuf::Message& message) {
-  return codec::SerializeMessage(message, codec::Format::kBinary);
-}
-
-std::vector<codec::NamedText> RulesetTexts(const GameData& data) {
-  std::vector<codec::NamedText> files;
-  for (const DataFile& f : data.ruleset) files.push_back({f.name, f.text});
-  return files;
-}
+using test::Bytes;
+using test::RulesetTexts;
 
 // The codec as an M42Parser.
 Result<M42Setup> CodecParser(const GameData& data) {
-  codec::Result<codec::LoadedM42Ruleset> ruleset = codec::LoadM42RulesetFiles(RulesetTexts(data));
-  if (!ruleset.ok()) return Status(StatusCode::kInvalidArgument, ruleset.ErrorText());
-  codec::Result<codec::LoadedM42Scenario> scenario =
-      codec::LoadM42ScenarioText(data.scenario.text, data.scenario.name, ruleset.value().ruleset);
-  if (!scenario.ok()) return Status(StatusCode::kInvalidArgument, scenario.ErrorText());
-  return M42Setup{std::move(ruleset.value().ruleset), std::move(scenario.value().scenario)};
+  return test::ParseWithCodec<M42Setup>(data, codec::LoadM42RulesetFiles,
+                                        codec::LoadM42ScenarioText);
 }
 
 TEST_CASE_MINI(M42RulesetFileIsDefaultRuleset) {

@@ -39,7 +39,9 @@ TEST_CASE_MINI(WmeSaysWhatItsEngineLacks) {
   const WmeFixture f;
   CHECK_MINI(f.system.BundledScenarios().empty());
   CHECK_MINI(f.system.LoadBundled("t12").status().code() == StatusCode::kNotFound);
-  CheckNotSupported(f.system.Load(GameData{}).status(), "data format");
+  // Without the codec's parser (MakeWme(parser), engine/system/wme.h), Load says where it is.
+  CheckNotSupported(f.system.Load(GameData{}).status(), "text-format protobuf");
+  CheckNotSupported(f.system.Load(GameData{}).status(), "MakeWme(parser)");
   const State start = *f.system.InitialState(f.setup, "g1");
   CHECK_MINI((*f.system.WhoseTurn(f.setup, start) == TurnInfo{1, "blue"}));
   CheckNotSupported(f.system.GameOutcome(f.setup, start).status(), "end of game");
