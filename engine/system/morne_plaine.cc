@@ -43,7 +43,8 @@ std::vector<Verdict> VerdictsOf(const std::vector<engine::OrderVerdict>& verdict
 
 class MornePlaineSystem final : public GameSystem {
  public:
-  explicit MornePlaineSystem(MornePlaineParser parser) : parser_(std::move(parser)) {}
+  MornePlaineSystem(MornePlaineParser parser, MornePlaineStateCodec state_codec)
+      : parser_(std::move(parser)), state_codec_(std::move(state_codec)) {}
 
   std::string_view name() const override { return kName; }
 
@@ -123,19 +124,23 @@ class MornePlaineSystem final : public GameSystem {
   Result<std::string> EncodeState(const Setup& setup, const State& state) const override {
     const auto in = adapter::ReadInputs<MornePlaineSetup, engine::GameState>(kName, setup, state);
     if (!in.ok()) return in.status();
+    if (state_codec_.encode) return state_codec_.encode(in->setup->scenario, *in->state);
     return EncodeMornePlaineState(in->setup->scenario, *in->state);
   }
 
   Result<State> DecodeState(const Setup& setup, std::string_view bytes) const override {
     const auto s = Read<MornePlaineSetup>(kName, setup.handle, "setup");
     if (!s.ok()) return s.status();
-    Result<engine::GameState> state = DecodeMornePlaineState((*s)->scenario, bytes);
+    Result<engine::GameState> state = state_codec_.decode
+                                          ? state_codec_.decode((*s)->scenario, bytes)
+                                          : DecodeMornePlaineState((*s)->scenario, bytes);
     if (!state.ok()) return state.status();
     return MornePlaineStateOf(std::move(state).value());
   }
 
  private:
   MornePlaineParser parser_;
+  MornePlaineStateCodec state_codec_;
 };
 
 // The canonical text, line by line (every line as CanonicalWriter writes it):
@@ -354,8 +359,9 @@ Result<engine::GameState> DecodeMornePlaineState(const engine::Scenario& scenari
   return state;
 }
 
-std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser) {
-  return std::make_unique<MornePlaineSystem>(std::move(parser));
+std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser,
+                                            MornePlaineStateCodec state_codec) {
+  return std::make_unique<MornePlaineSystem>(std::move(parser), std::move(state_codec));
 }
 
 Setup MornePlaineSetupOf(MornePlaineSetup setup) {

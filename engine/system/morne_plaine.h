@@ -33,15 +33,24 @@ struct MornePlaineSetup {
 };
 using MornePlaineParser = std::function<Result<MornePlaineSetup>(const GameData&)>;
 
-std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser = {});
+// How EncodeState/DecodeState keep a state when not as the canonical text below: the codec side
+// gives pbem.v1.GameState's bytes, the form pbemd has stored since its first game, so that
+// stored games and archives read back unchanged (proto/codec/systems.h). Both or neither set.
+struct MornePlaineStateCodec {
+  std::function<Result<std::string>(const engine::Scenario&, const engine::GameState&)> encode;
+  std::function<Result<engine::GameState>(const engine::Scenario&, std::string_view)> decode;
+};
+
+std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser = {},
+                                            MornePlaineStateCodec state_codec = {});
 
 // Handles of Morne Plaine values, for its codec (orders parsed from a mail) and tests.
 Setup MornePlaineSetupOf(MornePlaineSetup setup);
 Orders MornePlaineOrdersOf(engine::Orders orders);
 State MornePlaineStateOf(engine::GameState state);
 
-// The canonical text of a state (EncodeState), and back (DecodeState): nullopt-free, a Status
-// naming the line and field on bad bytes.
+// The canonical text of a state (EncodeState without a state codec), and back (DecodeState):
+// nullopt-free, a Status naming the line and field on bad bytes.
 std::string EncodeMornePlaineState(const engine::Scenario& scenario,
                                    const engine::GameState& state);
 Result<engine::GameState> DecodeMornePlaineState(const engine::Scenario& scenario,

@@ -2,7 +2,7 @@
 // engine/scenarios/m42/pumping_station.textproto) through the codec: the ruleset file is exactly
 // DefaultRuleset(), the scenario file exactly PumpingStation() (compared as the codec's canonical
 // messages, which hold every field of the engine's structs in exact thousandths), and Load through
-// the registry, with the codec's parser given to MakeM42 as for Morne Plaine, plays as
+// the codec's registry (proto/codec/systems.h), plays as
 // LoadBundled("pumping_station") does.
 #include "proto/codec/m42_codec.h"
 
@@ -13,6 +13,7 @@
 #include "engine/m42/scenarios.h"
 #include "engine/system/m42.h"
 #include "engine/system/registry.h"
+#include "proto/codec/systems.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/system/codec_parser.h"
 #include "tests/engine/system/data_files.h"
@@ -25,12 +26,6 @@ constexpr char kScenario[] = "m42/pumping_station.textproto";
 
 using test::Bytes;
 using test::RulesetTexts;
-
-// The codec as an M42Parser.
-Result<M42Setup> CodecParser(const GameData& data) {
-  return test::ParseWithCodec<M42Setup>(data, codec::LoadM42RulesetFiles,
-                                        codec::LoadM42ScenarioText);
-}
 
 TEST_CASE_MINI(M42RulesetFileIsDefaultRuleset) {
   const auto loaded =
@@ -56,8 +51,7 @@ TEST_CASE_MINI(M42ScenarioFileIsPumpingStation) {
 }
 
 TEST_CASE_MINI(M42LoadOfTheDataFilesPlaysAsLoadBundled) {
-  Registry registry = BuiltinRegistry();
-  registry.Put(MakeM42(CodecParser));
+  Registry registry = codec::SystemRegistry();
   const GameSystem& m42 = **registry.Find("m42");
   const Result<Setup> loaded = m42.Load(test::BundledData(kRuleset, kScenario));
   REQUIRE_MINI(loaded.ok());
@@ -80,8 +74,7 @@ TEST_CASE_MINI(M42LoadOfTheDataFilesPlaysAsLoadBundled) {
 }
 
 TEST_CASE_MINI(M42ADamagedScenarioIsRefusedWithTheCodecsError) {
-  Registry registry = BuiltinRegistry();
-  registry.Put(MakeM42(CodecParser));
+  Registry registry = codec::SystemRegistry();
   GameData data = test::BundledData(kRuleset, kScenario);
   data.scenario.text +=
       "\nmodels { id: \"b_hq_1\" unit: \"b_hq\" pos { x_in: 1000 y_in: 1000 } }\n";

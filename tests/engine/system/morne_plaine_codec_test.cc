@@ -1,7 +1,8 @@
 // Morne Plaine's bundled scenario (engine/scenarios/bois-de-la-morne.textproto with the ruleset
-// engine/rulesets/morne-plaine) loaded through the registry, with the codec's parser given to
-// MakeMornePlaine as the codec side will give it (the engine itself cannot parse text-format
-// protobuf). Each answer compared with a direct call of the engine.
+// engine/rulesets/morne-plaine) loaded through the codec's registry (proto/codec/systems.h: the
+// engine itself cannot parse text-format protobuf). Each answer compared with a direct call of
+// the engine; states kept as pbemd has always stored them (pbem.v1.GameState's bytes).
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,34 +12,24 @@
 #include "engine/morne_plaine/validate_orders.h"
 #include "engine/system/morne_plaine.h"
 #include "engine/system/registry.h"
+#include "pbem/v1/game.pb.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/systems.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/system/data_files.h"
 
 namespace pbem::game_system {
 namespace {
 
-// The codec as a MornePlaineParser.
-Result<MornePlaineSetup> CodecParser(const GameData& data) {
-  std::vector<codec::NamedText> files;
-  for (const DataFile& f : data.ruleset) files.push_back({f.name, f.text});
-  codec::Result<codec::LoadedRuleset> ruleset = codec::LoadRulesetFiles(files);
-  if (!ruleset.ok()) return Status(StatusCode::kInvalidArgument, ruleset.ErrorText());
-  codec::Result<codec::LoadedScenario> scenario =
-      codec::LoadScenarioText(data.scenario.text, data.scenario.name, ruleset.value().ruleset);
-  if (!scenario.ok()) return Status(StatusCode::kInvalidArgument, scenario.ErrorText());
-  return MornePlaineSetup{std::move(ruleset.value().ruleset), std::move(scenario.value().scenario)};
-}
-
 GameData BundledData() { return test::BundledData("morne-plaine", "bois-de-la-morne.textproto"); }
 
 TEST_CASE_MINI(BoisDeLaMorneThroughTheRegistryPlaysAsTheEngine) {
-  Registry registry = BuiltinRegistry();
-  registry.Put(MakeMornePlaine(CodecParser));
+  Registry registry = codec::SystemRegistry();
   const GameSystem& mp = **registry.Find("morne-plaine");
   const Result<Setup> setup = mp.Load(BundledData());
   REQUIRE_MINI(setup.ok());
   const MornePlaineSetup& typed = *setup->handle.As<MornePlaineSetup>("morne-plaine");
+  const std::unique_ptr<GameSystem> engine_only = MakeMornePlaine();
   CHECK_EQ_MINI(typed.scenario.name, std::string("bois-de-la-morne"));
 
   engine::GameState direct = engine::InitialState(typed.scenario, "g1");
@@ -57,23 +48,49 @@ TEST_CASE_MINI(BoisDeLaMorneThroughTheRegistryPlaysAsTheEngine) {
     const Result<TurnResolution> got = mp.ResolvePlayerTurn(*setup, state, *bot, pt);
     REQUIRE_MINI(got.ok());
     CHECK_EQ_MINI(got->events.size(), want.events.size());
+    // Stored as the turn job has always stored a state, and read back to the same state.
     const std::string bytes = *mp.EncodeState(*setup, got->next);
-    CHECK_EQ_MINI(bytes, EncodeMornePlaineState(typed.scenario, want.next_state));
+    CHECK_EQ_MINI(bytes,
+                  codec::SerializeMessage(codec::StateToProto(want.next_state, typed.scenario),
+                                          codec::Format::kBinary));
     CHECK_EQ_MINI(*mp.EncodeState(*setup, *mp.DecodeState(*setup, bytes)), bytes);
+    // Without the codec's state codec, the engine's canonical text.
+    CHECK_EQ_MINI(*engine_only->EncodeState(*setup, got->next),
+                  EncodeMornePlaineState(typed.scenario, want.next_state));
     direct = std::move(want.next_state);
     state = got->next;
   }
 }
 
 TEST_CASE_MINI(ADamagedScenarioIsRefusedWithTheCodecsError) {
-  Registry registry = BuiltinRegistry();
-  registry.Put(MakeMornePlaine(CodecParser));
+  Registry registry = codec::SystemRegistry();
   GameData data = BundledData();
   data.scenario.text += "\nno_such_field: 1\n";
   const Result<Setup> setup = (*registry.Find("morne-plaine"))->Load(data);
   REQUIRE_MINI(!setup.ok());
   CHECK_MINI(setup.status().code() == StatusCode::kInvalidArgument);
   CHECK_MINI(setup.status().message().find("bois-de-la-morne.textproto") != std::string::npos);
+}
+
+TEST_CASE_MINI(StoredStateBytesTheRulesRefuseAreNamed) {
+  Registry registry = codec::SystemRegistry();
+  const GameSystem& mp = **registry.Find("morne-plaine");
+  const Result<Setup> setup = mp.Load(BundledData());
+  REQUIRE_MINI(setup.ok());
+  const Result<State> garbage = mp.DecodeState(*setup, std::string("\xff\xff\xff", 3));
+  REQUIRE_MINI(!garbage.ok());
+  CHECK_MINI(garbage.status().code() == StatusCode::kInvalidArgument);
+  CHECK_MINI(garbage.status().message().find("not a pbem.v1.GameState") != std::string::npos);
+  // A state of another scenario: a unit the scenario does not have.
+  const MornePlaineSetup& typed = *setup->handle.As<MornePlaineSetup>("morne-plaine");
+  pbem::v1::GameState proto =
+      codec::StateToProto(engine::InitialState(typed.scenario, "g1"), typed.scenario);
+  REQUIRE_MINI(proto.units_size() > 0);
+  proto.mutable_units(0)->set_id("no_such_unit");
+  const Result<State> foreign = mp.DecodeState(*setup, proto.SerializeAsString());
+  REQUIRE_MINI(!foreign.ok());
+  CHECK_MINI(foreign.status().message().find("does not fit scenario bois-de-la-morne") !=
+             std::string::npos);
 }
 
 }  // namespace

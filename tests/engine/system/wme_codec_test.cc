@@ -2,7 +2,7 @@
 // engine/scenarios/wme/palissade.textproto) through the codec: the ruleset file is exactly
 // DefaultRuleset() (compared as the codec's canonical messages, which hold every field of the
 // engine's Ruleset), the scenario loads and wme::InitialState accepts it, and Load through the
-// registry, with the codec's parser given to MakeWme as for M42, gives a setup the system plays.
+// codec's registry (proto/codec/systems.h) gives a setup the system plays.
 #include "proto/codec/wme_codec.h"
 
 #include <string>
@@ -12,6 +12,7 @@
 #include "engine/system/wme.h"
 #include "engine/wme/ruleset.h"
 #include "engine/wme/state.h"
+#include "proto/codec/systems.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/system/codec_parser.h"
 #include "tests/engine/system/data_files.h"
@@ -24,12 +25,6 @@ constexpr char kScenario[] = "wme/palissade.textproto";
 
 using test::Bytes;
 using test::RulesetTexts;
-
-// The codec as a WmeParser.
-Result<WmeSetup> CodecParser(const GameData& data) {
-  return test::ParseWithCodec<WmeSetup>(data, codec::LoadWmeRulesetFiles,
-                                        codec::LoadWmeScenarioText);
-}
 
 TEST_CASE_MINI(WmeRulesetFileIsDefaultRuleset) {
   const auto loaded =
@@ -71,8 +66,7 @@ TEST_CASE_MINI(WmeScenarioFileLoadsAndStarts) {
 }
 
 TEST_CASE_MINI(WmeLoadOfTheDataFilesStartsAndResolves) {
-  Registry registry = BuiltinRegistry();
-  registry.Put(MakeWme(CodecParser));
+  Registry registry = codec::SystemRegistry();
   const GameSystem& wme = **registry.Find("wme");
   const Result<Setup> loaded = wme.Load(test::BundledData(kRuleset, kScenario));
   REQUIRE_MINI(loaded.ok());
@@ -87,8 +81,7 @@ TEST_CASE_MINI(WmeLoadOfTheDataFilesStartsAndResolves) {
 }
 
 TEST_CASE_MINI(WmeADamagedScenarioIsRefusedWithTheCodecsError) {
-  Registry registry = BuiltinRegistry();
-  registry.Put(MakeWme(CodecParser));
+  Registry registry = codec::SystemRegistry();
   GameData data = test::BundledData(kRuleset, kScenario);
   data.scenario.text +=
       "\nbases { id: \"b_cav.3\" unit: \"b_cav\" centre { x_cm: 1000 y_cm: 1000 } }\n";

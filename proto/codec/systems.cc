@@ -1,0 +1,80 @@
+#include "proto/codec/systems.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/system/m42.h"
+#include "engine/system/morne_plaine.h"
+#include "engine/system/wme.h"
+#include "pbem/v1/game.pb.h"
+#include "proto/codec/codec.h"
+#include "proto/codec/m42_codec.h"
+#include "proto/codec/wme_codec.h"
+
+namespace pbem::codec {
+namespace {
+
+namespace gs = game_system;
+
+// The ruleset files through `load_ruleset`, the scenario through `load_scenario` against that
+// ruleset: a SetupT {ruleset, scenario}, or kInvalidArgument with the codec's located errors.
+template <typename SetupT, typename LoadRuleset, typename LoadScenario>
+gs::Result<SetupT> Parse(const gs::GameData& data, LoadRuleset load_ruleset,
+                         LoadScenario load_scenario) {
+  std::vector<NamedText> files;
+  files.reserve(data.ruleset.size());
+  for (const gs::DataFile& f : data.ruleset) files.push_back({f.name, f.text});
+  auto ruleset = load_ruleset(files);
+  if (!ruleset.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, ruleset.ErrorText());
+  auto scenario = load_scenario(data.scenario.text, data.scenario.name, ruleset.value().ruleset);
+  if (!scenario.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, scenario.ErrorText());
+  return SetupT{std::move(ruleset.value().ruleset), std::move(scenario.value().scenario)};
+}
+
+gs::Result<std::string> EncodeMornePlaine(const engine::Scenario& scenario,
+                                          const engine::GameState& state) {
+  return SerializeMessage(StateToProto(state, scenario), Format::kBinary);
+}
+
+gs::Result<engine::GameState> DecodeMornePlaine(const engine::Scenario& scenario,
+                                                std::string_view bytes) {
+  pbem::v1::GameState proto;
+  if (!proto.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) {
+    return gs::Status(gs::StatusCode::kInvalidArgument,
+                      "the stored state is not a pbem.v1.GameState");
+  }
+  Result<engine::GameState> state = StateFromProto(proto, scenario);
+  if (!state.ok()) {
+    return gs::Status(
+        gs::StatusCode::kInvalidArgument,
+        "the stored state does not fit scenario " + scenario.name + ": " + state.ErrorText());
+  }
+  return std::move(state).value();
+}
+
+static_assert(kMornePlaineSystem == gs::kMornePlaine);
+
+}  // namespace
+
+game_system::Setup MornePlaineSetup(const LoadedRuleset& ruleset, const LoadedScenario& scenario) {
+  return gs::MornePlaineSetupOf({ruleset.ruleset, scenario.scenario});
+}
+
+game_system::Registry SystemRegistry() {
+  game_system::Registry registry;
+  registry.Put(gs::MakeMornePlaine(
+      [](const gs::GameData& data) {
+        return Parse<gs::MornePlaineSetup>(data, LoadRulesetFiles, LoadScenarioText);
+      },
+      gs::MornePlaineStateCodec{EncodeMornePlaine, DecodeMornePlaine}));
+  registry.Put(gs::MakeM42([](const gs::GameData& data) {
+    return Parse<gs::M42Setup>(data, LoadM42RulesetFiles, LoadM42ScenarioText);
+  }));
+  registry.Put(gs::MakeWme([](const gs::GameData& data) {
+    return Parse<gs::WmeSetup>(data, LoadWmeRulesetFiles, LoadWmeScenarioText);
+  }));
+  return registry;
+}
+
+}  // namespace pbem::codec

@@ -1,0 +1,30 @@
+// The game systems with their data read by this codec: the registry that code outside the
+// engine plays through (pbemd's GameCatalog, the CLI). The engine's own BuiltinRegistry()
+// (engine/system/registry.h) cannot parse text-format protobuf; this one can:
+// - every system's Load parses its ruleset files and scenario with the loaders here
+//   (LoadRulesetFiles/LoadScenarioText, LoadM42RulesetFiles/LoadM42ScenarioText,
+//   LoadWmeRulesetFiles/LoadWmeScenarioText), errors located by file, line and field;
+// - Morne Plaine's EncodeState/DecodeState are pbem.v1.GameState's binary bytes, the form
+//   pbemd has stored since its first game (StateToProto/StateFromProto): stored games and
+//   archives read back unchanged.
+#ifndef PBEM_PROTO_CODEC_SYSTEMS_H_
+#define PBEM_PROTO_CODEC_SYSTEMS_H_
+
+#include <string_view>
+
+#include "engine/system/registry.h"
+#include "proto/codec/codec.h"
+
+namespace pbem::codec {
+
+game_system::Registry SystemRegistry();
+
+// Morne Plaine's registry key, and a ruleset and scenario this codec loaded as that system's
+// setup (for GameCatalog, which keeps the loaded messages beside it and so loads the files
+// itself), without naming the system's adapter.
+inline constexpr std::string_view kMornePlaineSystem = "morne-plaine";
+game_system::Setup MornePlaineSetup(const LoadedRuleset& ruleset, const LoadedScenario& scenario);
+
+}  // namespace pbem::codec
+
+#endif  // PBEM_PROTO_CODEC_SYSTEMS_H_
