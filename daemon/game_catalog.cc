@@ -1,26 +1,23 @@
 #include "daemon/game_catalog.h"
 
-#include "engine/morne_plaine/victory.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/systems.h"
 
 namespace pbem::daemon {
 namespace {
 
-// Morne Plaine's outcome in the interface's terms, as its adapter's GameOutcome states it
-// (engine/system/morne_plaine.cc): side ids, the level's code, victory points. Here until the
-// catalog loads games through the interface and asks the system itself.
-game_system::Outcome OutcomeOf(const engine::GameState& state) {
-  game_system::Outcome out;
-  out.finished = state.finished;
-  if (!state.finished) return out;
-  const engine::GameOutcome& o = state.outcome;
-  if (o.winner) out.winner = std::string(engine::SideName(*o.winner));
-  out.level = std::string(engine::VictoryLevelName(o.level));
-  out.scores = {{"blue", o.vp_blue}, {"orange", o.vp_orange}};
-  return out;
+// The system's own failure on data the daemon keeps (a stored state, the catalog's data): an
+// internal error of the daemon's, the system's message after `context`.
+Status FromSystem(const std::string& context, const game_system::Status& status) {
+  return Status::Internal(context + status.message());
 }
 
 }  // namespace
+
+GameCatalog::GameCatalog(std::filesystem::path scenarios_dir, std::filesystem::path rulesets_dir)
+    : scenarios_dir_(std::move(scenarios_dir)),
+      rulesets_dir_(std::move(rulesets_dir)),
+      systems_(codec::SystemRegistry()) {}
 
 Result<std::shared_ptr<const ScenarioData>> GameCatalog::Scenario(const std::string& name) {
   std::lock_guard lock(mutex_);
@@ -41,34 +38,73 @@ Result<std::shared_ptr<const ScenarioData>> GameCatalog::Scenario(const std::str
   if (!ruleset.ok()) return Status::FailedPrecondition(ruleset.ErrorText());
   auto scenario = codec::LoadScenarioText(text.value(), path.string(), ruleset.value().ruleset);
   if (!scenario.ok()) return Status::FailedPrecondition(scenario.ErrorText());
+  Result<std::shared_ptr<ScenarioData>> data =
+      Build(std::move(ruleset).value(), std::move(scenario).value());
+  if (!data.ok()) return data.status();
+  cache_[name] = *data;
+  return std::shared_ptr<const ScenarioData>(*data);
+}
+
+Result<std::shared_ptr<ScenarioData>> GameCatalog::Build(codec::LoadedRuleset ruleset,
+                                                         codec::LoadedScenario scenario) const {
+  // Morne Plaine is the one system the catalog loads today: its scenario files are
+  // pbem.v1.Scenario (issue 16 brings the others' games to pbemd).
+  auto system = systems_.Find(codec::kMornePlaineSystem);
+  if (!system.ok()) return FromSystem("", system.status());
   auto data = std::make_shared<ScenarioData>();
-  data->ruleset_proto = ruleset.value().proto;
-  data->scenario_proto = scenario.value().proto;
-  data->ruleset = std::move(ruleset).value().ruleset;
-  data->scenario = std::move(scenario).value().scenario;
-  cache_[name] = data;
-  return std::shared_ptr<const ScenarioData>(data);
+  data->system = *system;
+  data->setup = codec::MornePlaineSetup(ruleset, scenario);
+  data->ruleset_proto = std::move(ruleset.proto);
+  data->scenario_proto = std::move(scenario.proto);
+  data->ruleset = std::move(ruleset.ruleset);
+  data->scenario = std::move(scenario.scenario);
+  return data;
 }
 
 Result<GameContext> GameCatalog::Load(const storage::Game& game) {
   Result<std::shared_ptr<const ScenarioData>> data = Scenario(game.scenario);
   if (!data.ok()) return data.status();
-  pbem::v1::GameState proto;
-  if (!proto.ParseFromString(game.state)) {
-    return Status::Internal("game " + game.id + ": the stored state is not a pbem.v1.GameState");
+  return Context(game, *data);
+}
+
+Result<GameContext> GameCatalog::LoadPinned(const storage::Game& game) {
+  if (game.ruleset_proto.empty() || game.scenario_proto.empty()) return Load(game);
+  const std::string context = "game " + game.id + ": ";
+  pbem::v1::Ruleset ruleset_proto;
+  pbem::v1::Scenario scenario_proto;
+  if (!ruleset_proto.ParseFromString(game.ruleset_proto) ||
+      !scenario_proto.ParseFromString(game.scenario_proto)) {
+    return Status::Internal(context + "its pinned ruleset or scenario does not parse");
   }
-  auto state = codec::StateFromProto(proto, (*data)->scenario);
-  if (!state.ok()) {
-    return Status::Internal("game " + game.id + ": the stored state does not fit scenario " +
-                            game.scenario + ": " + state.ErrorText());
-  }
-  GameContext context;
-  context.data = *data;
-  context.state = std::move(state).value();
-  context.turn = {context.state.turn, std::string(engine::SideName(context.state.side_to_move))};
-  context.finished = context.state.finished;
-  context.outcome = OutcomeOf(context.state);
-  return context;
+  auto ruleset = codec::RulesetFromProto(ruleset_proto, "the game's pinned ruleset");
+  if (!ruleset.ok()) return Status::Internal(context + ruleset.ErrorText());
+  auto scenario = codec::ScenarioFromProto(scenario_proto, "the game's pinned scenario",
+                                           ruleset.value().ruleset);
+  if (!scenario.ok()) return Status::Internal(context + scenario.ErrorText());
+  Result<std::shared_ptr<ScenarioData>> data =
+      Build(std::move(ruleset).value(), std::move(scenario).value());
+  if (!data.ok()) return data.status();
+  return Context(game, *data);
+}
+
+Result<GameContext> GameCatalog::Context(const storage::Game& game,
+                                         std::shared_ptr<const ScenarioData> data) const {
+  const game_system::GameSystem& system = *data->system;
+  const std::string context = "game " + game.id + ": ";
+  game_system::Result<game_system::State> state = system.DecodeState(data->setup, game.state);
+  if (!state.ok()) return FromSystem(context, state.status());
+  game_system::Result<game_system::TurnInfo> turn = system.WhoseTurn(data->setup, *state);
+  if (!turn.ok()) return FromSystem(context, turn.status());
+  game_system::Result<game_system::Outcome> outcome = system.GameOutcome(data->setup, *state);
+  if (!outcome.ok()) return FromSystem(context, outcome.status());
+  GameContext out;
+  out.data = std::move(data);
+  out.state = *state->handle.As<engine::GameState>(codec::kMornePlaineSystem);
+  out.system_state = std::move(state).value();
+  out.turn = std::move(turn).value();
+  out.outcome = std::move(outcome).value();
+  out.finished = out.outcome.finished;
+  return out;
 }
 
 }  // namespace pbem::daemon

@@ -40,9 +40,10 @@ Poco::Dynamic::Var TimeOrNull(const std::optional<storage::Timestamp>& t) {
   return t ? Poco::Dynamic::Var(IsoTime(*t)) : Poco::Dynamic::Var();
 }
 
-LeagueAnswer StatusView(const std::string& id, storage::GameRepository& games,
-                        storage::LeagueRepository& leagues) {
-  Result<std::vector<league::GameStatus>> status = league::LeagueStatus(leagues, games, id);
+LeagueAnswer StatusView(const LeagueServices& services, const std::string& id,
+                        storage::GameRepository& games, storage::LeagueRepository& leagues) {
+  Result<std::vector<league::GameStatus>> status =
+      league::LeagueStatus(leagues, games, id, league::CatalogPositions(*services.catalog));
   if (!status.ok()) {
     return status.status().code() == StatusCode::kNotFound ? UnknownLeague(id)
                                                            : StoreFailure(status.status());
@@ -114,9 +115,9 @@ LeagueAnswer Extend(const LeagueServices& services, const std::string& id,
     return Error(503, "unavailable", "this server cannot word the players' mails");
   }
   league::OrganiserRefusal refusal = league::OrganiserRefusal::kNone;
-  Result<league::Extension> extended =
-      league::ExtendDeadline(leagues, games, id, game_id, std::chrono::seconds(*seconds),
-                             *services.mail, services.template_dir, now, &refusal);
+  Result<league::Extension> extended = league::ExtendDeadline(
+      leagues, games, league::CatalogPositions(*services.catalog), id, game_id,
+      std::chrono::seconds(*seconds), *services.mail, services.template_dir, now, &refusal);
   if (!extended.ok()) {
     if (refusal == league::OrganiserRefusal::kNotInLeague) {
       return Error(404, "not_in_league", extended.status().message());
@@ -412,7 +413,7 @@ std::optional<LeagueAnswer> HandleOrganiserRequest(const LeagueServices& service
   if (auto refused = RefuseUnlessOrganiser(services, id, request.bearer_token, leagues, action)) {
     return *refused;
   }
-  if (status) return StatusView(id, games, leagues);
+  if (status) return StatusView(services, id, games, leagues);
   if (standings_csv) return StandingsCsv(id, request, leagues);
   if (trf) return SeasonTrf(id, request, leagues);
   if (games_csv) return GamesCsv(id, leagues);

@@ -9,6 +9,7 @@
 
 #include "daemon/cli/cli.h"
 #include "daemon/cli/league_cli.h"
+#include "daemon/game_catalog.h"
 #include "daemon/league/export.h"
 #include "daemon/league/organiser.h"
 #include "daemon/league/player_page.h"
@@ -67,7 +68,10 @@ int OrganiserStatus(storage::SqlRepository& repo, const Options& o) {
   if (o.positional.size() != 1) return UsageError("league", "league status: LEAGUE");
   const std::string& id = o.positional[0];
   if (auto bad = CheckOrganiser(repo, id, o)) return Fail(*bad);
-  Result<std::vector<league::GameStatus>> status = league::LeagueStatus(repo, repo, id);
+  daemon::GameCatalog catalog(DataDir() / "engine" / "scenarios",
+                              DataDir() / "engine" / "rulesets");
+  Result<std::vector<league::GameStatus>> status =
+      league::LeagueStatus(repo, repo, id, league::CatalogPositions(catalog, /*pinned=*/true));
   if (!status.ok()) return Fail(status.status());
   std::vector<std::vector<std::string>> rows = {{"game", "season", "round", "blue", "orange",
                                                  "to move", "deadline", "last orders",
@@ -108,9 +112,11 @@ int ExtendDeadline(storage::SqlRepository& repo, const Options& o) {
       !loaded.ok) {
     return Fail(loaded.message);
   }
-  Result<league::Extension> extended =
-      league::ExtendDeadline(repo, repo, id, o.positional[1], std::chrono::hours(std::stoi(text)),
-                             mail, DataDir() / "templates/league", Now());
+  daemon::GameCatalog catalog(DataDir() / "engine" / "scenarios",
+                              DataDir() / "engine" / "rulesets");
+  Result<league::Extension> extended = league::ExtendDeadline(
+      repo, repo, league::CatalogPositions(catalog, /*pinned=*/true), id, o.positional[1],
+      std::chrono::hours(std::stoi(text)), mail, DataDir() / "templates/league", Now());
   if (!extended.ok()) return Fail(extended.status());
   std::cout << "deadline of " << extended->game_id << " (turn " << extended->turn << ", "
             << extended->side << " to move) extended by " << text << " hours to "

@@ -4,12 +4,11 @@
 #include <kainjow/mustache.hpp>
 #include <sstream>
 
+#include "daemon/game_catalog.h"
 #include "daemon/league/league_flow.h"
 #include "daemon/league/league_template.h"
+#include "daemon/league/seats.h"
 #include "daemon/turn/turn_job.h"
-#include "engine/morne_plaine/ids.h"
-#include "pbem/v1/game.pb.h"
-#include "proto/codec/codec.h"
 #include "templates/mail_render.h"
 
 namespace pbem::league {
@@ -17,30 +16,15 @@ namespace mst = kainjow::mustache;
 
 namespace {
 
-// What the organiser needs of a game's stored state: turn, side to move, finished.
-struct Position {
-  int turn = 0;
-  std::optional<engine::Side> side;
-  bool finished = false;
-};
-
-Result<Position> PositionOf(const storage::Game& game) {
-  pbem::v1::GameState state;
-  if (!state.ParseFromString(game.state)) {
-    return Status::Internal("game " + game.id + ": the stored state does not parse");
-  }
-  return Position{state.turn(), codec::SideFromProto(state.side_to_move()), state.finished()};
-}
-
-Result<GameStatus> StatusOf(storage::GameRepository& games,
+Result<GameStatus> StatusOf(storage::GameRepository& games, const PositionReader& read_position,
                             const storage::LeagueGameRecord& record) {
   GameStatus out;
   out.record = record;
   Result<storage::Game> game = games.GetGame(record.game_id);
   if (!game.ok()) return game.status();
-  Result<Position> position = PositionOf(*game);
+  Result<GamePosition> position = read_position(*game);
   if (!position.ok()) return position.status();
-  out.turn = position->turn;
+  out.turn = position->turn.turn;
   out.result = game->result;
   out.over = !game->result.empty() || position->finished || record.result != "pending";
   out.paused = game->paused_at.has_value();
@@ -57,11 +41,12 @@ Result<GameStatus> StatusOf(storage::GameRepository& games,
     out.last_orders_side = it->side;
     break;
   }
-  if (out.over || !position->side) return out;
-  out.side_to_move = std::string(engine::SideName(*position->side));
-  out.player_to_move = *position->side == engine::Side::kBlue ? record.blue : record.orange;
+  const std::optional<Seat> seat = ParseSeat(position->turn.side);
+  if (out.over || !seat) return out;
+  out.side_to_move = position->turn.side;
+  out.player_to_move = *seat == Seat::kBlue ? record.blue : record.orange;
   Result<storage::OpenTurn> open =
-      games.GetOpenTurn(record.game_id, position->turn, out.side_to_move);
+      games.GetOpenTurn(record.game_id, position->turn.turn, out.side_to_move);
   if (open.ok()) {
     out.deadline = daemon::TurnDeadline(*game, *open);
   } else if (open.status().code() != StatusCode::kNotFound) {
@@ -72,16 +57,25 @@ Result<GameStatus> StatusOf(storage::GameRepository& games,
 
 }  // namespace
 
+PositionReader CatalogPositions(daemon::GameCatalog& catalog, bool pinned) {
+  return [&catalog, pinned](const storage::Game& game) -> Result<GamePosition> {
+    Result<daemon::GameContext> loaded = pinned ? catalog.LoadPinned(game) : catalog.Load(game);
+    if (!loaded.ok()) return loaded.status();
+    return GamePosition{loaded->turn, loaded->finished};
+  };
+}
+
 Result<std::vector<GameStatus>> LeagueStatus(storage::LeagueRepository& leagues,
                                              storage::GameRepository& games,
-                                             const std::string& league_id) {
+                                             const std::string& league_id,
+                                             const PositionReader& position) {
   Result<storage::League> league = leagues.GetLeague(league_id);
   if (!league.ok()) return league.status();
   Result<std::vector<storage::LeagueGameRecord>> records = leagues.ListLeagueGames(league_id);
   if (!records.ok()) return records.status();
   std::vector<GameStatus> out;
   for (const storage::LeagueGameRecord& record : *records) {
-    Result<GameStatus> status = StatusOf(games, record);
+    Result<GameStatus> status = StatusOf(games, position, record);
     if (!status.ok()) return status.status();
     out.push_back(std::move(*status));
   }
@@ -119,8 +113,9 @@ Result<std::string> DurationWords(const std::filesystem::path& template_dir,
 }
 
 Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::GameRepository& games,
-                                 const std::string& league_id, const std::string& game_id,
-                                 std::chrono::seconds by, const templates::MailTemplates& mail,
+                                 const PositionReader& position, const std::string& league_id,
+                                 const std::string& game_id, std::chrono::seconds by,
+                                 const templates::MailTemplates& mail,
                                  const std::filesystem::path& template_dir, storage::Timestamp now,
                                  OrganiserRefusal* refusal) {
   auto refuse = [&](OrganiserRefusal why, Status status) -> Result<Extension> {
@@ -136,7 +131,7 @@ Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::Ga
         OrganiserRefusal::kNotInLeague,
         Status::NotFound("game \"" + game_id + "\" is no game of league \"" + league_id + "\""));
   }
-  Result<GameStatus> status = StatusOf(games, *record);
+  Result<GameStatus> status = StatusOf(games, position, *record);
   if (!status.ok()) return status.status();
   if (status->over) {
     return refuse(OrganiserRefusal::kGameOver,

@@ -13,10 +13,12 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "engine/system/game_system.h"
 #include "storage/game_repository.h"
 #include "storage/league_repository.h"
 #include "storage/status.h"
@@ -24,6 +26,9 @@
 namespace pbem::templates {
 class MailTemplates;
 }  // namespace pbem::templates
+namespace pbem::daemon {
+class GameCatalog;
+}  // namespace pbem::daemon
 
 namespace pbem::league {
 
@@ -46,11 +51,24 @@ struct GameStatus {
   std::int64_t missed_orange = 0;
 };
 
-// Every game of the league, in (season, round, game) order. NOT_FOUND for an unknown league;
-// the stores' Statuses.
+// Where a stored game stands, as its game system reads the stored state: whose player-turn it
+// waits for and whether the rules ended it. pbemd and `pbem league` read it through their
+// GameCatalog (daemon/game_catalog.h), so the organiser's tools name no game system's types.
+struct GamePosition {
+  game_system::TurnInfo turn;
+  bool finished = false;
+};
+using PositionReader = std::function<Result<GamePosition>(const storage::Game&)>;
+// The position as `catalog` loads the game (which must outlive the reader); with `pinned`, from
+// the ruleset and scenario pinned in the game (GameCatalog::LoadPinned: `pbem league status`).
+PositionReader CatalogPositions(daemon::GameCatalog& catalog, bool pinned = false);
+
+// Every game of the league, in (season, round, game) order, each placed by `position`.
+// NOT_FOUND for an unknown league; the stores' and `position`'s Statuses.
 Result<std::vector<GameStatus>> LeagueStatus(storage::LeagueRepository& leagues,
                                              storage::GameRepository& games,
-                                             const std::string& league_id);
+                                             const std::string& league_id,
+                                             const PositionReader& position);
 
 // The bounds of an extension: a minute to 30 days (a season's round is rarely longer).
 inline constexpr std::int64_t kMinExtensionSeconds = 60;
@@ -79,9 +97,11 @@ struct Extension {
 // player of the game in that player's language with the new deadline (`mail` words the date).
 // Errors: NOT_FOUND (unknown league, or the game is not one of its games);
 // FAILED_PRECONDITION (game over, no deadline, the turn moved on); `refusal` says which.
+// `position` places the game as for LeagueStatus.
 Result<Extension> ExtendDeadline(storage::LeagueRepository& leagues, storage::GameRepository& games,
-                                 const std::string& league_id, const std::string& game_id,
-                                 std::chrono::seconds by, const templates::MailTemplates& mail,
+                                 const PositionReader& position, const std::string& league_id,
+                                 const std::string& game_id, std::chrono::seconds by,
+                                 const templates::MailTemplates& mail,
                                  const std::filesystem::path& template_dir, storage::Timestamp now,
                                  OrganiserRefusal* refusal = nullptr);
 
