@@ -1,8 +1,6 @@
 // The mail templates loaded and checked (templates/mail_render.h, MailTemplates::Load): the
 // languages and mail kinds, the files every language must have, the sentence tables.
 #include <cctype>
-#include <fstream>
-#include <sstream>
 #include <utility>
 
 #include "templates/mail_render.h"
@@ -140,10 +138,9 @@ Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out)
       }
       set.files.emplace(name, std::move(text));
     }
-    const std::pair<const char*, std::map<std::string, std::string, std::less<>>*> tables[] = {
-        {"reasons.table", &set.reasons},
-        {"events.table", &set.events},
-        {"words.table", &set.words}};
+    const std::pair<const char*, SentenceTable*> tables[] = {{"reasons.table", &set.reasons},
+                                                             {"events.table", &set.events},
+                                                             {"words.table", &set.words}};
     for (const auto& [name, table] : tables) {
       std::string text;
       if (Status s = ReadTemplateFile(lang_dir / name, &text); !s.ok) return s;
