@@ -202,8 +202,9 @@ LeagueAnswer OrganiserResult(const LeagueServices& services, const std::string& 
   const league::NextRound next{&load, services.entropy, services.places};
   league::ResultRefusal refusal = league::ResultRefusal::kNone;
   std::unique_lock<std::mutex> held = HoldLeagueAdvance("game=" + game_id);
-  Result<league::OrganiserRecord> recorded = league::RecordOrganiserResult(
-      games, leagues, *end, *reason, services.template_dir, now, &refusal, &next);
+  Result<league::OrganiserRecord> recorded =
+      league::RecordOrganiserResult(games, leagues, league::CatalogPositions(*services.catalog),
+                                    *end, *reason, services.template_dir, now, &refusal, &next);
   held.unlock();
   if (!recorded.ok()) {
     switch (refusal) {

@@ -142,7 +142,7 @@ Result<std::optional<DeskOutcome>> OrderDesk::Store(storage::GameRepository& rep
   submission.turn = game.turns_committed;
   submission.side = outcome.side;
   // What the turn is resolved with: the orders as validated (no token), not `raw` read again.
-  if (outcome.accepted && orders != nullptr) submission.orders = CanonicalOrders(*orders);
+  if (outcome.accepted && orders != nullptr) submission.orders = codec::CanonicalOrders(*orders);
   submission.channel = envelope.channel;
   submission.sender = envelope.sender;
   submission.message_id = envelope.message_id;

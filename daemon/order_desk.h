@@ -7,7 +7,7 @@
 //   4. engine::ValidateOrders: header verdicts (game finished ...) refuse the whole set
 //      (rejected_orders); order verdicts are reported, and the set is accepted
 // Every submission, accepted or not, is stored with RecordSubmission; an accepted one with the
-// orders exactly as validated (CanonicalOrders), which the turn is resolved with. Duplicates
+// orders exactly as validated (codec::CanonicalOrders), which the turn is resolved with. Duplicates
 // (the same Message-ID, or the same bytes as the side's latest accepted orders) are
 // duplicates of ACCEPTED submissions of the same side only, and are answered as accepted.
 // An accepted submission is stored only if no turn was committed since it was judged (the

@@ -158,7 +158,7 @@ struct NewSubmission {
   std::string sender;      // mail From: address, or the HTTP client's identity
   std::string message_id;  // mail Message-ID; empty when there is none (HTTP)
   Bytes raw;               // the whole message or request body, exactly as received
-  // The orders exactly as validated (serialised pbem.v1.Orders, daemon CanonicalOrders): what
+  // The orders exactly as validated (serialised pbem.v1.Orders, codec::CanonicalOrders): what
   // the turn is resolved with. Required for an accepted submission; empty for a refused one.
   Bytes orders;
   Timestamp received_at;

@@ -8,6 +8,7 @@
 
 #include "engine/hex/hex.h"
 #include "engine/morne_plaine/victory.h"
+#include "proto/codec/shown.h"
 
 namespace pbem::templates::detail {
 
@@ -73,11 +74,14 @@ bool Words::HasWord(std::string_view group, std::string_view code) const {
 }
 
 // A verdict's argument for a person: a unit id as the unit's name, a code the words table
-// knows ("river", "artillery", "blue": group "arg") as its word, the rest as given.
+// knows ("river", "artillery", "blue": group "arg") as its word, the rest as given; text the
+// player wrote (an unknown unit, a game id) as codec::Shown shows it, so a huge or multi-line
+// value does not come back whole.
 std::string Words::ReasonArg(const engine::Arg& arg) const {
   if (const auto* s = std::get_if<std::string>(&arg)) {
     if (scenario_ != nullptr && scenario_->FindUnit(*s)) return UnitById(*s);
     if (HasWord("arg", *s)) return Word("arg", *s);
+    return codec::Shown(*s);
   }
   return Arg(arg);
 }
@@ -94,12 +98,13 @@ std::string Words::Hex(engine::Hex hex) const { return engine::FormatLabel(hex, 
 
 std::string Words::Arg(const engine::Arg& arg) const { return FormatArgText(arg, width_); }
 
-// "Name (id)", or the id alone when the unit has no other name or is unknown.
+// "Name (id)", or the id alone when the unit has no other name or is unknown (an unknown id
+// is what the player wrote: shown cut, as codec::Shown does).
 std::string Words::UnitById(const std::string& id) const {
   if (scenario_ != nullptr) {
     if (const auto u = scenario_->FindUnit(id)) return Unit(*u);
   }
-  return id;
+  return codec::Shown(id);
 }
 
 std::string Words::Unit(engine::UnitId id) const {

@@ -55,8 +55,10 @@
 
 #include "daemon/cli/cli.h"
 #include "daemon/cli/league_cli.h"
+#include "daemon/game_catalog.h"
 #include "daemon/league/correction.h"
 #include "daemon/league/league_flow.h"
+#include "daemon/league/organiser.h"
 #include "daemon/league/season.h"
 #include "daemon/turn/dice.h"
 #include "daemon/turn/turn_job.h"
@@ -345,8 +347,11 @@ int RecordResult(storage::SqlRepository& repo, const Options& o) {
   const std::string reason = o.values.count("--reason") ? o.values.at("--reason") : "";
   const league::NextRound next{&load, &entropy, places};
   league::ResultRefusal refusal = league::ResultRefusal::kNone;
+  daemon::GameCatalog catalog(DataDir() / "engine" / "scenarios",
+                              DataDir() / "engine" / "rulesets");
   auto recorded = league::RecordOrganiserResult(
-      repo, repo, end, reason, DataDir() / "templates/league", Now(), &refusal, &next);
+      repo, repo, league::CatalogPositions(catalog, /*pinned=*/true), end, reason,
+      DataDir() / "templates/league", Now(), &refusal, &next);
   if (!recorded.ok()) {
     if (refusal == league::ResultRefusal::kReasonRequired) {
       return Fail(recorded.status().message() + " (--reason TEXT); nothing was changed");

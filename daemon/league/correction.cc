@@ -9,7 +9,6 @@
 #include "daemon/league/league_render.h"
 #include "daemon/league/league_template.h"
 #include "daemon/validate.h"
-#include "pbem/v1/game.pb.h"
 
 namespace pbem::league {
 namespace mst = kainjow::mustache;
@@ -40,10 +39,11 @@ bool SameResult(const storage::LeagueGameRecord& a, const storage::LeagueGameRec
   return a.result == b.result && a.winner == b.winner && a.level == b.level;
 }
 
-// The game's state says the engine finished it (pbem.v1.GameState.finished).
-bool FinishedByPlay(const storage::Game& game) {
-  pbem::v1::GameState state;
-  return state.ParseFromString(game.state) && state.finished();
+// The game's state says the rules finished it. A state the system cannot read is not finished:
+// the organiser's result then ends the game, as for any running game.
+bool FinishedByPlay(const PositionReader& position, const storage::Game& game) {
+  Result<GamePosition> read = position(game);
+  return read.ok() && read->finished;
 }
 
 // Ends the running `game` with the organiser's `result`, one mail per player.
@@ -164,7 +164,8 @@ std::optional<GameEnd> ParseOrganiserEnd(const std::string& game_id,
 
 Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
                                               storage::LeagueRepository& leagues,
-                                              const GameEnd& end, const std::string& reason,
+                                              const PositionReader& position, const GameEnd& end,
+                                              const std::string& reason,
                                               const std::filesystem::path& template_dir,
                                               storage::Timestamp now, ResultRefusal* refusal,
                                               const NextRound* next) {
@@ -187,7 +188,7 @@ Result<OrganiserRecord> RecordOrganiserResult(storage::GameRepository& games,
   if (stored.kind == ResultKind::kPending) {
     Result<storage::Game> game = games.GetGame(end.game_id);
     if (!game.ok()) return game.status();
-    if (game->result.empty() && !FinishedByPlay(*game)) {
+    if (game->result.empty() && !FinishedByPlay(position, *game)) {
       Result<int> mailed =
           EndRunningGame(games, *game, league, corrected, end, template_dir, now, refusal);
       if (!mailed.ok()) return mailed.status();

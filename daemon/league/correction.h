@@ -17,6 +17,7 @@
 
 #include "daemon/league/glicko2.h"
 #include "daemon/league/league_flow.h"
+#include "daemon/league/position.h"
 #include "daemon/league/season.h"
 #include "storage/game_repository.h"
 #include "storage/league_repository.h"
@@ -88,6 +89,8 @@ std::optional<GameEnd> ParseOrganiserEnd(const std::string& game_id,
 //     league (RecordGameEnd: the round is rated when complete; with `next`, RecordAndAdvance:
 //     the round's last result also starts the next round or ends the season);
 //   - the game over, its league result pending: records it (the game keeps its own ending);
+//     `position` says whether the rules ended it (a state it cannot read counts as running,
+//     so an organiser can still end a game whose stored state is broken);
 //   - the league result recorded already: a correction, refused without a `reason`
 //     (kReasonRequired) or when it is the stored result (kUnchanged); otherwise stored with
 //     the corrected ratings and the correction mails in ONE transaction
@@ -98,8 +101,9 @@ std::optional<GameEnd> ParseOrganiserEnd(const std::string& game_id,
 // `refusal` set for the refusals above and kMovedOn for a lost race (nothing changed); the stores'
 // Statuses.
 Result<OrganiserRecord> RecordOrganiserResult(
-    storage::GameRepository& games, storage::LeagueRepository& leagues, const GameEnd& end,
-    const std::string& reason, const std::filesystem::path& template_dir, storage::Timestamp now,
+    storage::GameRepository& games, storage::LeagueRepository& leagues,
+    const PositionReader& position, const GameEnd& end, const std::string& reason,
+    const std::filesystem::path& template_dir, storage::Timestamp now,
     ResultRefusal* refusal = nullptr, const NextRound* next = nullptr);
 
 }  // namespace pbem::league

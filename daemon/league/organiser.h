@@ -13,12 +13,11 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
-#include "engine/system/game_system.h"
+#include "daemon/league/position.h"
 #include "storage/game_repository.h"
 #include "storage/league_repository.h"
 #include "storage/status.h"
@@ -51,14 +50,6 @@ struct GameStatus {
   std::int64_t missed_orange = 0;
 };
 
-// Where a stored game stands, as its game system reads the stored state: whose player-turn it
-// waits for and whether the rules ended it. pbemd and `pbem league` read it through their
-// GameCatalog (daemon/game_catalog.h), so the organiser's tools name no game system's types.
-struct GamePosition {
-  game_system::TurnInfo turn;
-  bool finished = false;
-};
-using PositionReader = std::function<Result<GamePosition>(const storage::Game&)>;
 // The position as `catalog` loads the game (which must outlive the reader); with `pinned`, from
 // the ruleset and scenario pinned in the game (GameCatalog::LoadPinned: `pbem league status`).
 PositionReader CatalogPositions(daemon::GameCatalog& catalog, bool pinned = false);

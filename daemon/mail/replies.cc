@@ -5,6 +5,7 @@
 
 #include "engine/hex/hex.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/shown.h"
 
 namespace pbem::daemon::mail {
 namespace {
@@ -26,7 +27,7 @@ std::string VerdictText(const engine::OrderVerdict& v, int label_width) {
     line = "header";
   } else {
     line = std::string(engine::OrderKindName(v.order_kind)) + " " + std::to_string(v.index + 1);
-    if (!v.unit.empty()) line += " (" + v.unit + ")";
+    if (!v.unit.empty()) line += " (" + codec::Shown(v.unit) + ")";
   }
   line += ": ";
   line += engine::VerdictKindName(v.verdict);
@@ -39,7 +40,7 @@ std::string VerdictText(const engine::OrderVerdict& v, int label_width) {
     if (const auto* hex = std::get_if<engine::Hex>(&arg)) {
       line += engine::FormatLabel(*hex, label_width);
     } else {
-      line += codec::FormatArg(arg);
+      line += codec::Shown(codec::FormatArg(arg));  // text the player wrote, cut
     }
   }
   return line;

@@ -178,7 +178,7 @@ VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
     if (!orders.ParseFromString(turn.orders())) {
       return fail_turn("the orders are not a pbem.v1.Orders");
     }
-    if (CanonicalOrders(orders) != turn.orders()) {
+    if (codec::CanonicalOrders(orders) != turn.orders()) {
       return fail_turn("the orders are not in canonical form");
     }
     // The result is re-encoded in the format it was archived in: an archive written before

@@ -6,8 +6,6 @@
 #include <cstring>
 #include <fstream>
 
-#include "proto/codec/codec.h"
-
 namespace pbem::daemon {
 
 Result<Bytes> SystemEntropy::Draw(std::size_t n) {
@@ -50,14 +48,6 @@ std::string Hex(std::string_view bytes) {
     out += kDigits[b & 0xf];
   }
   return out;
-}
-
-Bytes CanonicalOrders(const pbem::v1::Orders& orders) {
-  pbem::v1::Orders normal = orders;
-  normal.clear_token();
-  if (normal.format_version() == 1) normal.clear_format_version();
-  normal.DiscardUnknownFields();
-  return codec::SerializeMessage(normal, codec::Format::kBinary);
 }
 
 pbem::v1::DiceCommitment CommitmentFor(const Bytes& seed) {

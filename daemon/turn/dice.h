@@ -4,7 +4,8 @@
 //
 //   seed        32 bytes from a secure random source, drawn when the turn opens
 //   commitment  lower-case hex SHA-256(seed), published when the turn opens
-//   orders      CanonicalOrders(the orders resolved)
+//   orders      the canonical bytes of the orders resolved (Morne Plaine's:
+//               codec::CanonicalOrders, proto/codec/codec.h)
 //   key         SHA-256(seed || orders)       (|| is plain concatenation of the bytes)
 //   dice        engine::SeededDice(first 8 bytes of key read as a big-endian uint64)
 #ifndef PBEM_DAEMON_TURN_DICE_H_
@@ -15,8 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "pbem/v1/orders.pb.h"
-#include "pbem/v1/turn_result.pb.h"
+#include "pbem/v1/dice.pb.h"
 #include "storage/status.h"
 
 namespace pbem::daemon {
@@ -61,12 +61,6 @@ class FixedEntropy final : public EntropySource {
 Bytes Sha256(std::string_view bytes);
 // Lower-case hex of bytes.
 std::string Hex(std::string_view bytes);
-
-// The canonical bytes of orders: a copy with `token` cleared (a secret, never archived),
-// `format_version` 1 written as absent (0), unknown fields dropped, serialised as binary with
-// deterministic serialisation. The same orders written as text, JSON or binary give the same
-// canonical bytes.
-Bytes CanonicalOrders(const pbem::v1::Orders& orders);
 
 // The commitment published when a turn opens: {commitment: hex SHA-256(seed), derivation}.
 pbem::v1::DiceCommitment CommitmentFor(const Bytes& seed);

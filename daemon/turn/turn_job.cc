@@ -100,7 +100,7 @@ Resolution ResolveWithSeed(const engine::Ruleset& ruleset, const engine::Scenari
                            const engine::GameState& state, const pbem::v1::Orders& orders,
                            const Bytes& seed, codec::TurnResultFormat format) {
   Resolution out;
-  out.canonical_orders = CanonicalOrders(orders);
+  out.canonical_orders = codec::CanonicalOrders(orders);
   pbem::v1::Orders canonical;
   // The canonical bytes are resolved, so that a verifier holding only them gets the same turn.
   canonical.ParseFromString(out.canonical_orders);

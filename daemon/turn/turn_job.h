@@ -72,7 +72,7 @@ Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::S
 // One player-turn resolved with a given seed: pure, no storage. What ResolveAndCommit stores
 // and what `pbem verify` recomputes.
 struct Resolution {
-  Bytes canonical_orders;  // CanonicalOrders(orders)
+  Bytes canonical_orders;  // codec::CanonicalOrders(orders)
   Bytes result;            // serialised pbem.v1.TurnResult, dice revealed
   Bytes next_state;        // serialised pbem.v1.GameState
   engine::GameState next;  // the same as an engine value

@@ -188,6 +188,13 @@ engine::Orders OrdersFromProto(const pbem::v1::Orders& proto);
 // the scenario's width; DecodeProblems are dropped. OrdersFromProto gives them back.
 pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scenario& scenario);
 
+// The canonical bytes of orders, what is stored as accepted, archived and hashed into the dice
+// key (daemon/turn/dice.h): a copy with `token` cleared (a secret, never archived),
+// `format_version` 1 written as absent (0), unknown fields dropped, serialised as binary with
+// deterministic serialisation. The same orders written as text, JSON or binary give the same
+// canonical bytes.
+std::string CanonicalOrders(const pbem::v1::Orders& orders);
+
 // ---- States, verdicts, results -------------------------------------------
 
 // "0412" for hexes, decimal for numbers, the text itself for names.

@@ -18,6 +18,7 @@
 
 #include "engine/table/shapes.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/shown.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec::internal {
@@ -103,9 +104,9 @@ class Checker {
   }
   bool Id(const std::string& path, std::string_view id) {
     if (IsId(id)) return true;
-    Add(path, id.empty() ? "missing (an id is required)"
-                         : "'" + std::string(id.substr(0, kMaxIdBytes)) +
-                               "' is not an id (1 to 64 letters, digits, '_', '-' or '.')");
+    Add(path, id.empty()
+                  ? "missing (an id is required)"
+                  : "'" + Shown(id) + "' is not an id (1 to 64 letters, digits, '_', '-' or '.')");
     return false;
   }
   template <typename P, typename E, std::size_t N>
@@ -150,8 +151,8 @@ class Checker {
   // A scenario's `ruleset`, when given, must be the loaded ruleset's.
   void SameRuleset(const std::string& written, const std::string& loaded) {
     if (!written.empty() && written != loaded) {
-      Add("ruleset", "the scenario is written for '" + written.substr(0, kMaxIdBytes) +
-                         "', the ruleset is '" + loaded + "'");
+      Add("ruleset",
+          "the scenario is written for '" + Shown(written) + "', the ruleset is '" + loaded + "'");
     }
   }
   // A point given as two coordinates named `x` and `y` (each within -limit..limit), times

@@ -11,6 +11,7 @@
 
 #include "engine/m42/state.h"
 #include "proto/codec/data_checker.h"
+#include "proto/codec/shown.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec {
@@ -390,7 +391,7 @@ class ScenarioConverter : public Checker {
       NewId(path, u.id(), unit_ids_);
       bool known = false;
       for (const std::string& player : s_.players) known = known || player == u.owner();
-      if (!known) Add(path + ".owner", "'" + u.owner() + "' is not one of the players");
+      if (!known) Add(path + ".owner", "'" + Shown(u.owner()) + "' is not one of the players");
       if (u.has_task_force() && Id(path + ".task_force", u.task_force())) {
         unit.task_force = u.task_force();
       }
@@ -417,7 +418,7 @@ class ScenarioConverter : public Checker {
       model.unit = m.unit();
       NewId(path, m.id(), ids);
       if (unit_ids_.count(m.unit()) == 0) {
-        Add(path + ".unit", "'" + m.unit() + "' is not one of the scenario's units");
+        Add(path + ".unit", "'" + Shown(m.unit()) + "' is not one of the scenario's units");
       }
       if (m.has_base_diameter_in()) {
         m42::Thou base = 0;

@@ -224,4 +224,12 @@ pbem::v1::Orders OrdersToProto(const engine::Orders& orders, const engine::Scena
   return out;
 }
 
+std::string CanonicalOrders(const pbem::v1::Orders& orders) {
+  pbem::v1::Orders normal = orders;
+  normal.clear_token();
+  if (normal.format_version() == 1) normal.clear_format_version();
+  normal.DiscardUnknownFields();
+  return SerializeMessage(normal, Format::kBinary);
+}
+
 }  // namespace pbem::codec

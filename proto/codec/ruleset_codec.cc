@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "proto/codec/codec.h"
+#include "proto/codec/shown.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec {
@@ -131,16 +132,16 @@ class Converter {
         const std::string mp = tp + Indexed(".move_costs", j);
         const auto id = Class(mc.movement_class(), mp + ".movement_class");
         if (mc.impassable() && mc.has_cost()) {
-          Add(mp, "terrain '" + pt.name() + "': a cost and impassable are both given for '" +
-                      mc.movement_class() + "' (give one of them)");
+          Add(mp, "terrain '" + Shown(pt.name()) + "': a cost and impassable are both given for '" +
+                      Shown(mc.movement_class()) + "' (give one of them)");
         } else if (!mc.impassable() && !mc.has_cost()) {
-          Add(mp, "terrain '" + pt.name() + "': no cost for '" + mc.movement_class() +
+          Add(mp, "terrain '" + Shown(pt.name()) + "': no cost for '" + Shown(mc.movement_class()) +
                       "' (give cost, or impassable: true)");
         }
         if (!id) continue;
         if (et.move_costs[id->index()]) {
-          Add(mp + ".movement_class", "terrain '" + pt.name() + "' gives movement class '" +
-                                          mc.movement_class() + "' a second cost");
+          Add(mp + ".movement_class", "terrain '" + Shown(pt.name()) + "' gives movement class '" +
+                                          Shown(mc.movement_class()) + "' a second cost");
           continue;
         }
         engine::MoveCost cost;
@@ -280,9 +281,10 @@ class Converter {
       if (const auto id = rs_.FindTerrain(pe.terrain())) {
         e.terrain = *id;
       } else {
-        Add(ep + ".terrain", pe.terrain().empty() ? std::string("no terrain given")
-                                                  : "unknown terrain '" + pe.terrain() + "' (" +
-                                                        KnownNames(NamesOf(rs_.terrain)) + ")");
+        Add(ep + ".terrain", pe.terrain().empty()
+                                 ? std::string("no terrain given")
+                                 : "unknown terrain '" + Shown(pe.terrain()) + "' (" +
+                                       KnownNames(NamesOf(rs_.terrain)) + ")");
       }
       for (int a = 0; a < pe.arms_size(); ++a) {
         if (const auto arm = ArmFromProto(pe.arms(a))) {
@@ -295,8 +297,8 @@ class Converter {
         if (const auto m = engine::ParseRational(pe.cs_multiplier())) {
           e.cs_multiplier = *m;
         } else {
-          Add(ep + ".cs_multiplier",
-              "bad rational '" + pe.cs_multiplier() + "' (expected \"2\", \"3/2\" or \"1.5\")");
+          Add(ep + ".cs_multiplier", "bad rational '" + Shown(pe.cs_multiplier()) +
+                                         "' (expected \"2\", \"3/2\" or \"1.5\")");
         }
       }
       e.attacker_die_modifier = pe.attacker_die_modifier();

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "proto/codec/codec.h"
+#include "proto/codec/shown.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec {
@@ -301,7 +302,8 @@ class Converter {
       for (int j = 0; j < o.hexes_size(); ++j) {
         if (const auto h = OnMap(o.hexes(j), path + Indexed(".hexes", j))) e.hexes.push_back(*h);
       }
-      if (o.hexes_size() == 0) Add(path + ".hexes", "objective '" + o.name() + "' has no hexes");
+      if (o.hexes_size() == 0)
+        Add(path + ".hexes", "objective '" + Shown(o.name()) + "' has no hexes");
       e.vp_blue = o.vp_blue();
       e.vp_orange = o.vp_orange();
       e.initial_owner = SideFromProto(o.initial_owner());
@@ -327,8 +329,8 @@ class Converter {
     if (has) return value;
     if (fallback) return *fallback;
     if (required) {
-      Add(path + "." + std::string(field), "unit '" + u.id() + "' has no " + std::string(field) +
-                                               " and its type '" + u.type() +
+      Add(path + "." + std::string(field), "unit '" + Shown(u.id()) + "' has no " +
+                                               std::string(field) + " and its type '" + u.type() +
                                                "' gives no default (" + std::string(why) + ")");
     }
     return 0;
@@ -347,7 +349,7 @@ class Converter {
       if (const auto side = SideFromProto(u.side())) {
         e.side = *side;
       } else {
-        Add(path + ".side", "unit '" + u.id() + "' has no side (SIDE_BLUE or SIDE_ORANGE)");
+        Add(path + ".side", "unit '" + Shown(u.id()) + "' has no side (SIDE_BLUE or SIDE_ORANGE)");
       }
       if (!u.start_hex().empty()) e.start_hex = OnMap(u.start_hex(), path + ".start_hex");
 
@@ -355,10 +357,10 @@ class Converter {
       if (!type_id) {
         std::string known;
         for (const auto& t : rs_.unit_types) known += (known.empty() ? "" : ", ") + t.name;
-        Add(path + ".type", u.type().empty()
-                                ? "unit '" + u.id() + "' has no type"
-                                : "unit '" + u.id() + "': unknown unit type '" + u.type() +
-                                      "' (ruleset '" + rs_.name + "' has: " + known + ")");
+        Add(path + ".type", u.type().empty() ? "unit '" + Shown(u.id()) + "' has no type"
+                                             : "unit '" + Shown(u.id()) + "': unknown unit type '" +
+                                                   Shown(u.type()) + "' (ruleset '" + rs_.name +
+                                                   "' has: " + known + ")");
         s_.units.push_back(std::move(e));  // keep indices aligned with the file
         suppressed_.push_back(path);       // its values are unknown: no more about it
         continue;
@@ -373,7 +375,7 @@ class Converter {
       e.ma = Value(u, path, "ma", u.has_ma(), u.ma(), d.ma, true, "every unit has an MA");
       if (leader) {
         // Leaders have no MV (digest 1.5).
-        if (u.has_mv()) Add(path + ".mv", "leader '" + u.id() + "' has no MV; remove mv");
+        if (u.has_mv()) Add(path + ".mv", "leader '" + Shown(u.id()) + "' has no MV; remove mv");
         e.mv = 0;
         e.command_radius =
             Value(u, path, "command_radius", u.has_command_radius(), u.command_radius(),

@@ -5,6 +5,7 @@
 
 #include "proto/codec/codec.h"
 #include "proto/codec/event_body_codec.h"
+#include "proto/codec/shown.h"
 
 namespace pbem::codec {
 
@@ -111,7 +112,7 @@ void ReadOwners(const google::protobuf::RepeatedPtrField<pbem::v1::HexOwner>& ow
     const std::string path = std::string(field) + "[" + std::to_string(i) + "]";
     const auto hex = engine::ParseLabel(o.hex());
     if (!hex) {
-      errors.push_back(Error{"", path + ".hex: bad hex label '" + o.hex() + "'"});
+      errors.push_back(Error{"", path + ".hex: bad hex label '" + Shown(o.hex()) + "'"});
       continue;
     }
     if (!scenario.map.Contains(*hex)) {
@@ -246,11 +247,12 @@ Result<engine::GameState> StateFromProto(const pbem::v1::GameState& proto,
     const std::string path = "units[" + std::to_string(i) + "]";
     const auto id = scenario.FindUnit(p.id());
     if (!id) {
-      errors.push_back(Error{"", path + ".id: unknown unit '" + p.id() + "'"});
+      errors.push_back(Error{"", path + ".id: unknown unit '" + Shown(p.id()) + "'"});
       continue;
     }
     if (seen[id->index()] >= 0) {
-      errors.push_back(Error{"", path + ".id: unit '" + p.id() + "' is listed twice (also units[" +
+      errors.push_back(Error{"", path + ".id: unit '" + Shown(p.id()) +
+                                     "' is listed twice (also units[" +
                                      std::to_string(seen[id->index()]) + "])"});
       continue;
     }
@@ -259,7 +261,7 @@ Result<engine::GameState> StateFromProto(const pbem::v1::GameState& proto,
     if (!p.hex().empty()) {
       const auto hex = engine::ParseLabel(p.hex());
       if (!hex) {
-        errors.push_back(Error{"", path + ".hex: bad hex label '" + p.hex() + "'"});
+        errors.push_back(Error{"", path + ".hex: bad hex label '" + Shown(p.hex()) + "'"});
       } else if (!scenario.map.Contains(*hex)) {
         errors.push_back(Error{"", path + ".hex: hex " + p.hex() + " is off the map"});
       } else {

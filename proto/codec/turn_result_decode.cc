@@ -7,6 +7,7 @@
 
 #include "proto/codec/codec.h"
 #include "proto/codec/event_body_codec.h"
+#include "proto/codec/shown.h"
 
 namespace pbem::codec {
 
@@ -65,7 +66,7 @@ Result<engine::TurnResult> TurnResultFromProto(const pbem::v1::TurnResult& proto
     const auto reason = engine::ParseReasonCode(p.reason().empty() ? "none" : p.reason());
     if (!kind) errors.push_back(Error{path, "order_kind: unspecified or unknown"});
     if (!verdict) errors.push_back(Error{path, "verdict: unspecified or unknown"});
-    if (!reason) errors.push_back(Error{path, "reason: unknown code '" + p.reason() + "'"});
+    if (!reason) errors.push_back(Error{path, "reason: unknown code '" + Shown(p.reason()) + "'"});
     if (!kind || !verdict || !reason) continue;
     v.order_kind = *kind;
     v.index = p.index();

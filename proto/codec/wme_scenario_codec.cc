@@ -6,6 +6,7 @@
 
 #include "engine/wme/state.h"
 #include "proto/codec/data_checker.h"
+#include "proto/codec/shown.h"
 #include "proto/codec/text_locations.h"
 #include "proto/codec/wme_codec.h"
 #include "proto/codec/wme_codec_tables.h"
@@ -18,7 +19,6 @@ namespace pb = google::protobuf;
 using internal::Checker;
 using internal::EnumPair;
 using internal::Indexed;
-using internal::kMaxIdBytes;
 using internal::kWmeMaxCoordCm;
 using internal::kWmeMaxLengthCm;
 using internal::kWmeTroopTypes;
@@ -82,8 +82,7 @@ class ScenarioConverter : public Checker {
   bool Known(const std::string& path, const std::string& id, const std::set<std::string>& ids,
              std::string_view what) {
     if (ids.count(id) != 0) return true;
-    Add(path,
-        "'" + id.substr(0, kMaxIdBytes) + "' is not one of the scenario's " + std::string(what));
+    Add(path, "'" + Shown(id) + "' is not one of the scenario's " + std::string(what));
     return false;
   }
 

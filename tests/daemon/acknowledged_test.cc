@@ -62,14 +62,14 @@ TEST_CASE("acknowledged: a Latin-1 byte in a # comment is refused at the door, o
   TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
   GamesServer server(f);
   const std::string body = BlueOrdersText("") + "# caf\xE9 au lait\n";
-  const Bytes meant = CanonicalOrders(ParseText(BlueOrdersText("")));
+  const Bytes meant = codec::CanonicalOrders(ParseText(BlueOrdersText("")));
 
   Reply plain = server.Send("POST", "/v1/games/demo/orders", body, "text/plain", "tok-blue");
   if (plain.status == 200) {
     // Before the fix: accepted, then read again as binary at resolution and never played.
     std::optional<PendingOrders> pending = PendingBlue(f, loop, "demo");
     REQUIRE(pending.has_value());
-    CHECK(CanonicalOrders(pending->orders) == meant);
+    CHECK(codec::CanonicalOrders(pending->orders) == meant);
   }
   REQUIRE(plain.status == 400);
   CHECK(plain.error_code() == "malformed");
@@ -82,7 +82,7 @@ TEST_CASE("acknowledged: a Latin-1 byte in a # comment is refused at the door, o
   std::optional<PendingOrders> pending = PendingBlue(f, loop, "demo");
   REQUIRE(pending.has_value());
   CHECK(pending->submission_id == latin1.json()->getValue<std::int64_t>("submissionId"));
-  CHECK(CanonicalOrders(pending->orders) == meant);
+  CHECK(codec::CanonicalOrders(pending->orders) == meant);
   // The raw bytes stay as received, for the record.
   auto stored = f.repository.ListSubmissions("demo");
   REQUIRE(stored.ok());
@@ -192,7 +192,7 @@ TEST_CASE("acknowledged: every accepted submission of a generated corpus resolve
     ++accepted;
     const std::int64_t id = reply.json()->getValue<std::int64_t>("submissionId");
     if (reply.json()->getValue<bool>("duplicate")) ++duplicates;
-    const Bytes meant = CanonicalOrders(g.meant);
+    const Bytes meant = codec::CanonicalOrders(g.meant);
     if (meant_by_id.count(id)) REQUIRE(meant_by_id[id] == meant);
     meant_by_id[id] = meant;
     // Each accepted one is, right now, the orders the turn would be resolved with.
@@ -200,7 +200,7 @@ TEST_CASE("acknowledged: every accepted submission of a generated corpus resolve
       std::optional<PendingOrders> pending = PendingBlue(f, loop, "demo");
       REQUIRE(pending.has_value());
       CHECK(pending->submission_id == id);
-      CHECK(CanonicalOrders(pending->orders) == meant);
+      CHECK(codec::CanonicalOrders(pending->orders) == meant);
     }
   }
   // Every accepted one stored with the orders meant, which the turn loop reads.
@@ -240,7 +240,7 @@ TEST_CASE("acknowledged: duplicates are of accepted submissions of the same side
     std::optional<PendingOrders> pending = PendingBlue(f, loop, "demo");
     REQUIRE(pending.has_value());
     CHECK(pending->submission_id == right.json()->getValue<std::int64_t>("submissionId"));
-    CHECK(CanonicalOrders(pending->orders) == CanonicalOrders(BlueVariant(3)));
+    CHECK(codec::CanonicalOrders(pending->orders) == codec::CanonicalOrders(BlueVariant(3)));
   }
 
   SECTION("the opponent sending a player's exact bytes first blocks nothing") {
@@ -272,7 +272,8 @@ TEST_CASE("acknowledged: duplicates are of accepted submissions of the same side
     CHECK(retry.json()->getValue<bool>("duplicate"));
     CHECK(retry.json()->getValue<std::int64_t>("submissionId") ==
           again.json()->getValue<std::int64_t>("submissionId"));
-    CHECK(CanonicalOrders(PendingBlue(f, loop, "demo")->orders) == CanonicalOrders(BlueVariant(3)));
+    CHECK(codec::CanonicalOrders(PendingBlue(f, loop, "demo")->orders) ==
+          codec::CanonicalOrders(BlueVariant(3)));
   }
 
   SECTION("a mail refused once, then the same Message-ID with good orders: accepted") {
@@ -402,20 +403,20 @@ TEST_CASE("acknowledged: a sweep of submissions racing the turn commit at the de
   const Bytes played = turns->front().orders;
   if (outcome->accepted) {
     // Accepted: it is what was played.
-    CHECK(played == CanonicalOrders(racing));
+    CHECK(played == codec::CanonicalOrders(racing));
     CHECK_FALSE(desk_waits);
   } else {
     // Refused, as stale, naming the turn the game is at now; and not played.
     CHECK(outcome->code == mail::kStaleTurn);
     CHECK_THAT(outcome->detail, Catch::Contains("side orange to move"));
-    CHECK(played != CanonicalOrders(racing));
+    CHECK(played != codec::CanonicalOrders(racing));
     CHECK(desk_waits);
     pbem::v1::Orders missed;
     missed.set_game_id("race");
     missed.set_turn(1);
     missed.set_side(pbem::v1::SIDE_BLUE);
-    CHECK(played ==
-          (orders_before ? CanonicalOrders(BlueVariant(3, "race")) : CanonicalOrders(missed)));
+    CHECK(played == (orders_before ? codec::CanonicalOrders(BlueVariant(3, "race"))
+                                   : codec::CanonicalOrders(missed)));
   }
   // Whatever happened, the turn played the side's latest accepted submission, or none.
   auto stored = f.repository.ListSubmissions("race");

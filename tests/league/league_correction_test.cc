@@ -8,8 +8,10 @@
 #include <tuple>
 #include <vector>
 
+#include "daemon/game_catalog.h"
 #include "daemon/league/correction.h"
 #include "daemon/league/league_flow.h"
+#include "daemon/league/organiser.h"
 #include "daemon/turn/turn_job.h"
 #include "storage/sqlite_repository.h"
 #include "tests/support/temp_dir.h"
@@ -25,9 +27,14 @@ Timestamp At(std::int64_t ms) { return Timestamp(std::chrono::milliseconds(ms));
 
 const fs::path kTemplates = fs::path(PBEM_SOURCE_DIR) / "templates/league";
 
+// The games' positions from the ruleset and scenario pinned in them, as `pbem league` reads
+// them.
 struct Store {
   pbem::testing::TempDir dir{"pbem-correction"};
   storage::SqliteRepository repo{dir.path()};
+  daemon::GameCatalog catalog{fs::path(PBEM_SOURCE_DIR) / "engine/scenarios",
+                              fs::path(PBEM_SOURCE_DIR) / "engine/rulesets"};
+  PositionReader positions = CatalogPositions(catalog, /*pinned=*/true);
   Store() { REQUIRE(repo.OpenOrMigrate().ok()); }
 };
 
@@ -99,7 +106,7 @@ void PlaySeason(Store& s, const Script& script) {
   for (int round = 1; round <= 3; ++round) {
     for (const auto& record : CreateRound(s, round)) {
       Result<OrganiserRecord> done = RecordOrganiserResult(
-          s.repo, s.repo, script.at(record.game_id), "", kTemplates, At(1000 * round));
+          s.repo, s.repo, s.positions, script.at(record.game_id), "", kTemplates, At(1000 * round));
       INFO(record.game_id << ": " << done.status().ToString());
       REQUIRE(done.ok());
       CHECK(done->ended_game);
@@ -126,13 +133,42 @@ std::vector<storage::NewMail> Outbox(Store& s) {
   return out;
 }
 
+TEST_CASE("an organiser's result for a game the rules ended is recorded, the game left as it is") {
+  Store s;
+  SetUp(s);
+  const auto round = CreateRound(s, 1);
+  // Where the game stands comes from its system (the PositionReader), not from decoding the
+  // stored state here: a reader saying the rules ended it ...
+  const PositionReader finished = [](const storage::Game&) -> Result<GamePosition> {
+    return GamePosition{{9, "orange"}, true};
+  };
+  Result<OrganiserRecord> done = RecordOrganiserResult(
+      s.repo, s.repo, finished, Draw(round[0].game_id), "", kTemplates, At(500));
+  REQUIRE(done.ok());
+  CHECK_FALSE(done->ended_game);
+  CHECK(done->mails_enqueued == 0);
+  Result<storage::Game> game = s.repo.GetGame(round[0].game_id);
+  REQUIRE(game.ok());
+  CHECK_FALSE(game->ending.has_value());
+  CHECK(game->result.empty());
+  // ... and one that cannot read the state: the game counts as running, the result ends it.
+  const PositionReader broken = [](const storage::Game&) -> Result<GamePosition> {
+    return Status::Internal("the stored state is not a pbem.v1.GameState");
+  };
+  Result<OrganiserRecord> ended = RecordOrganiserResult(
+      s.repo, s.repo, broken, Draw(round[1].game_id), "", kTemplates, At(600));
+  REQUIRE(ended.ok());
+  CHECK(ended->ended_game);
+  CHECK(s.repo.GetGame(round[1].game_id)->ending.has_value());
+}
+
 TEST_CASE("an organiser's result ends the game: its ending, the players told, no more orders") {
   Store s;
   SetUp(s);
   const auto round = CreateRound(s, 1);
   const std::string id = round[0].game_id;
   Result<OrganiserRecord> done =
-      RecordOrganiserResult(s.repo, s.repo, Draw(id), "", kTemplates, At(500));
+      RecordOrganiserResult(s.repo, s.repo, s.positions, Draw(id), "", kTemplates, At(500));
   REQUIRE(done.ok());
   CHECK(done->ended_game);
   CHECK(done->mails_enqueued == 2);
@@ -170,8 +206,9 @@ TEST_CASE("an organiser's result ends the game: its ending, the players told, no
   // A game the service ended already keeps its ending: the organiser's result only counts in
   // the league (here: recorded there already, so a second one is a correction).
   ResultRefusal why = ResultRefusal::kNone;
-  Result<OrganiserRecord> again = RecordOrganiserResult(
-      s.repo, s.repo, Win(id, Seat::kBlue, WinLevel::kMajor), "", kTemplates, At(700), &why);
+  Result<OrganiserRecord> again =
+      RecordOrganiserResult(s.repo, s.repo, s.positions, Win(id, Seat::kBlue, WinLevel::kMajor), "",
+                            kTemplates, At(700), &why);
   CHECK(again.status().code() == StatusCode::kFailedPrecondition);
   CHECK(why == ResultRefusal::kReasonRequired);
   CHECK_THAT(again.status().message(), Catch::Contains("has a league result already (a draw)"));
@@ -197,18 +234,18 @@ TEST_CASE(
 
   // Refusals change nothing: no reason, the same result, a reason that is not one line.
   ResultRefusal why = ResultRefusal::kNone;
-  CHECK(RecordOrganiserResult(played.repo, played.repo, corrected_script.at("r1-g2"), "",
-                              kTemplates, At(9000), &why)
+  CHECK(RecordOrganiserResult(played.repo, played.repo, played.positions,
+                              corrected_script.at("r1-g2"), "", kTemplates, At(9000), &why)
             .status()
             .code() == StatusCode::kFailedPrecondition);
   CHECK(why == ResultRefusal::kReasonRequired);
-  CHECK(RecordOrganiserResult(played.repo, played.repo, Draw("r1-g2"), "typo", kTemplates, At(9000),
-                              &why)
+  CHECK(RecordOrganiserResult(played.repo, played.repo, played.positions, Draw("r1-g2"), "typo",
+                              kTemplates, At(9000), &why)
             .status()
             .code() == StatusCode::kFailedPrecondition);
   CHECK(why == ResultRefusal::kUnchanged);
-  CHECK(RecordOrganiserResult(played.repo, played.repo, corrected_script.at("r1-g2"), "two\nlines",
-                              kTemplates, At(9000))
+  CHECK(RecordOrganiserResult(played.repo, played.repo, played.positions,
+                              corrected_script.at("r1-g2"), "two\nlines", kTemplates, At(9000))
             .status()
             .code() == StatusCode::kInvalidArgument);
   CHECK(Ratings(*played.repo.RatingHistory("club")) == Ratings(before_ratings));
@@ -216,8 +253,9 @@ TEST_CASE(
   CHECK(Outbox(played).size() == mails_before);
 
   const std::string reason = "the umpire's report: blue's last move was illegal";
-  Result<OrganiserRecord> fixed = RecordOrganiserResult(
-      played.repo, played.repo, corrected_script.at("r1-g2"), reason, kTemplates, At(9000));
+  Result<OrganiserRecord> fixed =
+      RecordOrganiserResult(played.repo, played.repo, played.positions,
+                            corrected_script.at("r1-g2"), reason, kTemplates, At(9000));
   INFO(fixed.status().ToString());
   REQUIRE(fixed.ok());
   CHECK(fixed->corrected);
@@ -296,8 +334,8 @@ TEST_CASE(
     }
   }
   // The corrected result cannot be "corrected" to itself, and the old one is history.
-  CHECK(RecordOrganiserResult(played.repo, played.repo, corrected_script.at("r1-g2"), reason,
-                              kTemplates, At(9500), &why)
+  CHECK(RecordOrganiserResult(played.repo, played.repo, played.positions,
+                              corrected_script.at("r1-g2"), reason, kTemplates, At(9500), &why)
             .status()
             .code() == StatusCode::kFailedPrecondition);
   CHECK(why == ResultRefusal::kUnchanged);

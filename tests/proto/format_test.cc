@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include "proto/codec/codec.h"
+#include "proto/codec/shown.h"
 #include "tests/proto/test_data.h"
 
 namespace pbem::codec {
@@ -238,3 +239,12 @@ TEST_CASE("ReadFile reports a missing file by name", "[format]") {
 
 }  // namespace
 }  // namespace pbem::codec
+
+TEST_CASE("codec::Shown: at most 64 bytes on a character boundary, no control characters") {
+  CHECK(pbem::codec::Shown("blue") == "blue");
+  CHECK(pbem::codec::Shown(std::string(64, 'a')) == std::string(64, 'a'));
+  CHECK(pbem::codec::Shown(std::string(65, 'a')) == std::string(64, 'a') + "...");
+  // 63 ASCII bytes then "é" (2 bytes): the cut does not split the character.
+  CHECK(pbem::codec::Shown(std::string(63, 'a') + "\xc3\xa9z") == std::string(63, 'a') + "...");
+  CHECK(pbem::codec::Shown("a\r\nb\tc\x7f") == "a??b?c?");
+}

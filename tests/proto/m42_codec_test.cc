@@ -259,6 +259,14 @@ TEST_CASE("hostile M42 scenarios name the file, line:column, field and range", "
     CHECK(ScenarioError("owner: \"red\"", "owner: \"green\"") ==
           "s.textproto:18:18: units[1].owner: 'green' is not one of the players");
   }
+  SECTION("a huge or multi-line name is shown cut, never whole (codec::Shown)") {
+    const std::string huge(30000, 'g');
+    CHECK(ScenarioError("owner: \"red\"", "owner: \"" + huge + "\"") ==
+          "s.textproto:18:18: units[1].owner: '" + std::string(64, 'g') +
+              "...' is not one of the players");
+    CHECK(ScenarioError("unit: \"r1\"", "unit: \"r\\nFrom: x\"") ==
+          "s.textproto:20:21: models[1].unit: 'r?From: x' is not one of the scenario's units");
+  }
   SECTION("the engine's own check (InitialState): a floor of an unknown structure") {
     CHECK(ScenarioError("y_in: 20000 } }", "y_in: 20000 } floor: 1 structure: \"shed\" }") ==
           "s.textproto:19:1: models[0]: refused by the engine: unknown_structure b1_1");

@@ -758,6 +758,24 @@ TEST_CASE("verdict sentences: the one wording, with unit names and words for cod
         "fleuve) est infranchissable.");
 }
 
+TEST_CASE("verdict sentences show what the player wrote cut, never a huge or multi-line value") {
+  const engine::Scenario scenario = SmallScenario();
+  engine::OrderVerdict v;
+  v.order_kind = engine::OrderKind::kMove;
+  v.index = 0;
+  v.unit = std::string(5000, 'x');
+  v.verdict = engine::VerdictKind::kInvalid;
+  v.reason = engine::Reason::kUnknownUnit;
+  v.args = {std::string(5000, 'x')};
+  const std::string shown = std::string(64, 'x') + "...";
+  CHECK(Templates().VerdictSentence(Language::kEnglish, v, &scenario) ==
+        "move 1 (" + shown + "): not understood: there is no unit \"" + shown + "\" in this game.");
+  v.unit = "b-i9\nBcc: x";
+  v.args = {std::string("b-i9\nBcc: x")};
+  CHECK(Templates().VerdictSentence(Language::kEnglish, v, &scenario) ==
+        "move 1 (b-i9?Bcc: x): not understood: there is no unit \"b-i9?Bcc: x\" in this game.");
+}
+
 TEST_CASE("dates in the player's language: French months, 1er, no leading zero") {
   using namespace std::chrono;
   const sys_seconds t1 = sys_days{year{2026} / 11 / 25} + hours{19} + minutes{41};

@@ -144,7 +144,7 @@ int RunChild(const std::string& db, const std::string& log_path, int run, int re
         "<run" + std::to_string(run) + "-" + std::to_string(step) + "@crash.test>";
     submission.raw = codec::SerializeMessage(orders, codec::Format::kText) + "# run " +
                      std::to_string(run) + " step " + std::to_string(step) + "\n";
-    submission.orders = daemon::CanonicalOrders(orders);
+    submission.orders = codec::CanonicalOrders(orders);
     submission.received_at = Now();
     submission.accepted = true;
     Result<storage::RecordedSubmission> recorded = repository->RecordSubmission(submission);

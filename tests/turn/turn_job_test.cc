@@ -67,26 +67,26 @@ TEST_CASE("canonical orders: text, JSON and binary forms give the same bytes", "
       Parse(ReadSample("bois-de-la-morne.orders-blue.json"), codec::Format::kJson);
   const std::string binary = codec::SerializeMessage(from_text, codec::Format::kBinary);
   const pbem::v1::Orders from_binary = Parse(binary, codec::Format::kBinary);
-  const Bytes canonical = CanonicalOrders(from_text);
-  CHECK(CanonicalOrders(from_json) == canonical);
-  CHECK(CanonicalOrders(from_binary) == canonical);
+  const Bytes canonical = codec::CanonicalOrders(from_text);
+  CHECK(codec::CanonicalOrders(from_json) == canonical);
+  CHECK(codec::CanonicalOrders(from_binary) == canonical);
   // Re-serialised JSON of the same orders too.
   const pbem::v1::Orders round =
       Parse(codec::SerializeMessage(from_text, codec::Format::kJson), codec::Format::kJson);
-  CHECK(CanonicalOrders(round) == canonical);
+  CHECK(codec::CanonicalOrders(round) == canonical);
 
   // The token never reaches the canonical bytes; format_version 1 is the same as absent.
   pbem::v1::Orders with_token = from_text;
   with_token.set_token("s3cret-token");
-  CHECK(CanonicalOrders(with_token) == canonical);
+  CHECK(codec::CanonicalOrders(with_token) == canonical);
   CHECK(canonical.find("s3cret") == std::string::npos);
   pbem::v1::Orders no_version = from_text;
   no_version.clear_format_version();
-  CHECK(CanonicalOrders(no_version) == canonical);
+  CHECK(codec::CanonicalOrders(no_version) == canonical);
   // Different orders, different bytes.
   pbem::v1::Orders other = from_text;
   other.mutable_moves(0)->set_unit("b-i1");
-  CHECK(CanonicalOrders(other) != canonical);
+  CHECK(codec::CanonicalOrders(other) != canonical);
 }
 
 TEST_CASE("dice: commitment and key follow the documented derivation", "[turn]") {
@@ -154,7 +154,7 @@ TEST_CASE("turn job: open, resolve and commit with the committed seed", "[turn]"
   REQUIRE(resolved.ok());
   CHECK_FALSE(resolved->committed.replayed);
   const storage::Turn& turn = resolved->committed.turn;
-  CHECK(turn.orders == CanonicalOrders(orders));
+  CHECK(turn.orders == codec::CanonicalOrders(orders));
   CHECK(turn.orders.find("tok-123") == std::string::npos);
   CHECK(turn.dice_seed == seed);
   CHECK(turn.dice_commitment == opened->stored.dice_commitment);
