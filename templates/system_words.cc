@@ -7,6 +7,8 @@
 #include <optional>
 #include <utility>
 
+#include "proto/codec/shown.h"
+
 namespace pbem::templates {
 
 namespace mst = kainjow::mustache;
@@ -104,7 +106,8 @@ Status SystemWords::Load(const std::filesystem::path& mail_dir, std::string_view
 }
 
 std::string SystemWords::ArgText(const game_system::Arg& arg) const {
-  if (arg.unit.empty()) return arg.value;
+  // Ids and words as given, cut as codec::Shown cuts what a player wrote (an unknown unit).
+  if (arg.unit.empty()) return codec::Shown(arg.value);
   const auto sentence = units_.find(arg.unit);
   const std::optional<std::int64_t> n = ParseInt(arg.value);
   // A unit this language does not word, or a value that is not a number: shown as given.
@@ -124,7 +127,7 @@ Status SystemWords::Sentence(const game_system::Verdict& verdict, std::string* o
     return Status::Error("no sentence for reason '" + verdict.reason + "'");
   }
   mst::data fields;
-  fields.set("unit", verdict.unit);
+  fields.set("unit", codec::Shown(verdict.unit));
   fields.set("order", verdict.order);
   for (const game_system::Arg& arg : verdict.args) {
     fields.set(arg.name, ArgText(arg));

@@ -255,6 +255,13 @@ TEST_CASE("a table that misses or adds a code does not load, naming it") {
   CHECK_FALSE(s.ok);
   CHECK(s.message.find("no sentence for 'cm/1000'") != std::string::npos);
 
+  const std::string broken = std::regex_replace(table, std::regex("\nCOHERENCY:[^\n]*"),
+                                                std::string("\nCOHERENCY: {{#model}} open"));
+  s = SystemWords::Load(TablesWith("m42/reasons.table", broken), "en", m42, &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("m42/reasons.table:") != std::string::npos);  // file:line, the parser's
+  CHECK(s.message.find("model") != std::string::npos);               // the unclosed section
+
   s = SystemWords::Load(kMailDir, "xx", m42, &words);
   CHECK_FALSE(s.ok);
   CHECK(s.message.find("cannot be read") != std::string::npos);
@@ -268,6 +275,18 @@ TEST_CASE("a verdict without a reason has no sentence; another system's code is 
   CHECK(words.Sentence(VerdictOf("", {}), &out).ok);
   CHECK(out.empty());
   CHECK_FALSE(words.Sentence(VerdictOf("hex_off_map", {}), &out).ok);
+}
+
+TEST_CASE("what a player wrote comes back cut, without control characters") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  const SystemWords words = LoadWords(**registry.Find("m42"), "en");
+  gs::Verdict v = VerdictOf("UNKNOWN_MODEL", {gs::Arg{"model", std::string(5000, 'm')}});
+  v.unit = "b_sq1\nBcc: x";
+  std::string out;
+  REQUIRE(words.Sentence(v, &out).ok);
+  CHECK(out.find(std::string(64, 'm') + "...") != std::string::npos);
+  CHECK(out.find(std::string(65, 'm')) == std::string::npos);
+  CHECK(out.find('\n') == std::string::npos);
 }
 
 }  // namespace
