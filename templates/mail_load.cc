@@ -1,12 +1,11 @@
 // The mail templates loaded and checked (templates/mail_render.h, MailTemplates::Load): the
 // languages and mail kinds, the files every language must have, the sentence tables.
 #include <cctype>
-#include <fstream>
-#include <sstream>
 #include <utility>
 
 #include "templates/mail_render.h"
 #include "templates/mail_view.h"
+#include "templates/sentence_table.h"
 
 namespace pbem::templates {
 
@@ -70,53 +69,6 @@ constexpr std::array<std::string_view, 19> kRequiredWords{
     "order.placement", "order.bombardment", "order.move",      "order.attack",
     "order.header",    "phase.bombardment", "phase.movement"};
 
-Status ReadText(const std::filesystem::path& path, std::string* out) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::Error(path.string() + ": cannot be read (missing?)");
-  std::ostringstream ss;
-  ss << in.rdbuf();
-  *out = ss.str();
-  return Status::Ok();
-}
-
-// "key: sentence" lines; '#' starts a comment line; blank lines are ignored.
-Status ParseTable(const std::filesystem::path& path, const std::string& text,
-                  std::map<std::string, std::string, std::less<>>* table) {
-  std::istringstream in(text);
-  std::string line;
-  int number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const auto first = line.find_first_not_of(" \t");
-    if (first == std::string::npos || line[first] == '#') continue;
-    const auto colon = line.find(':');
-    if (colon == std::string::npos) {
-      return Status::Error(path.string() + ":" + std::to_string(number) +
-                           ": expected \"key: sentence\"");
-    }
-    std::string key = line.substr(first, colon - first);
-    while (!key.empty() && (key.back() == ' ' || key.back() == '\t')) key.pop_back();
-    std::string value = line.substr(colon + 1);
-    const auto start = value.find_first_not_of(" \t");
-    value = start == std::string::npos ? std::string() : value.substr(start);
-    if (key.empty() || value.empty()) {
-      return Status::Error(path.string() + ":" + std::to_string(number) +
-                           ": empty key or sentence");
-    }
-    mst::mustache check(value);
-    if (!check.is_valid()) {
-      return Status::Error(path.string() + ":" + std::to_string(number) + ": " +
-                           check.error_message());
-    }
-    if (!table->emplace(key, value).second) {
-      return Status::Error(path.string() + ":" + std::to_string(number) + ": key '" + key +
-                           "' given twice");
-    }
-  }
-  return Status::Ok();
-}
-
 }  // namespace
 
 std::string_view LanguageCode(Language language) {
@@ -179,21 +131,20 @@ Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out)
     names.emplace_back("command_game.txt");
     for (const std::string& name : names) {
       std::string text;
-      if (Status s = ReadText(lang_dir / name, &text); !s.ok) return s;
+      if (Status s = ReadTemplateFile(lang_dir / name, &text); !s.ok) return s;
       mst::mustache check(text);
       if (!check.is_valid()) {
         return Status::Error((lang_dir / name).string() + ": " + check.error_message());
       }
       set.files.emplace(name, std::move(text));
     }
-    const std::pair<const char*, std::map<std::string, std::string, std::less<>>*> tables[] = {
-        {"reasons.table", &set.reasons},
-        {"events.table", &set.events},
-        {"words.table", &set.words}};
+    const std::pair<const char*, SentenceTable*> tables[] = {{"reasons.table", &set.reasons},
+                                                             {"events.table", &set.events},
+                                                             {"words.table", &set.words}};
     for (const auto& [name, table] : tables) {
       std::string text;
-      if (Status s = ReadText(lang_dir / name, &text); !s.ok) return s;
-      if (Status s = ParseTable(lang_dir / name, text, table); !s.ok) return s;
+      if (Status s = ReadTemplateFile(lang_dir / name, &text); !s.ok) return s;
+      if (Status s = ParseSentenceTable(lang_dir / name, text, table); !s.ok) return s;
     }
     // Every reason code of the engine must be worded (the names table is the wire format).
     for (std::uint16_t r = 0;; ++r) {

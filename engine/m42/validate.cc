@@ -205,7 +205,7 @@ std::optional<Verdict> Pipeline::Steps2To10(const UnitSpec& unit) {
     }
     if (worst) {
       return Fail(VerdictKind::kIllegal, Reason::kEnemyTooClose, Model(p).id, worst->second,
-                  FloorThou(worst->first));
+                  FloorThou(worst->first), ruleset.enemy_clearance_in);
     }
     for (std::size_t k = 0; k < enemies.size(); ++k) {  // §5.3: the minimum reached
       const Thou d = FloorThou(table::PointPath(enemies[k]->pos, plan).FloorUnits() - r -

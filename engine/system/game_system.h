@@ -25,6 +25,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "engine/core/verdict_kind.h"
@@ -49,9 +50,20 @@ struct GameData {
 using engine::VerdictKind;
 using engine::VerdictKindName;  // "ok", "invalid", "illegal", "partial"
 
+// The units an Arg's value can be in, for the words (templates) to say it: a length in
+// integer thousandths of an inch (M42) or of a centimetre (wme). "" for everything else (ids,
+// counts, hexes, words).
+inline constexpr std::string_view kThousandthsOfAnInch = "in/1000";
+inline constexpr std::string_view kThousandthsOfACm = "cm/1000";
+
 struct Arg {
+  Arg() = default;
+  Arg(std::string name_, std::string value_, std::string unit_ = {})
+      : name(std::move(name_)), value(std::move(value_)), unit(std::move(unit_)) {}
+
   std::string name;   // the system's name of the field ("model", "limit"; "0", "1" by position)
   std::string value;  // integers in decimal, ids as written, hexes as labels
+  std::string unit;   // what `value` counts (kThousandthsOfAnInch, ...); "" when no unit
   friend bool operator==(const Arg&, const Arg&) = default;
 };
 
@@ -102,6 +114,11 @@ class GameSystem {
 
   // The ruleset's system name, the registry key ("morne-plaine").
   virtual std::string_view name() const = 0;
+
+  // Every stable code a Verdict::reason of this system can carry ("" excluded), from the
+  // engine's own reason names, in the engine's order: what the words (templates) must have a
+  // sentence for.
+  virtual std::vector<std::string> ReasonCodes() const = 0;
 
   // Parses and checks a ruleset and scenario.
   virtual Result<Setup> Load(const GameData& data) const = 0;

@@ -26,8 +26,10 @@ std::vector<Verdict> VerdictsOf(const std::vector<m42::Verdict>& verdicts) {
     n.reason = std::string(m42::ReasonName(v.reason));
     if (!v.model.empty()) n.args.push_back(Arg{"model", v.model});
     if (!v.other.empty()) n.args.push_back(Arg{"other", v.other});
-    if (v.value) n.args.push_back(Arg{"value", std::to_string(*v.value)});
-    if (v.limit) n.args.push_back(Arg{"limit", std::to_string(*v.limit)});
+    // Every value and limit is a length or distance in Thou (verdict.h).
+    const std::string thou(kThousandthsOfAnInch);
+    if (v.value) n.args.push_back(Arg{"value", std::to_string(*v.value), thou});
+    if (v.limit) n.args.push_back(Arg{"limit", std::to_string(*v.limit), thou});
     n.detail = Handle::Of(kName, v);
     out.push_back(std::move(n));
   }
@@ -111,6 +113,14 @@ class M42System final : public GameSystem {
   explicit M42System(M42Parser parser) : parser_(std::move(parser)) {}
 
   std::string_view name() const override { return kName; }
+
+  std::vector<std::string> ReasonCodes() const override {
+    std::vector<std::string> codes;
+    for (int r = 1; r <= static_cast<int>(m42::kLastReason); ++r) {
+      codes.emplace_back(m42::ReasonName(static_cast<m42::Reason>(r)));
+    }
+    return codes;
+  }
 
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadM42RulesetFiles, LoadM42ScenarioText",

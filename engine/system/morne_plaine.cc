@@ -48,6 +48,17 @@ class MornePlaineSystem final : public GameSystem {
 
   std::string_view name() const override { return kName; }
 
+  // Morne Plaine's verdicts carry "none" when there is no reason (its mail words it too).
+  std::vector<std::string> ReasonCodes() const override {
+    std::vector<std::string> codes;
+    for (std::uint16_t r = 0;; ++r) {
+      const std::string_view code = engine::ReasonCode(static_cast<engine::Reason>(r));
+      if (code == "unknown_reason") break;
+      codes.emplace_back(code);
+    }
+    return codes;
+  }
+
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadRulesetFiles, LoadScenarioText",
                                 "MakeMornePlaine", MornePlaineSetupOf);

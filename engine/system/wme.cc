@@ -22,8 +22,10 @@ std::vector<Verdict> VerdictsOf(const std::vector<wme::Verdict>& verdicts) {
     n.reason = std::string(wme::ReasonName(v.reason));
     if (!v.base.empty()) n.args.push_back(Arg{"base", v.base});
     if (!v.other.empty()) n.args.push_back(Arg{"other", v.other});
-    if (v.value) n.args.push_back(Arg{"value", std::to_string(*v.value)});
-    if (v.limit) n.args.push_back(Arg{"limit", std::to_string(*v.limit)});
+    // value and limit are Milli, but CONTACT_NOT_MAXIMISED's counts (verdict.h).
+    const std::string unit(v.reason == wme::Reason::kContactNotMaximised ? "" : kThousandthsOfACm);
+    if (v.value) n.args.push_back(Arg{"value", std::to_string(*v.value), unit});
+    if (v.limit) n.args.push_back(Arg{"limit", std::to_string(*v.limit), unit});
     if (!v.detail.empty()) n.args.push_back(Arg{"detail", v.detail});
     n.detail = Handle::Of(kName, v);
     out.push_back(std::move(n));
@@ -36,6 +38,14 @@ class WmeSystem final : public GameSystem {
   explicit WmeSystem(WmeParser parser) : parser_(std::move(parser)) {}
 
   std::string_view name() const override { return kName; }
+
+  std::vector<std::string> ReasonCodes() const override {
+    std::vector<std::string> codes;
+    for (int r = 1; r <= static_cast<int>(wme::kLastReason); ++r) {
+      codes.emplace_back(wme::ReasonName(static_cast<wme::Reason>(r)));
+    }
+    return codes;
+  }
 
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadWmeRulesetFiles, LoadWmeScenarioText",

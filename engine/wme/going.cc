@@ -99,6 +99,7 @@ std::optional<Verdict> CheckBase(Context& c, MoveCheck& check, std::size_t k,
     if (breach->neck_with) {
       Verdict v = Fail(c, Reason::kNoPassage, base.id, "");
       v.value = FloorMilli(breach->gap_floor);
+      v.limit = c.ruleset.min_gap_cm;  // the words say the gap needed (a ruleset value)
       return v;
     }
     const ObstacleLabel& label = c.labels[breach->obstacle];

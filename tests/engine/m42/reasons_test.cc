@@ -184,11 +184,11 @@ TEST_CASE_MINI(RulingEnemyNamed) {
   World w;
   w.Model("a1", "alpha", 10, 10).Model("x2", "xray", 12, 14).Model("x1", "xray", 8, 14.5);
   ExpectIllegal(w.Check(Act("alpha", Action::kAdvance, {Move("a1", {V(10, 10), V(10, 14)})})),
-                "ENEMY_TOO_CLOSE", "a1", "x2", 1000);
+                "ENEMY_TOO_CLOSE", "a1", "x2", 1000, 2000);
   World t;
   t.Model("a1", "alpha", 10, 10).Model("x2", "xray", 12, 14).Model("x1", "xray", 8, 14);
   ExpectIllegal(t.Check(Act("alpha", Action::kAdvance, {Move("a1", {V(10, 10), V(10, 14)})})),
-                "ENEMY_TOO_CLOSE", "a1", "x1", 1000);
+                "ENEMY_TOO_CLOSE", "a1", "x1", 1000, 2000);
 }
 
 // Ruling M-R4: of two woods crossed, the smallest id (byte-wise) is named.
@@ -214,7 +214,7 @@ TEST_CASE_MINI(RulingStepOrder) {
   const auto advance =
       Act("alpha", Action::kAdvance,
           {Move("a1", {V(10, 10), V(10, 14)}), Move("a2", {V(11.5, 10), V(11.5, 14)})});
-  ExpectIllegal(w.Check(advance), "ENEMY_TOO_CLOSE", "a1", "x1", 1000);
+  ExpectIllegal(w.Check(advance), "ENEMY_TOO_CLOSE", "a1", "x1", 1000, 2000);
 }
 
 }  // namespace

@@ -51,7 +51,7 @@ TEST_CASE_MINI(R13PassingTooClose) {
   w.Model("a1", "alpha", 10, 10).Model("x1", "xray", 14, 12);
   ExpectIllegal(
       w.Check(Act("alpha", Action::kAdvance, {Move("a1", {V(10, 10), V(11.5, 12), V(10, 14)})})),
-      "ENEMY_TOO_CLOSE", "a1", "x1", 1500);
+      "ENEMY_TOO_CLOSE", "a1", "x1", 1500, 2000);
 }
 
 // M42-R20: an intact structure moves like a ruin (T19 (a) again).

@@ -138,6 +138,7 @@ TEST_CASE_MINI(T06_SqueezeBetweenTwoObstacles) {
   CHECK_EQ_MINI(Check(T06(Cm(44)), MNorth(Cm(43))), Ok("M"));  // (a) gap 2.0
   Verdict narrow = Refused("M", Reason::kNoPassage, "M.1");
   narrow.value = Cm(1, 900);
+  narrow.limit = Cm(2);  // the gap needed, min_gap_cm: the words say it
   CHECK_EQ_MINI(Check(T06(Cm(43, 900)), MNorth(Cm(43))), narrow);  // (b) gap 1.9
   Game c = T06(0, false);
   c.scenario.bases[1].centre = Pt(Cm(44), Cm(50));
