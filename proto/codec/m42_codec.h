@@ -11,8 +11,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/m42/orders.h"
 #include "engine/m42/ruleset.h"
 #include "engine/m42/scenario.h"
+#include "pbem/v1/m42_orders.pb.h"
 #include "pbem/v1/m42_ruleset.pb.h"
 #include "pbem/v1/m42_scenario.pb.h"
 #include "proto/codec/codec.h"
@@ -50,6 +52,27 @@ Result<LoadedM42Scenario> M42ScenarioFromProto(const pbem::v1::M42Scenario& prot
 // the message's fields of those names (the engine's Scenario has neither).
 pbem::v1::M42Scenario M42ScenarioToProto(const m42::Scenario& scenario, std::string_view name,
                                          std::string_view ruleset);
+
+// ---- Orders (pbem.v1.M42Orders, m42_orders.proto) ------------------------------------------
+
+struct LoadedM42Orders {
+  m42::Orders orders;
+  pbem::v1::M42Orders proto;
+};
+
+// `player`'s orders in `format` (text, JSON or binary), converted: inches and degrees to exact
+// thousandths (more than 3 decimals, a number out of range, a malformed id, a missing kind are
+// errors naming the field, "file:line:col" in text). Whether the orders are legal is the rules'
+// verdict (m42::CheckOrders), not this.
+Result<LoadedM42Orders> ParseM42Orders(std::string_view bytes, Format format,
+                                       std::string_view source, std::string_view player);
+// An already parsed message (errors name fields, not lines).
+Result<m42::Orders> M42OrdersFromProto(const pbem::v1::M42Orders& proto, std::string_view player,
+                                       std::string_view source);
+// Back: every number as thousandths / 1000 (the nearest double, which protobuf's printers write
+// as the thousandths' own decimal). M42OrdersFromProto(M42OrdersToProto(o)) == o for orders with
+// ids and numbers in the schema's ranges.
+pbem::v1::M42Orders M42OrdersToProto(const m42::Orders& orders);
 
 }  // namespace pbem::codec
 

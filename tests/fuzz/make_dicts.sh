@@ -39,6 +39,10 @@ text_dict "$proto/ruleset.proto" "$proto/common.proto" >"$out/ruleset_text.dict"
 text_dict "$proto/scenario.proto" "$proto/common.proto" >"$out/scenario_text.dict"
 text_dict "$proto/m42_ruleset.proto" >"$out/m42_ruleset_text.dict"
 text_dict "$proto/m42_scenario.proto" >"$out/m42_scenario_text.dict"
+{
+  text_dict "$proto/m42_orders.proto"
+  json_dict "$proto/m42_orders.proto"
+} >"$out/m42_orders.dict"
 text_dict "$proto/wme_ruleset.proto" >"$out/wme_ruleset_text.dict"
 text_dict "$proto/wme_scenario.proto" "$proto/wme_ruleset.proto" >"$out/wme_scenario_text.dict"
 {

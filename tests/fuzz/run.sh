@@ -19,7 +19,7 @@ seconds=${2:?usage: run.sh BUILD_DIR SECONDS [TARGET...]}
 shift 2
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 all=(orders_binary orders_text orders_json orders_detect mail_inbound archive_verify
-  ruleset_text scenario_text m42_ruleset_text m42_scenario_text wme_ruleset_text
+  ruleset_text scenario_text m42_ruleset_text m42_scenario_text m42_orders wme_ruleset_text
   wme_scenario_text)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")

@@ -1,0 +1,181 @@
+// M42's orders (m42_codec.h; the schema and its number rule: m42_orders.proto). Conversion
+// collects problems as (field path, message) and locates them at the end, as the data files'
+// converters do; every list is bounded before it is walked, nothing recurses on input.
+#include <cmath>
+#include <string>
+#include <utility>
+
+#include "proto/codec/data_checker.h"
+#include "proto/codec/m42_codec.h"
+#include "proto/codec/text_locations.h"
+
+namespace pbem::codec {
+namespace {
+
+namespace v1 = pbem::v1;
+using internal::Checker;
+using internal::EnumPair;
+using internal::Indexed;
+using internal::Located;
+using internal::ToProtoEnum;
+
+constexpr int kMaxActions = 1000;
+constexpr int kMaxModelOrders = 10000;
+constexpr int kMaxVertices = 10000;
+constexpr double kMaxCoordIn = 1000;
+constexpr double kMaxFaceDeg = 360;
+constexpr int kMaxFloor = 1000;
+
+constexpr EnumPair<v1::M42Action::Kind, m42::Action> kKinds[] = {
+    {v1::M42Action::ADVANCE, m42::Action::kAdvance},
+    {v1::M42Action::AT_THE_DOUBLE, m42::Action::kAtTheDouble},
+    {v1::M42Action::OPEN_FIRE, m42::Action::kOpenFire},
+    {v1::M42Action::GET_DOWN, m42::Action::kGetDown}};
+constexpr EnumPair<v1::M42Action::Fire, m42::Fire> kFires[] = {
+    {v1::M42Action::FIRE_UNSPECIFIED, m42::Fire::kUnset},
+    {v1::M42Action::BEFORE_MOVE, m42::Fire::kBeforeMove},
+    {v1::M42Action::AFTER_MOVE, m42::Fire::kAfterMove}};
+
+class OrdersConverter : public Checker {
+ public:
+  explicit OrdersConverter(const v1::M42Orders& proto) : p_(proto) {}
+
+  m42::Orders Run(std::string player) {
+    m42::Orders out;
+    out.player = std::move(player);
+    if (!Count("action", p_.action_size(), 0, kMaxActions)) return out;
+    for (int i = 0; i < p_.action_size(); ++i) {
+      out.actions.push_back(Action(Indexed("action", i), p_.action(i)));
+    }
+    return out;
+  }
+
+ private:
+  m42::UnitOrder Action(const std::string& path, const v1::M42Action& a) {
+    m42::UnitOrder out;
+    if (Id(path + ".unit", a.unit())) out.unit = a.unit();
+    if (a.kind() == v1::M42Action::KIND_UNSPECIFIED) {
+      Add(path + ".kind", "missing (ADVANCE, AT_THE_DOUBLE, OPEN_FIRE or GET_DOWN)");
+    } else {
+      Enum(path + ".kind", true, a.kind(), kKinds, out.kind);
+    }
+    Enum(path + ".fire", true, a.fire(), kFires, out.fire);
+    if (out.fire != m42::Fire::kUnset && a.kind() != v1::M42Action::ADVANCE) {
+      Add(path + ".fire", "only an ADVANCE says when it fires");
+    }
+    if (!Count(path + ".model", a.model_size(), 0, kMaxModelOrders)) return out;
+    for (int i = 0; i < a.model_size(); ++i) {
+      out.models.push_back(Model(Indexed(path + ".model", i), a.model(i)));
+    }
+    return out;
+  }
+
+  m42::ModelOrder Model(const std::string& path, const v1::M42ModelOrder& m) {
+    m42::ModelOrder out;
+    if (Id(path + ".id", m.id())) out.id = m.id();
+    if (m.has_face_deg()) {
+      std::int64_t mdeg = 0;
+      if (Thousandths(path + ".face_deg", m.face_deg(), kMaxFaceDeg, "degrees", mdeg)) {
+        out.face_mdeg = mdeg;
+      }
+    }
+    if (!Count(path + ".path", m.path_size(), 0, kMaxVertices)) return out;
+    for (int i = 0; i < m.path_size(); ++i) {
+      const std::string at = Indexed(path + ".path", i);
+      const v1::M42PathVertex& v = m.path(i);
+      m42::PathVertex vertex;
+      Thousandths(at + ".x", v.x(), kMaxCoordIn, "inches", vertex.x_thou);
+      Thousandths(at + ".y", v.y(), kMaxCoordIn, "inches", vertex.y_thou);
+      if (v.has_floor()) {
+        int floor = 0;
+        if (InRange(at + ".floor", v.floor(), 0, kMaxFloor, floor)) vertex.floor = floor;
+      }
+      out.path.push_back(vertex);
+    }
+    return out;
+  }
+
+  // `value` (in `unit`, -limit..limit, at most 3 decimals) as exact thousandths.
+  bool Thousandths(const std::string& path, double value, double limit, const char* unit,
+                   std::int64_t& out) {
+    if (!std::isfinite(value) || value < -limit || value > limit) {
+      Add(path, "must be -" + Number(limit) + ".." + Number(limit) + " " + unit + ", got " +
+                    Number(value));
+      return false;
+    }
+    const double scaled = value * 1000;
+    const double nearest = std::nearbyint(scaled);
+    if (std::fabs(scaled - nearest) > 1e-6) {
+      Add(path, Number(value) + " has more than 3 decimals (thousandths of " +
+                    (std::string(unit) == "inches" ? "an inch" : "a degree") + " at most)");
+      return false;
+    }
+    out = static_cast<std::int64_t>(nearest);
+    return true;
+  }
+
+  static std::string Number(double value) {
+    if (!std::isfinite(value)) return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.6g", value);
+    return buffer;
+  }
+
+  const v1::M42Orders& p_;
+};
+
+// Thousandths back to the nearest double: the shortest decimal that reads back is the
+// thousandths' own (what protobuf's printers write).
+double FromThousandths(std::int64_t thousandths) { return static_cast<double>(thousandths) / 1000; }
+
+}  // namespace
+
+Result<m42::Orders> M42OrdersFromProto(const v1::M42Orders& proto, std::string_view player,
+                                       std::string_view source) {
+  OrdersConverter converter(proto);
+  m42::Orders orders = converter.Run(std::string(player));
+  if (!converter.problems().empty()) {
+    return Located(converter.problems(), internal::Locator({}, std::string(source)));
+  }
+  return orders;
+}
+
+Result<LoadedM42Orders> ParseM42Orders(std::string_view bytes, Format format,
+                                       std::string_view source, std::string_view player) {
+  auto convert = [&player](const v1::M42Orders& proto,
+                           const internal::Locator& locator) -> Result<LoadedM42Orders> {
+    OrdersConverter converter(proto);
+    m42::Orders orders = converter.Run(std::string(player));
+    if (!converter.problems().empty()) return Located(converter.problems(), locator);
+    return LoadedM42Orders{std::move(orders), proto};
+  };
+  if (format == Format::kText) return internal::LoadText<v1::M42Orders>(bytes, source, convert);
+  v1::M42Orders proto;
+  auto parsed = ParseMessage(bytes, format, source, proto);
+  if (!parsed.ok()) return parsed.errors();
+  return convert(proto, internal::Locator({}, std::string(source)));
+}
+
+v1::M42Orders M42OrdersToProto(const m42::Orders& orders) {
+  v1::M42Orders p;
+  for (const m42::UnitOrder& a : orders.actions) {
+    v1::M42Action& action = *p.add_action();
+    action.set_unit(a.unit);
+    action.set_kind(ToProtoEnum(kKinds, a.kind));
+    action.set_fire(ToProtoEnum(kFires, a.fire));
+    for (const m42::ModelOrder& m : a.models) {
+      v1::M42ModelOrder& model = *action.add_model();
+      model.set_id(m.id);
+      for (const m42::PathVertex& v : m.path) {
+        v1::M42PathVertex& vertex = *model.add_path();
+        vertex.set_x(FromThousandths(v.x_thou));
+        vertex.set_y(FromThousandths(v.y_thou));
+        if (v.floor) vertex.set_floor(*v.floor);
+      }
+      if (m.face_mdeg) model.set_face_deg(FromThousandths(*m.face_mdeg));
+    }
+  }
+  return p;
+}
+
+}  // namespace pbem::codec
