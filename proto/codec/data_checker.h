@@ -8,7 +8,9 @@
 
 #include <google/protobuf/generated_enum_reflection.h>
 
+#include <cmath>
 #include <cstdint>
+#include <cstdio>
 #include <optional>
 #include <set>
 #include <string>
@@ -75,6 +77,12 @@ inline bool IsId(std::string_view id) {
     if (!word && c != '_' && c != '-' && c != '.') return false;
   }
   return true;
+}
+
+// Thousandths back to the nearest double, which protobuf's printers write as the thousandths'
+// own decimal (Checker::Decimal3 reads it back exactly).
+inline double FromThousandths(std::int64_t thousandths) {
+  return static_cast<double>(thousandths) / 1000;
 }
 
 // What both converters share: the problem list and the bounded reads of scalars.
@@ -196,6 +204,36 @@ class Checker {
     if (!polygon) Add(path, "not a simple polygon (edges cross, or its area is zero)");
     return polygon;
   }
+  // A number players write in decimal (orders: m42_orders.proto, wme_orders.proto): `value`
+  // in -limit..limit `units` ("inches"), at most 3 decimals, as exact thousandths into `out`.
+  // The value is the nearest double to what was written (protobuf's parsers round correctly);
+  // x1000 must lie within 1e-6 of an integer: every 3-place decimal within a limit of up to
+  // 1e6 does, and none with a fourth non-zero place. `thousandth` names the step in the
+  // message ("an inch").
+  bool Decimal3(const std::string& path, double value, double limit, std::string_view units,
+                std::string_view thousandth, std::int64_t& out) {
+    if (!std::isfinite(value) || value < -limit || value > limit) {
+      Add(path, "must be " + Number(-limit) + ".." + Number(limit) + " " + std::string(units) +
+                    ", got " + Number(value));
+      return false;
+    }
+    const double scaled = value * 1000;
+    const double nearest = std::nearbyint(scaled);
+    if (std::fabs(scaled - nearest) > 1e-6) {
+      Add(path, Number(value) + " has more than 3 decimals (thousandths of " +
+                    std::string(thousandth) + " at most)");
+      return false;
+    }
+    out = static_cast<std::int64_t>(nearest);
+    return true;
+  }
+  static std::string Number(double value) {
+    if (std::isnan(value)) return "nan";
+    if (std::isinf(value)) return value > 0 ? "inf" : "-inf";
+    char buffer[40];
+    std::snprintf(buffer, sizeof buffer, "%.10g", value);
+    return buffer;
+  }
   void FormatVersion(std::uint32_t version) {
     if (version > 1) {
       Add("format_version", "format version " + std::to_string(version) +
@@ -218,6 +256,18 @@ auto LoadText(std::string_view text, std::string_view source, Convert convert)
   const Locator locator({TextSource{std::string(source), text, &proto, &tree}},
                         std::string(source));
   return convert(proto, locator);
+}
+
+// A message players send in any format (orders), then converted by `convert(message,
+// locator)`: text with its lines (LoadText), JSON and binary with field paths only.
+template <typename Message, typename Convert>
+auto LoadAnyFormat(std::string_view bytes, Format format, std::string_view source, Convert convert)
+    -> decltype(convert(std::declval<const Message&>(), std::declval<const Locator&>())) {
+  if (format == Format::kText) return LoadText<Message>(bytes, source, convert);
+  Message proto;
+  auto parsed = ParseMessage(bytes, format, source, proto);
+  if (!parsed.ok()) return parsed.errors();
+  return convert(proto, Locator({}, std::string(source)));
 }
 
 // The files of a ruleset directory merged into one `Message` (ParseAndMerge), then converted.

@@ -1,7 +1,6 @@
 // M42's orders (m42_codec.h; the schema and its number rule: m42_orders.proto). Conversion
 // collects problems as (field path, message) and locates them at the end, as the data files'
 // converters do; every list is bounded before it is walked, nothing recurses on input.
-#include <cmath>
 #include <string>
 #include <utility>
 
@@ -15,6 +14,7 @@ namespace {
 namespace v1 = pbem::v1;
 using internal::Checker;
 using internal::EnumPair;
+using internal::FromThousandths;
 using internal::Indexed;
 using internal::Located;
 using internal::ToProtoEnum;
@@ -75,7 +75,7 @@ class OrdersConverter : public Checker {
     if (Id(path + ".id", m.id())) out.id = m.id();
     if (m.has_face_deg()) {
       std::int64_t mdeg = 0;
-      if (Thousandths(path + ".face_deg", m.face_deg(), kMaxFaceDeg, "degrees", mdeg)) {
+      if (Decimal3(path + ".face_deg", m.face_deg(), kMaxFaceDeg, "degrees", "a degree", mdeg)) {
         out.face_mdeg = mdeg;
       }
     }
@@ -84,8 +84,8 @@ class OrdersConverter : public Checker {
       const std::string at = Indexed(path + ".path", i);
       const v1::M42PathVertex& v = m.path(i);
       m42::PathVertex vertex;
-      Thousandths(at + ".x", v.x(), kMaxCoordIn, "inches", vertex.x_thou);
-      Thousandths(at + ".y", v.y(), kMaxCoordIn, "inches", vertex.y_thou);
+      Decimal3(at + ".x", v.x(), kMaxCoordIn, "inches", "an inch", vertex.x_thou);
+      Decimal3(at + ".y", v.y(), kMaxCoordIn, "inches", "an inch", vertex.y_thou);
       if (v.has_floor()) {
         int floor = 0;
         if (InRange(at + ".floor", v.floor(), 0, kMaxFloor, floor)) vertex.floor = floor;
@@ -95,65 +95,32 @@ class OrdersConverter : public Checker {
     return out;
   }
 
-  // `value` (in `unit`, -limit..limit, at most 3 decimals) as exact thousandths.
-  bool Thousandths(const std::string& path, double value, double limit, const char* unit,
-                   std::int64_t& out) {
-    if (!std::isfinite(value) || value < -limit || value > limit) {
-      Add(path, "must be -" + Number(limit) + ".." + Number(limit) + " " + unit + ", got " +
-                    Number(value));
-      return false;
-    }
-    const double scaled = value * 1000;
-    const double nearest = std::nearbyint(scaled);
-    if (std::fabs(scaled - nearest) > 1e-6) {
-      Add(path, Number(value) + " has more than 3 decimals (thousandths of " +
-                    (std::string(unit) == "inches" ? "an inch" : "a degree") + " at most)");
-      return false;
-    }
-    out = static_cast<std::int64_t>(nearest);
-    return true;
-  }
-
-  static std::string Number(double value) {
-    if (!std::isfinite(value)) return std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf");
-    char buffer[40];
-    std::snprintf(buffer, sizeof buffer, "%.6g", value);
-    return buffer;
-  }
-
   const v1::M42Orders& p_;
 };
 
-// Thousandths back to the nearest double: the shortest decimal that reads back is the
-// thousandths' own (what protobuf's printers write).
-double FromThousandths(std::int64_t thousandths) { return static_cast<double>(thousandths) / 1000; }
+Result<LoadedM42Orders> Convert(const v1::M42Orders& proto, std::string_view player,
+                                const internal::Locator& locator) {
+  OrdersConverter converter(proto);
+  m42::Orders orders = converter.Run(std::string(player));
+  if (!converter.problems().empty()) return Located(converter.problems(), locator);
+  return LoadedM42Orders{std::move(orders), proto};
+}
 
 }  // namespace
 
 Result<m42::Orders> M42OrdersFromProto(const v1::M42Orders& proto, std::string_view player,
                                        std::string_view source) {
-  OrdersConverter converter(proto);
-  m42::Orders orders = converter.Run(std::string(player));
-  if (!converter.problems().empty()) {
-    return Located(converter.problems(), internal::Locator({}, std::string(source)));
-  }
-  return orders;
+  auto loaded = Convert(proto, player, internal::Locator({}, std::string(source)));
+  if (!loaded.ok()) return loaded.errors();
+  return std::move(loaded).value().orders;
 }
 
 Result<LoadedM42Orders> ParseM42Orders(std::string_view bytes, Format format,
                                        std::string_view source, std::string_view player) {
-  auto convert = [&player](const v1::M42Orders& proto,
-                           const internal::Locator& locator) -> Result<LoadedM42Orders> {
-    OrdersConverter converter(proto);
-    m42::Orders orders = converter.Run(std::string(player));
-    if (!converter.problems().empty()) return Located(converter.problems(), locator);
-    return LoadedM42Orders{std::move(orders), proto};
+  auto convert = [&player](const v1::M42Orders& proto, const internal::Locator& locator) {
+    return Convert(proto, player, locator);
   };
-  if (format == Format::kText) return internal::LoadText<v1::M42Orders>(bytes, source, convert);
-  v1::M42Orders proto;
-  auto parsed = ParseMessage(bytes, format, source, proto);
-  if (!parsed.ok()) return parsed.errors();
-  return convert(proto, internal::Locator({}, std::string(source)));
+  return internal::LoadAnyFormat<v1::M42Orders>(bytes, format, source, convert);
 }
 
 v1::M42Orders M42OrdersToProto(const m42::Orders& orders) {

@@ -12,8 +12,10 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/wme/orders.h"
 #include "engine/wme/ruleset.h"
 #include "engine/wme/scenario.h"
+#include "pbem/v1/wme_orders.pb.h"
 #include "pbem/v1/wme_ruleset.pb.h"
 #include "pbem/v1/wme_scenario.pb.h"
 #include "proto/codec/codec.h"
@@ -51,6 +53,26 @@ Result<LoadedWmeScenario> WmeScenarioFromProto(const pbem::v1::WmeScenario& prot
 // message's fields of those names (the engine's Scenario has neither).
 pbem::v1::WmeScenario WmeScenarioToProto(const wme::Scenario& scenario, std::string_view name,
                                          std::string_view ruleset);
+
+// ---- Orders (pbem.v1.WmeOrders, wme_orders.proto) ------------------------------------------
+
+struct LoadedWmeOrders {
+  wme::TurnOrders orders;
+  pbem::v1::WmeOrders proto;
+};
+
+// `player`'s orders in `format` (text, JSON or binary), converted: centimetres and degrees to
+// exact thousandths (more than 3 decimals, a number out of range, a malformed id, an entry or
+// leg with nothing in it, an `evade` of another kind are errors naming the field,
+// "file:line:col" in text). Whether the orders are legal is the rules' verdict, not this.
+Result<LoadedWmeOrders> ParseWmeOrders(std::string_view bytes, Format format,
+                                       std::string_view source, std::string_view player);
+// An already parsed message (errors name fields, not lines).
+Result<wme::TurnOrders> WmeOrdersFromProto(const pbem::v1::WmeOrders& proto,
+                                           std::string_view player, std::string_view source);
+// Back, every number as thousandths / 1000; an EVADE move as `evade`, other moves as `move`.
+// WmeOrdersFromProto(WmeOrdersToProto(o)) == o for orders with ids and numbers in range.
+pbem::v1::WmeOrders WmeOrdersToProto(const wme::TurnOrders& orders);
 
 }  // namespace pbem::codec
 

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "proto/codec/codec.h"
+#include "proto/codec/wme_codec.h"
 
 namespace pbem::fuzz {
 
@@ -71,6 +72,21 @@ const pbem::engine::Ruleset& BundledRuleset() {
     return new pbem::engine::Ruleset(std::move(loaded).value().ruleset);
   }();
   return *ruleset;
+}
+
+const pbem::wme::Scenario& BundledWmeScenario() {
+  static const pbem::wme::Scenario* const scenario = [] {
+    const char* env = std::getenv("PBEM_SOURCE_DIR");
+    const std::filesystem::path root = env != nullptr ? env : PBEM_SOURCE_DIR;
+    const std::filesystem::path path = root / "engine/scenarios/wme/palissade.textproto";
+    auto text = codec::ReadFile(path);
+    if (!text.ok()) Fail("the bundled wme scenario cannot be read: " + text.ErrorText());
+    auto loaded =
+        codec::LoadWmeScenarioText(text.value(), path.string(), pbem::wme::DefaultRuleset());
+    if (!loaded.ok()) Fail("the bundled wme scenario does not load: " + loaded.ErrorText());
+    return new pbem::wme::Scenario(std::move(loaded).value().scenario);
+  }();
+  return *scenario;
 }
 
 }  // namespace pbem::fuzz

@@ -9,6 +9,7 @@
 #include <string_view>
 
 #include "engine/morne_plaine/ruleset.h"
+#include "engine/wme/scenario.h"
 #include "proto/codec/codec.h"
 
 namespace google::protobuf {
@@ -41,6 +42,9 @@ void FuzzOrders(std::string_view bytes, std::optional<codec::Format> format);
 // The bundled ruleset (engine/rulesets/morne-plaine), loaded once; aborts if it does not load.
 // The source tree is $PBEM_SOURCE_DIR, else the one this binary was built from.
 const pbem::engine::Ruleset& BundledRuleset();
+// The French game's bundled scenario (engine/scenarios/wme/palissade.textproto) against its
+// default ruleset, loaded once from the same source tree; aborts if it does not load.
+const pbem::wme::Scenario& BundledWmeScenario();
 
 }  // namespace pbem::fuzz
 

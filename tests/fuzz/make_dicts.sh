@@ -46,6 +46,10 @@ text_dict "$proto/m42_scenario.proto" >"$out/m42_scenario_text.dict"
 text_dict "$proto/wme_ruleset.proto" >"$out/wme_ruleset_text.dict"
 text_dict "$proto/wme_scenario.proto" "$proto/wme_ruleset.proto" >"$out/wme_scenario_text.dict"
 {
+  text_dict "$proto/wme_orders.proto"
+  json_dict "$proto/wme_orders.proto"
+} >"$out/wme_orders.dict"
+{
   cat "$out/orders_detect.dict"
   for word in 'From: ' 'Subject: ' 'Message-ID: ' 'Auto-Submitted: ' 'MIME-Version: 1.0' \
     'Content-Type: ' 'Content-Transfer-Encoding: ' 'Content-Disposition: attachment; ' \
