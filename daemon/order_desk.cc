@@ -7,6 +7,7 @@
 #include "engine/morne_plaine/ids.h"
 #include "engine/morne_plaine/validate_orders.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/systems.h"
 
 namespace pbem::daemon {
 
@@ -56,6 +57,17 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
     outcome.detail =
         "game \"" + game.id + "\" is over (" + game.result + "): it takes no more orders";
     return outcome;
+  }
+  // Another system's body (or none, for a game of another system): named before the side,
+  // which other systems do not give. The system is the catalog's (cached) scenario's.
+  if (Result<std::shared_ptr<const ScenarioData>> data = catalog_.Scenario(game.scenario);
+      data.ok()) {
+    if (std::optional<std::string> wrong =
+            codec::OrdersBodyProblem(orders, (*data)->system->name())) {
+      outcome.code = mail::kMalformed;
+      outcome.detail = *wrong;
+      return outcome;
+    }
   }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
   const std::string side_name = side ? std::string(engine::SideName(*side)) : std::string();

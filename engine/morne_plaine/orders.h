@@ -53,6 +53,10 @@ struct Orders {
   std::vector<MoveOrder> moves;
   std::vector<AttackOrder> attacks;
   std::string message;
+  // The game system whose body the orders carried instead, when not Morne Plaine's (the
+  // envelope pbem.v1.Orders holds every system's body, proto/pbem/v1/orders.proto): the orders
+  // are then refused as a whole (wrong_system). Empty for Morne Plaine's own orders.
+  std::string other_system;
 };
 
 }  // namespace pbem::engine

@@ -74,6 +74,9 @@ class Checker {
       out_.push_back(Make(OrderKind::kHeader, 0, "", v, r, std::move(args)));
     };
     if (state_.finished) header(VerdictKind::kIllegal, Reason::kGameFinished, {state_.game_id});
+    if (!orders_.other_system.empty()) {
+      header(VerdictKind::kInvalid, Reason::kWrongSystem, {orders_.other_system});
+    }
     if (!orders_.game_id.empty() && !state_.game_id.empty() && orders_.game_id != state_.game_id) {
       header(VerdictKind::kInvalid, Reason::kWrongGame, {orders_.game_id, state_.game_id});
     }

@@ -7,7 +7,7 @@ namespace pbem::engine {
 
 namespace {
 
-constexpr std::array<std::pair<Reason, std::string_view>, 56> kReasonCodes{{
+constexpr std::array<std::pair<Reason, std::string_view>, 57> kReasonCodes{{
     {Reason::kNone, "none"},
     {Reason::kBadHexLabel, "bad_hex_label"},
     {Reason::kHexOffMap, "hex_off_map"},
@@ -19,6 +19,7 @@ constexpr std::array<std::pair<Reason, std::string_view>, 56> kReasonCodes{{
     {Reason::kWrongTurn, "wrong_turn"},
     {Reason::kWrongSide, "wrong_side"},
     {Reason::kGameFinished, "game_finished"},
+    {Reason::kWrongSystem, "wrong_system"},
     {Reason::kNotYourUnit, "not_your_unit"},
     {Reason::kUnitEliminated, "unit_eliminated"},
     {Reason::kUnitNotOnMap, "unit_not_on_map"},

@@ -37,6 +37,7 @@ enum class Reason : std::uint16_t {
   kWrongTurn,
   kWrongSide,
   kGameFinished,
+  kWrongSystem,  // {system}: the orders carry another game system's body
   // Understood, not allowed.
   kNotYourUnit,
   kUnitEliminated,

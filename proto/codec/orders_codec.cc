@@ -3,6 +3,7 @@
 #include <google/protobuf/descriptor.h>
 
 #include "proto/codec/codec.h"
+#include "proto/codec/systems.h"
 #include "proto/codec/text_locations.h"
 
 namespace pbem::codec {
@@ -121,6 +122,10 @@ engine::Orders OrdersFromProto(const pbem::v1::Orders& proto) {
   out.turn = proto.turn();
   out.side = SideFromProto(proto.side());
   out.message = proto.message();
+  // Another system's body: the whole orders are refused (wrong_system), whatever else they hold.
+  if (const std::string_view system = OrdersSystem(proto); system != kMornePlaineSystem) {
+    out.other_system = std::string(system);
+  }
 
   for (const auto& p : proto.placements()) {
     engine::PlacementOrder order;

@@ -57,6 +57,43 @@ static_assert(kMornePlaineSystem == gs::kMornePlaine);
 
 }  // namespace
 
+std::string_view OrdersSystem(const pbem::v1::Orders& orders) {
+  switch (orders.body_case()) {
+    case pbem::v1::Orders::kM42:
+      return gs::kM42;
+    case pbem::v1::Orders::kWme:
+      return gs::kWme;
+    case pbem::v1::Orders::BODY_NOT_SET:
+      break;
+  }
+  return kMornePlaineSystem;
+}
+
+std::optional<std::string> OrdersBodyProblem(const pbem::v1::Orders& orders,
+                                             std::string_view system) {
+  const std::string_view carried = OrdersSystem(orders);
+  if (carried != system) {
+    if (carried == kMornePlaineSystem) {
+      return "field " + std::string(system) + ": missing; this game plays " + std::string(system) +
+             " and its orders go in that field";
+    }
+    return "field " + std::string(carried) + ": the orders are written for " +
+           std::string(carried) + "; this game plays " + std::string(system);
+  }
+  if (carried != kMornePlaineSystem) {
+    const char* stray = orders.placements_size() > 0     ? "placements"
+                        : orders.bombardments_size() > 0 ? "bombardments"
+                        : orders.moves_size() > 0        ? "moves"
+                        : orders.attacks_size() > 0      ? "attacks"
+                                                         : nullptr;
+    if (stray != nullptr) {
+      return "field " + std::string(stray) + ": Morne Plaine's orders beside the " +
+             std::string(carried) + " body";
+    }
+  }
+  return std::nullopt;
+}
+
 game_system::Setup MornePlaineSetup(const LoadedRuleset& ruleset, const LoadedScenario& scenario) {
   return gs::MornePlaineSetupOf({ruleset.ruleset, scenario.scenario});
 }

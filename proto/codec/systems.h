@@ -10,6 +10,8 @@
 #ifndef PBEM_PROTO_CODEC_SYSTEMS_H_
 #define PBEM_PROTO_CODEC_SYSTEMS_H_
 
+#include <optional>
+#include <string>
 #include <string_view>
 
 #include "engine/system/registry.h"
@@ -24,6 +26,15 @@ game_system::Registry SystemRegistry();
 // itself), without naming the system's adapter.
 inline constexpr std::string_view kMornePlaineSystem = "morne-plaine";
 game_system::Setup MornePlaineSetup(const LoadedRuleset& ruleset, const LoadedScenario& scenario);
+
+// The system whose body an orders envelope (pbem.v1.Orders, orders.proto) carries:
+// kMornePlaineSystem when `body` is unset (Morne Plaine's fields are the envelope's own, as
+// since format 1), else the registry key of the body's field ("m42", "wme").
+std::string_view OrdersSystem(const pbem::v1::Orders& orders);
+// Why `orders` cannot be orders for a game of `system` (the registry key), naming the field
+// (another system's body; Morne Plaine's fields beside another body); nullopt when they can.
+std::optional<std::string> OrdersBodyProblem(const pbem::v1::Orders& orders,
+                                             std::string_view system);
 
 }  // namespace pbem::codec
 

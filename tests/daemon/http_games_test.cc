@@ -184,8 +184,19 @@ TEST_CASE("bad requests get a JSON error with a stable code and change nothing",
   other.replace(other.find("game_id: \"demo\""), 15, "game_id: \"other\"");
   std::string orange = BlueOrdersText("");
   orange.replace(orange.find("side: SIDE_BLUE"), 15, "side: SIDE_ORANGE");
+  // Another system's body in the envelope (proto/pbem/v1/orders.proto): refused, not taken as
+  // Morne Plaine orders that happen to be empty.
+  const std::string m42 =
+      BlueOrdersText("") + "m42 { action { unit: \"alpha\" kind: GET_DOWN } }\n";
+  const std::string wme_json =
+      R"({"gameId":"demo","turn":1,"side":"SIDE_BLUE","wme":{"orders":[{"move":{"unit":"u7"}}]}})";
   const std::string orders = "/v1/games/demo/orders";
   const std::vector<BadRequest> cases = {
+      {"M42's orders", "POST", orders, m42, "text/plain", "tok-blue", 400, "malformed",
+       "field m42: the orders are written for m42; this game plays morne-plaine"},
+      {"the French game's orders, checked", "POST", orders + "/check", wme_json, "application/json",
+       "tok-blue", 400, "malformed",
+       "field wme: the orders are written for wme; this game plays morne-plaine"},
       {"no token", "POST", orders, BlueOrdersText(), "text/plain", "", 401, "unauthenticated",
        "Authorization: Bearer"},
       {"wrong token", "POST", orders, BlueOrdersText(), "text/plain", "guess", 401,

@@ -31,7 +31,8 @@ json_dict() {
   printf '"{"\n"}"\n"["\n"]"\n"null"\n"true"\n"\\\\u00e9"\n"1e999"\n'
 }
 
-orders=("$proto/orders.proto" "$proto/common.proto")
+orders=("$proto/orders.proto" "$proto/common.proto" "$proto/morne_plaine_orders.proto"
+  "$proto/m42_orders.proto" "$proto/wme_orders.proto")
 text_dict "${orders[@]}" >"$out/orders_text.dict"
 json_dict "${orders[@]}" >"$out/orders_json.dict"
 cat "$out/orders_text.dict" "$out/orders_json.dict" >"$out/orders_detect.dict"

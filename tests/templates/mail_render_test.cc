@@ -344,7 +344,7 @@ TEST_CASE("every reason code has an English and a French sentence") {
     CHECK(Templates().ReasonSentence(Language::kEnglish, reason, {}) !=
           Templates().ReasonSentence(Language::kFrench, reason, {}));
   }
-  CHECK(codes == 56);
+  CHECK(codes == 57);
   CHECK(Templates().ReasonSentence(Language::kEnglish, engine::Reason::kWrongTurn,
                                    {std::int64_t{4}, std::int64_t{5}}) ==
         "these orders are for turn 4, but the game is at turn 5.");
@@ -618,6 +618,8 @@ std::vector<Arg> SampleArgs(engine::Reason r) {
       return {S("blue"), S("orange")};
     case R::kGameFinished:
       return {S("g1")};
+    case R::kWrongSystem:
+      return {S("m42")};
     case R::kNotYourUnit:
     case R::kUnitEliminated:
     case R::kUnitNotOnMap:
@@ -715,7 +717,7 @@ TEST_CASE("every reason code reads as a sentence in both languages, its argument
       }
     }
   }
-  CHECK(codes == 55);
+  CHECK(codes == 56);
 }
 
 TEST_CASE("verdict sentences: the one wording, with unit names and words for codes") {
