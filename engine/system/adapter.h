@@ -60,6 +60,27 @@ Result<Inputs<SetupT, StateT, OrdersT>> ReadInputs(std::string_view system, cons
 // kNotSupported: "<system>: <what is missing>".
 Status NotSupported(std::string_view system, std::string_view missing);
 
+// The codec side's reader of a system's orders (DecodeOrders): the envelope's bytes to the
+// system's orders.
+template <typename OrdersT>
+using OrdersDecoder = std::function<Result<OrdersT>(std::string_view envelope)>;
+
+// DecodeOrders through `decoder`, wrapped by `wrap`; without one, kNotSupported naming `make`.
+template <typename OrdersT>
+Result<Orders> DecodeThrough(std::string_view system, const OrdersDecoder<OrdersT>& decoder,
+                             std::string_view envelope, std::string_view make,
+                             Orders (*wrap)(OrdersT)) {
+  if (!decoder) {
+    return NotSupported(system,
+                        "orders are protobuf (pbem.v1.Orders), read by proto/codec, "
+                        "which the engine cannot link; register " +
+                            std::string(make) + " with the codec's orders decoder");
+  }
+  Result<OrdersT> orders = decoder(envelope);
+  if (!orders.ok()) return orders.status();
+  return wrap(std::move(orders).value());
+}
+
 // Load for a system whose data the codec side parses (Morne Plaine, M42: text-format protobuf,
 // which the engine cannot link): the setup `parser` gives, wrapped by `wrap`; without a parser,
 // kNotSupported naming the codec's `loaders` and the Make function that takes the parser.

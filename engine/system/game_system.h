@@ -141,6 +141,14 @@ class GameSystem {
   // Whether the game has ended and how.
   virtual Result<Outcome> GameOutcome(const Setup& setup, const State& state) const = 0;
 
+  // A player's orders from `envelope`: the orders envelope every system shares (pbem.v1.Orders
+  // in binary, proto/pbem/v1/orders.proto), as the codec's CanonicalOrders writes it: the bytes
+  // pbemd stores as accepted, archives and hashes into the dice key. Untrusted: bytes that are
+  // no envelope, another system's body (or none) and a body the codec refuses are
+  // kInvalidArgument naming the field. Reading protobuf is the codec's, given to the adapter as
+  // for Load; without it kNotSupported.
+  virtual Result<Orders> DecodeOrders(const Setup& setup, std::string_view envelope) const = 0;
+
   // Orders of the soak bot for WhoseTurn(state), drawn with `seed`.
   virtual Result<Orders> BotOrders(const Setup& setup, const State& state,
                                    std::uint64_t seed) const = 0;

@@ -110,7 +110,8 @@ Result<m42::State> Decode(const M42Setup& setup, std::string_view bytes) {
 
 class M42System final : public GameSystem {
  public:
-  explicit M42System(M42Parser parser) : parser_(std::move(parser)) {}
+  M42System(M42Parser parser, M42OrdersDecoder orders_decoder)
+      : parser_(std::move(parser)), orders_decoder_(std::move(orders_decoder)) {}
 
   std::string_view name() const override { return kName; }
 
@@ -192,6 +193,11 @@ class M42System final : public GameSystem {
     return adapter::NotSupported(kName, "the movement chapter has no end of game");
   }
 
+  Result<Orders> DecodeOrders(const Setup& /*setup*/, std::string_view envelope) const override {
+    return adapter::DecodeThrough<m42::Orders>(kName, orders_decoder_, envelope,
+                                               "MakeM42(parser, orders_decoder)", M42OrdersOf);
+  }
+
   Result<Orders> BotOrders(const Setup& setup, const State& state,
                            std::uint64_t seed) const override {
     const auto in = adapter::ReadInputs<M42Setup, m42::State>(kName, setup, state);
@@ -215,12 +221,13 @@ class M42System final : public GameSystem {
 
  private:
   M42Parser parser_;
+  M42OrdersDecoder orders_decoder_;
 };
 
 }  // namespace
 
-std::unique_ptr<GameSystem> MakeM42(M42Parser parser) {
-  return std::make_unique<M42System>(std::move(parser));
+std::unique_ptr<GameSystem> MakeM42(M42Parser parser, M42OrdersDecoder orders_decoder) {
+  return std::make_unique<M42System>(std::move(parser), std::move(orders_decoder));
 }
 
 Setup M42SetupOf(M42Setup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }

@@ -37,7 +37,10 @@ struct M42Setup {
 
 using M42Parser = std::function<Result<M42Setup>(const GameData&)>;
 
-std::unique_ptr<GameSystem> MakeM42(M42Parser parser = {});
+// The codec side's reader of orders (DecodeOrders): the orders envelope to the system's orders.
+using M42OrdersDecoder = std::function<Result<m42::Orders>(std::string_view envelope)>;
+
+std::unique_ptr<GameSystem> MakeM42(M42Parser parser = {}, M42OrdersDecoder orders_decoder = {});
 
 Setup M42SetupOf(M42Setup setup);
 Orders M42OrdersOf(m42::Orders orders);

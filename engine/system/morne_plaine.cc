@@ -43,8 +43,11 @@ std::vector<Verdict> VerdictsOf(const std::vector<engine::OrderVerdict>& verdict
 
 class MornePlaineSystem final : public GameSystem {
  public:
-  MornePlaineSystem(MornePlaineParser parser, MornePlaineStateCodec state_codec)
-      : parser_(std::move(parser)), state_codec_(std::move(state_codec)) {}
+  MornePlaineSystem(MornePlaineParser parser, MornePlaineStateCodec state_codec,
+                    MornePlaineOrdersDecoder orders_decoder)
+      : parser_(std::move(parser)),
+        state_codec_(std::move(state_codec)),
+        orders_decoder_(std::move(orders_decoder)) {}
 
   std::string_view name() const override { return kName; }
 
@@ -124,6 +127,12 @@ class MornePlaineSystem final : public GameSystem {
     return out;
   }
 
+  Result<Orders> DecodeOrders(const Setup& /*setup*/, std::string_view envelope) const override {
+    return adapter::DecodeThrough<engine::Orders>(kName, orders_decoder_, envelope,
+                                                  "MakeMornePlaine(parser, state_codec, decoder)",
+                                                  MornePlaineOrdersOf);
+  }
+
   Result<Orders> BotOrders(const Setup& setup, const State& state,
                            std::uint64_t seed) const override {
     const auto in = adapter::ReadInputs<MornePlaineSetup, engine::GameState>(kName, setup, state);
@@ -152,6 +161,7 @@ class MornePlaineSystem final : public GameSystem {
  private:
   MornePlaineParser parser_;
   MornePlaineStateCodec state_codec_;
+  MornePlaineOrdersDecoder orders_decoder_;
 };
 
 // The canonical text, line by line (every line as CanonicalWriter writes it):
@@ -371,8 +381,10 @@ Result<engine::GameState> DecodeMornePlaineState(const engine::Scenario& scenari
 }
 
 std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser,
-                                            MornePlaineStateCodec state_codec) {
-  return std::make_unique<MornePlaineSystem>(std::move(parser), std::move(state_codec));
+                                            MornePlaineStateCodec state_codec,
+                                            MornePlaineOrdersDecoder orders_decoder) {
+  return std::make_unique<MornePlaineSystem>(std::move(parser), std::move(state_codec),
+                                             std::move(orders_decoder));
 }
 
 Setup MornePlaineSetupOf(MornePlaineSetup setup) {

@@ -41,8 +41,12 @@ struct MornePlaineStateCodec {
   std::function<Result<engine::GameState>(const engine::Scenario&, std::string_view)> decode;
 };
 
+// The codec side's reader of orders (DecodeOrders): the orders envelope to engine::Orders.
+using MornePlaineOrdersDecoder = std::function<Result<engine::Orders>(std::string_view envelope)>;
+
 std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser = {},
-                                            MornePlaineStateCodec state_codec = {});
+                                            MornePlaineStateCodec state_codec = {},
+                                            MornePlaineOrdersDecoder orders_decoder = {});
 
 // Handles of Morne Plaine values, for its codec (orders parsed from a mail) and tests.
 Setup MornePlaineSetupOf(MornePlaineSetup setup);

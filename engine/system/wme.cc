@@ -35,7 +35,8 @@ std::vector<Verdict> VerdictsOf(const std::vector<wme::Verdict>& verdicts) {
 
 class WmeSystem final : public GameSystem {
  public:
-  explicit WmeSystem(WmeParser parser) : parser_(std::move(parser)) {}
+  WmeSystem(WmeParser parser, WmeOrdersDecoder orders_decoder)
+      : parser_(std::move(parser)), orders_decoder_(std::move(orders_decoder)) {}
 
   std::string_view name() const override { return kName; }
 
@@ -114,6 +115,11 @@ class WmeSystem final : public GameSystem {
   Result<Outcome> GameOutcome(const Setup& /*setup*/, const State& /*state*/) const override {
     return adapter::NotSupported(kName, "the movement chapter has no end of game");
   }
+  Result<Orders> DecodeOrders(const Setup& /*setup*/, std::string_view envelope) const override {
+    return adapter::DecodeThrough<wme::TurnOrders>(kName, orders_decoder_, envelope,
+                                                   "MakeWme(parser, orders_decoder)", WmeOrdersOf);
+  }
+
   Result<Orders> BotOrders(const Setup& /*setup*/, const State& /*state*/,
                            std::uint64_t /*seed*/) const override {
     return adapter::NotSupported(kName, "engine/wme has no soak bot yet");
@@ -127,12 +133,13 @@ class WmeSystem final : public GameSystem {
 
  private:
   WmeParser parser_;
+  WmeOrdersDecoder orders_decoder_;
 };
 
 }  // namespace
 
-std::unique_ptr<GameSystem> MakeWme(WmeParser parser) {
-  return std::make_unique<WmeSystem>(std::move(parser));
+std::unique_ptr<GameSystem> MakeWme(WmeParser parser, WmeOrdersDecoder orders_decoder) {
+  return std::make_unique<WmeSystem>(std::move(parser), std::move(orders_decoder));
 }
 
 Setup WmeSetupOf(WmeSetup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }

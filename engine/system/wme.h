@@ -38,7 +38,10 @@ struct WmeSetup {
 
 using WmeParser = std::function<Result<WmeSetup>(const GameData&)>;
 
-std::unique_ptr<GameSystem> MakeWme(WmeParser parser = {});
+// The codec side's reader of orders (DecodeOrders): the orders envelope to the system's orders.
+using WmeOrdersDecoder = std::function<Result<wme::TurnOrders>(std::string_view envelope)>;
+
+std::unique_ptr<GameSystem> MakeWme(WmeParser parser = {}, WmeOrdersDecoder orders_decoder = {});
 
 Setup WmeSetupOf(WmeSetup setup);
 Orders WmeOrdersOf(wme::TurnOrders orders);

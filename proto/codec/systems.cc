@@ -53,6 +53,47 @@ gs::Result<engine::GameState> DecodeMornePlaine(const engine::Scenario& scenario
   return std::move(state).value();
 }
 
+// The orders envelope's bytes (binary pbem.v1.Orders) read for `system`, then its body
+// converted by `convert(envelope)`; kInvalidArgument with the codec's words otherwise.
+template <typename T, typename Convert>
+gs::Result<T> DecodeEnvelope(std::string_view bytes, std::string_view system, Convert convert) {
+  pbem::v1::Orders envelope;
+  if (auto parsed = ParseMessage(bytes, Format::kBinary, "the orders", envelope); !parsed.ok()) {
+    return gs::Status(gs::StatusCode::kInvalidArgument, parsed.ErrorText());
+  }
+  if (std::optional<std::string> wrong = OrdersBodyProblem(envelope, system)) {
+    return gs::Status(gs::StatusCode::kInvalidArgument, "the orders: " + *wrong);
+  }
+  return convert(envelope);
+}
+
+gs::Result<engine::Orders> DecodeMornePlaineOrders(std::string_view bytes) {
+  return DecodeEnvelope<engine::Orders>(
+      bytes, kMornePlaineSystem,
+      [](const pbem::v1::Orders& envelope) -> gs::Result<engine::Orders> {
+        // What cannot be read becomes a problem on its order, and a verdict (codec.h).
+        return OrdersFromProto(envelope);
+      });
+}
+
+gs::Result<m42::Orders> DecodeM42Orders(std::string_view bytes) {
+  return DecodeEnvelope<m42::Orders>(
+      bytes, gs::kM42, [](const pbem::v1::Orders& envelope) -> gs::Result<m42::Orders> {
+        auto orders = M42OrdersFromProto(envelope.m42(), envelope.player(), "the orders");
+        if (!orders.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, orders.ErrorText());
+        return std::move(orders).value();
+      });
+}
+
+gs::Result<wme::TurnOrders> DecodeWmeOrders(std::string_view bytes) {
+  return DecodeEnvelope<wme::TurnOrders>(
+      bytes, gs::kWme, [](const pbem::v1::Orders& envelope) -> gs::Result<wme::TurnOrders> {
+        auto orders = WmeOrdersFromProto(envelope.wme(), envelope.player(), "the orders");
+        if (!orders.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, orders.ErrorText());
+        return std::move(orders).value();
+      });
+}
+
 static_assert(kMornePlaineSystem == gs::kMornePlaine);
 
 }  // namespace
@@ -104,13 +145,17 @@ game_system::Registry SystemRegistry() {
       [](const gs::GameData& data) {
         return Parse<gs::MornePlaineSetup>(data, LoadRulesetFiles, LoadScenarioText);
       },
-      gs::MornePlaineStateCodec{EncodeMornePlaine, DecodeMornePlaine}));
-  registry.Put(gs::MakeM42([](const gs::GameData& data) {
-    return Parse<gs::M42Setup>(data, LoadM42RulesetFiles, LoadM42ScenarioText);
-  }));
-  registry.Put(gs::MakeWme([](const gs::GameData& data) {
-    return Parse<gs::WmeSetup>(data, LoadWmeRulesetFiles, LoadWmeScenarioText);
-  }));
+      gs::MornePlaineStateCodec{EncodeMornePlaine, DecodeMornePlaine}, DecodeMornePlaineOrders));
+  registry.Put(gs::MakeM42(
+      [](const gs::GameData& data) {
+        return Parse<gs::M42Setup>(data, LoadM42RulesetFiles, LoadM42ScenarioText);
+      },
+      DecodeM42Orders));
+  registry.Put(gs::MakeWme(
+      [](const gs::GameData& data) {
+        return Parse<gs::WmeSetup>(data, LoadWmeRulesetFiles, LoadWmeScenarioText);
+      },
+      DecodeWmeOrders));
   return registry;
 }
 

@@ -6,7 +6,10 @@
 //   LoadWmeRulesetFiles/LoadWmeScenarioText), errors located by file, line and field;
 // - Morne Plaine's EncodeState/DecodeState are pbem.v1.GameState's binary bytes, the form
 //   pbemd has stored since its first game (StateToProto/StateFromProto): stored games and
-//   archives read back unchanged.
+//   archives read back unchanged;
+// - every system's DecodeOrders reads the orders envelope (binary pbem.v1.Orders, what
+//   CanonicalOrders writes) and converts its own body (OrdersFromProto, M42OrdersFromProto,
+//   WmeOrdersFromProto); an envelope with another system's body is refused (OrdersBodyProblem).
 #ifndef PBEM_PROTO_CODEC_SYSTEMS_H_
 #define PBEM_PROTO_CODEC_SYSTEMS_H_
 

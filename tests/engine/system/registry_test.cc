@@ -44,5 +44,18 @@ TEST_CASE_MINI(AHandleOfAnotherSystemIsRefused) {
                 std::string("m42: the state handle was made by 'morne-plaine'"));
 }
 
+// Orders are protobuf, which the engine cannot read: without the codec's decoder every system
+// says where the reader is (proto/codec/systems.h registers it).
+TEST_CASE_MINI(DecodeOrdersNeedsTheCodec) {
+  const Registry registry = BuiltinRegistry();
+  for (const std::string& name : registry.Names()) {
+    const Result<Orders> orders = (*registry.Find(name))->DecodeOrders(Setup{}, "");
+    REQUIRE_MINI(!orders.ok());
+    CHECK_MINI(orders.status().code() == StatusCode::kNotSupported);
+    CHECK_MINI(orders.status().message().find("with the codec's orders decoder") !=
+               std::string::npos);
+  }
+}
+
 }  // namespace
 }  // namespace pbem::game_system
