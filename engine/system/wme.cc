@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "engine/system/adapter.h"
+#include "engine/wme/canonical.h"
 #include "engine/wme/event.h"
 #include "engine/wme/resolve.h"
 
@@ -124,11 +125,19 @@ class WmeSystem final : public GameSystem {
                            std::uint64_t /*seed*/) const override {
     return adapter::NotSupported(kName, "engine/wme has no soak bot yet");
   }
-  Result<std::string> EncodeState(const Setup& /*setup*/, const State& /*state*/) const override {
-    return adapter::NotSupported(kName, "engine/wme has no canonical state encoding yet");
+  Result<std::string> EncodeState(const Setup& setup, const State& state) const override {
+    const auto in = adapter::ReadInputs<WmeSetup, wme::State>(kName, setup, state);
+    if (!in.ok()) return in.status();
+    return wme::CanonicalStateText(*in->state);
   }
-  Result<State> DecodeState(const Setup& /*setup*/, std::string_view /*bytes*/) const override {
-    return adapter::NotSupported(kName, "engine/wme has no canonical state encoding yet");
+  Result<State> DecodeState(const Setup& setup, std::string_view bytes) const override {
+    const auto s = Read<WmeSetup>(kName, setup.handle, "setup");
+    if (!s.ok()) return s.status();
+    auto state = wme::StateFromCanonicalText((*s)->ruleset, (*s)->scenario, bytes);
+    if (const auto* error = std::get_if<wme::StateTextError>(&state)) {
+      return Status(StatusCode::kInvalidArgument, "wme state: " + error->message);
+    }
+    return WmeStateOf(std::get<wme::State>(std::move(state)));
   }
 
  private:

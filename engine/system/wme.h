@@ -10,8 +10,10 @@
 //   No scenario is carried in code: LoadBundled knows none.
 // - Dice: wme::SeededDice(seed), the project's generator (engine/core/dice.h, Pcg32FromSeed);
 //   CheckOrders gets its own copy (resolve.h asks for that).
-// - GameOutcome (the movement chapter has no end of game), BotOrders (engine/wme has no bot)
-//   and Encode/DecodeState (engine/wme has no canonical encoding): kNotSupported.
+// - EncodeState: engine/wme/canonical.h's canonical state text; DecodeState reads it back
+//   against the scenario's start (what play never changes comes from the scenario).
+// - GameOutcome (the movement chapter has no end of game) and BotOrders (engine/wme has no
+//   bot): kNotSupported.
 #ifndef PBEM_ENGINE_SYSTEM_WME_H_
 #define PBEM_ENGINE_SYSTEM_WME_H_
 

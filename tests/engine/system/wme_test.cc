@@ -46,8 +46,81 @@ TEST_CASE_MINI(WmeSaysWhatItsEngineLacks) {
   CHECK_MINI((*f.system.WhoseTurn(f.setup, start) == TurnInfo{1, "blue"}));
   CheckNotSupported(f.system.GameOutcome(f.setup, start).status(), "end of game");
   CheckNotSupported(f.system.BotOrders(f.setup, start, 1).status(), "bot");
-  CheckNotSupported(f.system.EncodeState(f.setup, start).status(), "canonical");
-  CheckNotSupported(f.system.DecodeState(f.setup, "x").status(), "canonical");
+}
+
+// Every field of a state (wme::State has no operator==), the static ones included.
+std::string Dump(const wme::State& s) {
+  std::string out = std::to_string(s.turn) + " " + std::to_string(s.active_player) + "\n";
+  for (const wme::BaseState& b : s.bases) {
+    out += b.id + " " + b.unit + " " + std::to_string(b.centre.x()) + "," +
+           std::to_string(b.centre.y()) + " " + std::to_string(b.heading_mdeg) + " " +
+           std::to_string(b.width) + "x" + std::to_string(b.depth) + " " + std::to_string(b.alive) +
+           "\n";
+  }
+  for (const wme::UnitState& u : s.units) {
+    out += u.id + " " + u.owner + " " + std::to_string(static_cast<int>(u.troop_type)) +
+           std::to_string(static_cast<int>(u.mount)) + " " + std::to_string(u.speed_cm) + " " +
+           std::to_string(u.engaged) + std::to_string(u.confused) + std::to_string(u.fortified) +
+           std::to_string(u.fanatic) + " " + std::to_string(u.bases_lost) + " " +
+           std::to_string(u.moved_by_initiative) + std::to_string(u.moved_by_order) + "\n";
+  }
+  for (const wme::CommanderState& c : s.commanders) {
+    out += c.id + " " + c.owner + " " + std::to_string(c.centre.x()) + "," +
+           std::to_string(c.centre.y()) + " " + std::to_string(c.radius) + " " +
+           std::to_string(c.general) + std::to_string(c.on_flyer) + " " +
+           c.attached_to.value_or("-") + "\n";
+  }
+  return out;
+}
+
+// A state is stored as its canonical text (engine/wme/canonical.h) and read back whole: the
+// start and the states after resolved turns with several seeds (moved, confused, evaded).
+TEST_CASE_MINI(WmeStatesGoOutAndComeBackAsTheirCanonicalText) {
+  const WmeFixture f;
+  const State start = *f.system.InitialState(f.setup, "g1");
+  std::vector<State> states{start};
+  const wme::TurnOrders valid{"blue", {wme::testing::EvadeThroughG()}, {}};
+  for (std::uint64_t seed = 1; seed <= 6; ++seed) {
+    const Result<TurnResolution> r =
+        f.system.ResolvePlayerTurn(f.setup, start, WmeOrdersOf(valid), seed);
+    REQUIRE_MINI(r.ok());
+    states.push_back(r->next);
+  }
+  for (const State& state : states) {
+    const Result<std::string> text = f.system.EncodeState(f.setup, state);
+    REQUIRE_MINI(text.ok());
+    const Result<State> back = f.system.DecodeState(f.setup, *text);
+    REQUIRE_MINI(back.ok());
+    CHECK_EQ_MINI(Dump(*back->handle.As<wme::State>("wme")),
+                  Dump(*state.handle.As<wme::State>("wme")));
+    CHECK_EQ_MINI(*f.system.EncodeState(f.setup, *back), *text);
+  }
+  // A state that moved is not the start's text.
+  CHECK_MINI(*f.system.EncodeState(f.setup, states[1]) != *f.system.EncodeState(f.setup, start));
+}
+
+TEST_CASE_MINI(WmeRefusesAStateTextThatIsNotTheScenariosNamingTheLine) {
+  const WmeFixture f;
+  const State start = *f.system.InitialState(f.setup, "g1");
+  const std::string text = *f.system.EncodeState(f.setup, start);
+  const auto refused = [&f](const std::string& bytes, const std::string& part) {
+    const Result<State> r = f.system.DecodeState(f.setup, bytes);
+    REQUIRE_MINI(!r.ok());
+    CHECK_MINI(r.status().code() == StatusCode::kInvalidArgument);
+    CHECK_MINI(r.status().message().find(part) != std::string::npos);
+  };
+  refused("", "wme state: line 1: expected 'state <turn> <active player>'");
+  refused(text + "base 1:x 1:y 0 0 0 1\n", "bytes after the state");
+  refused(text.substr(0, text.size() / 2), "wme state: line ");
+  std::string other = text;
+  const std::size_t at = other.find("\nunit ");
+  REQUIRE_MINI(at != std::string::npos);
+  other.replace(other.find(' ', at + 6) + 1, 1, "9");  // a unit's owner's length prefix
+  refused(other, "expected 'unit ");
+  // A player index the scenario does not have.
+  std::string player = text;
+  player.replace(0, player.find('\n'), "state 1 7");
+  refused(player, "line 1: expected 'state");
 }
 
 TEST_CASE_MINI(WmeChecksAndResolvesAsTheEngineWithTheSameSeed) {
