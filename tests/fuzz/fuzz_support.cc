@@ -2,11 +2,13 @@
 
 #include <google/protobuf/message.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "proto/codec/codec.h"
 #include "proto/codec/wme_codec.h"
@@ -74,15 +76,38 @@ const pbem::engine::Ruleset& BundledRuleset() {
   return *ruleset;
 }
 
+namespace {
+std::filesystem::path SourceRoot() {
+  const char* env = std::getenv("PBEM_SOURCE_DIR");
+  return env != nullptr ? env : PBEM_SOURCE_DIR;
+}
+std::string Read(const std::filesystem::path& path) {
+  auto text = codec::ReadFile(path);
+  if (!text.ok()) Fail("a bundled file cannot be read: " + text.ErrorText());
+  return std::move(text).value();
+}
+}  // namespace
+
+pbem::game_system::GameData BundledGameData(const std::string& ruleset_dir,
+                                            const std::string& scenario_file) {
+  const std::filesystem::path root = SourceRoot() / "engine";
+  pbem::game_system::GameData data;
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(root / "rulesets" / ruleset_dir)) {
+    if (entry.path().extension() == ".textproto") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const auto& f : files) data.ruleset.push_back({f.string(), Read(f)});
+  const std::filesystem::path scenario = root / "scenarios" / scenario_file;
+  data.scenario = {scenario.string(), Read(scenario)};
+  return data;
+}
+
 const pbem::wme::Scenario& BundledWmeScenario() {
   static const pbem::wme::Scenario* const scenario = [] {
-    const char* env = std::getenv("PBEM_SOURCE_DIR");
-    const std::filesystem::path root = env != nullptr ? env : PBEM_SOURCE_DIR;
-    const std::filesystem::path path = root / "engine/scenarios/wme/palissade.textproto";
-    auto text = codec::ReadFile(path);
-    if (!text.ok()) Fail("the bundled wme scenario cannot be read: " + text.ErrorText());
+    const std::filesystem::path path = SourceRoot() / "engine/scenarios/wme/palissade.textproto";
     auto loaded =
-        codec::LoadWmeScenarioText(text.value(), path.string(), pbem::wme::DefaultRuleset());
+        codec::LoadWmeScenarioText(Read(path), path.string(), pbem::wme::DefaultRuleset());
     if (!loaded.ok()) Fail("the bundled wme scenario does not load: " + loaded.ErrorText());
     return new pbem::wme::Scenario(std::move(loaded).value().scenario);
   }();

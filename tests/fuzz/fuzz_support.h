@@ -6,9 +6,11 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "engine/morne_plaine/ruleset.h"
+#include "engine/system/game_system.h"
 #include "engine/wme/scenario.h"
 #include "proto/codec/codec.h"
 
@@ -42,6 +44,11 @@ void FuzzOrders(std::string_view bytes, std::optional<codec::Format> format);
 // The bundled ruleset (engine/rulesets/morne-plaine), loaded once; aborts if it does not load.
 // The source tree is $PBEM_SOURCE_DIR, else the one this binary was built from.
 const pbem::engine::Ruleset& BundledRuleset();
+// A bundled ruleset directory (engine/rulesets/<ruleset_dir>, its *.textproto in file-name
+// order) and scenario file (engine/scenarios/<scenario_file>) as a game system's Load takes
+// them, from the same source tree; aborts if a file cannot be read.
+pbem::game_system::GameData BundledGameData(const std::string& ruleset_dir,
+                                            const std::string& scenario_file);
 // The French game's bundled scenario (engine/scenarios/wme/palissade.textproto) against its
 // default ruleset, loaded once from the same source tree; aborts if it does not load.
 const pbem::wme::Scenario& BundledWmeScenario();
