@@ -7,6 +7,7 @@
 #include <google/protobuf/io/tokenizer.h>
 #include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <google/protobuf/message.h>
+#include <google/protobuf/stubs/logging.h>
 #include <google/protobuf/text_format.h>
 #include <google/protobuf/unknown_field_set.h>
 #include <google/protobuf/util/json_util.h>
@@ -276,10 +277,16 @@ Result<std::monostate> ParseMessage(std::string_view bytes, Format format, std::
       pb::io::CodedInputStream coded(reinterpret_cast<const std::uint8_t*>(bytes.data()),
                                      static_cast<int>(bytes.size()));
       coded.SetRecursionLimit(kMaxNestingDepth);
+      // Untrusted bytes must not write to the service's log: protobuf logs a string field's
+      // invalid UTF-8 (and too-deep nesting) itself before failing. The caller says it.
+      const pb::LogSilencer quiet;
       if (!out.ParseFromCodedStream(&coded) || !coded.ConsumedEntireMessage()) {
         out.Clear();
         return Result<std::monostate>::Fail(
-            std::string(source), "not a valid binary " + out.GetDescriptor()->full_name());
+            std::string(source), "not a valid binary " + out.GetDescriptor()->full_name() +
+                                     " (cut short, a text field that is not UTF-8, or nested "
+                                     "deeper than " +
+                                     std::to_string(kMaxNestingDepth) + ")");
       }
       if (auto unknown = FindUnknownFields(out, "")) {
         out.Clear();

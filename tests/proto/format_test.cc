@@ -1,4 +1,6 @@
 // Formats: detection, parsing errors with places, deterministic round trips.
+#include <google/protobuf/stubs/logging.h>
+
 #include <catch2/catch.hpp>
 
 #include "proto/codec/codec.h"
@@ -112,7 +114,19 @@ TEST_CASE("garbage binary is refused with the message type", "[format]") {
   pbem::v1::Orders orders;
   const auto b = ParseMessage(std::string("\x0a\xff\xff", 3), Format::kBinary, "g.bin", orders);
   REQUIRE_FALSE(b.ok());
-  CHECK(b.ErrorText() == "g.bin: not a valid binary pbem.v1.Orders\n");
+  CHECK(b.ErrorText() ==
+        "g.bin: not a valid binary pbem.v1.Orders (cut short, a text field that is not UTF-8, or "
+        "nested deeper than 32)\n");
+  // A text field that is not UTF-8: refused, and nothing written to the log by protobuf.
+  static int logged = 0;
+  const google::protobuf::LogHandler* before = google::protobuf::SetLogHandler(
+      [](google::protobuf::LogLevel, const char*, int, const std::string&) { ++logged; });
+  pbem::v1::Orders utf8;
+  const auto u8 = ParseMessage(std::string("\x12\x02\xff\xfe", 4), Format::kBinary, "u8.bin", utf8);
+  google::protobuf::SetLogHandler(before);
+  CHECK(logged == 0);
+  CHECK(u8.ErrorText().rfind("u8.bin: not a valid binary pbem.v1.Orders (cut short, a text", 0) ==
+        0);
 }
 
 TEST_CASE("oversized input is refused before parsing", "[format]") {
@@ -167,7 +181,9 @@ TEST_CASE("input nested 200,000 deep is refused in every format, without recursi
     REQUIRE_FALSE(r->ok());
     CHECK_FALSE(r->errors().empty());
   }
-  CHECK(b.ErrorText() == "deep.bin: not a valid binary pbem.v1.Orders\n");
+  CHECK(b.ErrorText() ==
+        "deep.bin: not a valid binary pbem.v1.Orders (cut short, a text field that is not "
+        "UTF-8, or nested deeper than 32)\n");
   CHECK(orders.moves_size() == 0);
 }
 
@@ -184,7 +200,8 @@ TEST_CASE("binary messages nested deeper than kMaxNestingDepth are refused", "[f
   CHECK(ParseMessage(under, Format::kBinary, "u.bin", orders).ErrorText() ==
         "u.bin: not a valid binary pbem.v1.Orders (unknown field number 99)\n");
   CHECK(ParseMessage(over, Format::kBinary, "o.bin", orders).ErrorText() ==
-        "o.bin: not a valid binary pbem.v1.Orders\n");
+        "o.bin: not a valid binary pbem.v1.Orders (cut short, a text field that is not UTF-8, or "
+        "nested deeper than 32)\n");
 }
 
 TEST_CASE("ParseOrders detects the format and records where each order is", "[format]") {
