@@ -13,10 +13,12 @@
 #include <google/protobuf/util/json_util.h>
 
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <fstream>
 #include <sstream>
 #include <system_error>
+#include <vector>
 
 #include "proto/codec/json_depth.h"
 #include "proto/codec/text_locations.h"
@@ -350,6 +352,44 @@ Result<std::string> ReadFile(const std::filesystem::path& path) {
   }
   if (in.bad()) return Result<std::string>::Fail(name, "read error");
   return data;
+}
+
+void NormaliseNegativeZeros(pb::Message& message) {
+  const pb::Reflection* reflection = message.GetReflection();
+  std::vector<const pb::FieldDescriptor*> fields;
+  reflection->ListFields(message, &fields);
+  for (const pb::FieldDescriptor* field : fields) {
+    const bool repeated = field->is_repeated();
+    const int count = repeated ? reflection->FieldSize(message, field) : 1;
+    for (int i = 0; i < count; ++i) {
+      switch (field->cpp_type()) {
+        case pb::FieldDescriptor::CPPTYPE_DOUBLE: {
+          const double v = repeated ? reflection->GetRepeatedDouble(message, field, i)
+                                    : reflection->GetDouble(message, field);
+          if (v == 0 && std::signbit(v)) {
+            repeated ? reflection->SetRepeatedDouble(&message, field, i, 0.0)
+                     : reflection->SetDouble(&message, field, 0.0);
+          }
+          break;
+        }
+        case pb::FieldDescriptor::CPPTYPE_FLOAT: {
+          const float v = repeated ? reflection->GetRepeatedFloat(message, field, i)
+                                   : reflection->GetFloat(message, field);
+          if (v == 0 && std::signbit(v)) {
+            repeated ? reflection->SetRepeatedFloat(&message, field, i, 0.0F)
+                     : reflection->SetFloat(&message, field, 0.0F);
+          }
+          break;
+        }
+        case pb::FieldDescriptor::CPPTYPE_MESSAGE:
+          NormaliseNegativeZeros(repeated ? *reflection->MutableRepeatedMessage(&message, field, i)
+                                          : *reflection->MutableMessage(&message, field));
+          break;
+        default:
+          break;
+      }
+    }
+  }
 }
 
 }  // namespace pbem::codec

@@ -101,6 +101,13 @@ Result<std::monostate> ParseMessage(std::string_view bytes, Format format, std::
 // (camelCase names, enums as names), pretty-printed, ending in a newline.
 std::string SerializeMessage(const google::protobuf::Message& message, Format format);
 
+// Every double and float field holding -0.0 set to 0.0, in `message` and the messages it holds.
+// Protobuf's JSON printer leaves a negative zero out as a default value while binary and text
+// keep it, so the same number would give different bytes by the way it travelled: the orders
+// parsers and CanonicalOrders call this. The depth is the message's nesting, which every parser
+// here bounds (kMaxNestingDepth).
+void NormaliseNegativeZeros(google::protobuf::Message& message);
+
 // Reads a whole file; errors name the path (missing, unreadable, a
 // directory, larger than kMaxInputBytes).
 Result<std::string> ReadFile(const std::filesystem::path& path);

@@ -259,14 +259,22 @@ auto LoadText(std::string_view text, std::string_view source, Convert convert)
 }
 
 // A message players send in any format (orders), then converted by `convert(message,
-// locator)`: text with its lines (LoadText), JSON and binary with field paths only.
+// locator)`: text with its lines (LoadText), JSON and binary with field paths only; a negative
+// zero read as zero (NormaliseNegativeZeros).
 template <typename Message, typename Convert>
 auto LoadAnyFormat(std::string_view bytes, Format format, std::string_view source, Convert convert)
     -> decltype(convert(std::declval<const Message&>(), std::declval<const Locator&>())) {
-  if (format == Format::kText) return LoadText<Message>(bytes, source, convert);
+  if (format == Format::kText) {
+    return LoadText<Message>(bytes, source, [&convert](const Message& parsed, const Locator& at) {
+      Message proto = parsed;  // the locator keeps pointing at `parsed`
+      NormaliseNegativeZeros(proto);
+      return convert(proto, at);
+    });
+  }
   Message proto;
   auto parsed = ParseMessage(bytes, format, source, proto);
   if (!parsed.ok()) return parsed.errors();
+  NormaliseNegativeZeros(proto);
   return convert(proto, Locator({}, std::string(source)));
 }
 

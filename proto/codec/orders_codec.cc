@@ -61,11 +61,13 @@ Result<pbem::v1::Orders> ParseOrders(std::string_view bytes, std::optional<Forma
   if (f != Format::kText) {
     auto parsed = ParseMessage(bytes, f, source, orders);
     if (!parsed.ok()) return parsed.errors();
+    NormaliseNegativeZeros(orders);
     return orders;
   }
   internal::ParseInfoTree tree;
   auto parsed = internal::ParseText(bytes, source, orders, &tree);
   if (!parsed.ok()) return parsed.errors();
+  NormaliseNegativeZeros(orders);
   if (locations != nullptr) {
     const auto* desc = orders.GetDescriptor();
     const internal::TokenIndex tokens(bytes);  // once for the four lists
@@ -234,6 +236,7 @@ std::string CanonicalOrders(const pbem::v1::Orders& orders) {
   normal.clear_token();
   if (normal.format_version() == 1) normal.clear_format_version();
   normal.DiscardUnknownFields();
+  NormaliseNegativeZeros(normal);
   return SerializeMessage(normal, Format::kBinary);
 }
 

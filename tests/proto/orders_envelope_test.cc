@@ -51,6 +51,21 @@ TEST_CASE("another system's body rides in the envelope in every format", "[order
   CHECK(canonical.m42().action_size() == 2);
 }
 
+TEST_CASE("a negative zero gives the canonical bytes of zero", "[orders][envelope]") {
+  const pbem::v1::Orders minus = Parse(
+      R"txt(game_id: "g" player: "blue" m42 { action { unit: "a" kind: ADVANCE
+            model { id: "m" path { x: -0 y: -0.0 } face_deg: -0 } } })txt",
+      Format::kText);
+  const pbem::v1::Orders plus = Parse(
+      R"txt(game_id: "g" player: "blue" m42 { action { unit: "a" kind: ADVANCE
+            model { id: "m" path { x: 0 y: 0 } face_deg: 0 } } })txt",
+      Format::kText);
+  CHECK(CanonicalOrders(minus) == CanonicalOrders(plus));
+  // And the JSON of it reads back to the same bytes.
+  const pbem::v1::Orders json = Parse(SerializeMessage(minus, Format::kJson), Format::kJson);
+  CHECK(CanonicalOrders(json) == CanonicalOrders(plus));
+}
+
 TEST_CASE("Morne Plaine's orders carry no body and are Morne Plaine's", "[orders][envelope]") {
   const pbem::v1::Orders mp =
       Parse(R"txt(game_id: "g" turn: 1 side: SIDE_BLUE moves { unit: "b-i1" path: "0303" })txt",
