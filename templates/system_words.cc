@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "proto/codec/shown.h"
+#include "templates/french_typography.h"
 
 namespace pbem::templates {
 
@@ -19,6 +20,8 @@ namespace {
 constexpr std::array<std::string_view, 2> kLengthUnits{game_system::kThousandthsOfAnInch,
                                                        game_system::kThousandthsOfACm};
 constexpr std::string_view kDecimalMark = "decimal_mark";
+// The language whose tables follow templates/french_typography.h's rule (LanguageCode).
+constexpr std::string_view kFrench = "fr";
 
 std::string Identity(const std::string& s) { return s; }
 
@@ -44,9 +47,12 @@ bool IsWord(std::string_view text) {
   });
 }
 
-Status LoadTable(const std::filesystem::path& path, SentenceTable* table) {
+Status LoadTable(const std::filesystem::path& path, bool french, SentenceTable* table) {
   std::string text;
   if (Status s = ReadTemplateFile(path, &text); !s.ok) return s;
+  if (french) {
+    if (Status s = CheckFrenchSpacing(path, text); !s.ok) return s;
+  }
   return ParseSentenceTable(path, text, table);
 }
 
@@ -68,9 +74,10 @@ std::string ThousandthsText(std::int64_t thousandths, std::string_view decimal_m
 Status SystemWords::Load(const std::filesystem::path& mail_dir, std::string_view language,
                          const game_system::GameSystem& system, SystemWords* out) {
   SystemWords loaded;
+  const bool french = language == kFrench;
   const std::filesystem::path systems = mail_dir / std::string(language) / "systems";
   const std::filesystem::path reasons = systems / std::string(system.name()) / "reasons.table";
-  if (Status s = LoadTable(reasons, &loaded.reasons_); !s.ok) return s;
+  if (Status s = LoadTable(reasons, french, &loaded.reasons_); !s.ok) return s;
   const std::vector<std::string> codes = system.ReasonCodes();
   for (const std::string& code : codes) {
     if (loaded.reasons_.find(code) == loaded.reasons_.end()) {
@@ -84,7 +91,7 @@ Status SystemWords::Load(const std::filesystem::path& mail_dir, std::string_view
     }
   }
   const std::filesystem::path units = systems / "units.table";
-  if (Status s = LoadTable(units, &loaded.units_); !s.ok) return s;
+  if (Status s = LoadTable(units, french, &loaded.units_); !s.ok) return s;
   for (const auto& [key, sentence] : loaded.units_) {
     if (key != kDecimalMark &&
         std::find(kLengthUnits.begin(), kLengthUnits.end(), key) == kLengthUnits.end()) {

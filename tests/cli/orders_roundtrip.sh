@@ -9,6 +9,7 @@ set -u
 
 PBEM=${1:?usage: orders_roundtrip.sh PBEM_BINARY REPO_DIR}
 REPO=${2:?usage: orders_roundtrip.sh PBEM_BINARY REPO_DIR}
+NBSP=$'\xc2\xa0'  # U+00A0: French puts a no-break space before : ; ! ? (templates/README.md)
 FIX="$REPO/tests/cli/fixtures"
 export PBEM_DATA_DIR="$REPO"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pbem-cli-test.XXXXXX")
@@ -93,7 +94,7 @@ run "check orders leaving the map" 1 "$PBEM" orders check --scenario "$SCEN" \
 expect "off map" "orders-off-map.textproto:5:1: move 1 (b-inf): not understood: hex 0207 (step 5 of the path) is not on the map."
 run "check orders leaving the map, in French" 1 "$PBEM" orders check --lang fr --scenario "$SCEN" \
   "$FIX/orders-off-map.textproto"
-expect "off map, French" "mouvement 1 (b-inf) : incompris : l'hexagone 0207 (étape 5 du chemin) n'est pas sur la carte."
+expect "off map, French" "mouvement 1 (b-inf)${NBSP}: incompris${NBSP}: l'hexagone 0207 (étape 5 du chemin) n'est pas sur la carte."
 
 # Units are named as players know them, the id in parentheses (issue 14; seen failing before
 # the fix: "move 1 (b-i2): ok").
