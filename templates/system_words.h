@@ -15,16 +15,20 @@
 // - systems/units.table: "decimal_mark" (the language's, "." or ","), and one sentence per
 //   length unit over {{number}} (the value in that unit, with the decimal mark) and the
 //   sections {{#one}} (exactly 1) and {{#below_two}} (less than 2 in size: French singular).
+// Every sentence is parsed once, by Load; Sentence and ArgText render the parsed form. A loaded
+// SystemWords is immutable and may be shared between threads.
 #ifndef PBEM_TEMPLATES_SYSTEM_WORDS_H_
 #define PBEM_TEMPLATES_SYSTEM_WORDS_H_
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "engine/system/game_system.h"
-#include "templates/sentence_table.h"
 #include "templates/status.h"
 
 namespace pbem::templates {
@@ -47,8 +51,12 @@ class SystemWords {
   std::string ArgText(const game_system::Arg& arg) const;
 
  private:
-  SentenceTable reasons_;
-  SentenceTable units_;
+  // A sentence's mustache, parsed (system_words.cc).
+  class Parsed;
+  using ParsedTable = std::map<std::string, std::shared_ptr<const Parsed>, std::less<>>;
+
+  ParsedTable reasons_;
+  ParsedTable units_;
   std::string decimal_mark_;
 };
 
