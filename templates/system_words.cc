@@ -144,6 +144,34 @@ Status SystemWords::Load(const std::filesystem::path& mail_dir, std::string_view
       parsed->emplace(key, std::move(p));
     }
   }
+  // Every condition word the system declares is worded by its reason's sentence: rendered with
+  // the word's section on, the sentence must differ from the same verdict without it (else the
+  // player reads an empty clause, or the code itself).
+  for (const game_system::ConditionArg& condition : system.ConditionArgs()) {
+    const auto sentence = loaded.reasons_.find(condition.reason);
+    if (sentence == loaded.reasons_.end()) {
+      return Status::Error(std::string(system.name()) + " declares conditions of '" +
+                           condition.reason + "', not one of its reason codes");
+    }
+    for (const std::string& word : condition.words) {
+      if (!IsWord(word)) {
+        return Status::Error(std::string(system.name()) + ": condition '" + word + "' of " +
+                             condition.reason + " cannot name a section (a-z, 0-9, '_')");
+      }
+      game_system::Verdict verdict;
+      verdict.reason = condition.reason;
+      verdict.args.push_back({condition.arg, word});
+      const auto arg_text = [&loaded](const game_system::Arg& a) { return loaded.ArgText(a); };
+      mst::data with = VerdictFields(verdict, arg_text);
+      mst::data without = with;
+      without.set(condition.arg + "_" + word, false);
+      if (sentence->second->Render(with) == sentence->second->Render(without)) {
+        return Status::Error(reasons.string() + ": " + condition.reason + " does not word the " +
+                             condition.arg + " '" + word + "' (no section {{#" + condition.arg +
+                             "_" + word + "}} with text in it)");
+      }
+    }
+  }
   *out = std::move(loaded);
   return Status::Ok();
 }

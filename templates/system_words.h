@@ -37,7 +37,9 @@ class SystemWords {
  public:
   // Loads `system`'s reasons table and the units table of `language` (a language directory
   // under `mail_dir`). Fails naming the file: unreadable, not a table, a code of
-  // system.ReasonCodes() with no sentence, a key that is not one of its codes, a unit without
+  // system.ReasonCodes() with no sentence, a key that is not one of its codes, a condition word
+  // of system.ConditionArgs() that its reason's sentence does not word (no section
+  // {{#<arg>_<word>}} with text in it: the player would read an empty clause), a unit without
   // its sentence; in French ("fr"), a space that breaks templates/french_typography.h's rule.
   static Status Load(const std::filesystem::path& mail_dir, std::string_view language,
                      const game_system::GameSystem& system, SystemWords* out);
