@@ -242,12 +242,13 @@ TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& player
       const auto camp = [&](const std::string& side) {
         return "le camp " + templates_.Word(templates::Language::kFrench, "side", side);
       };
-      mail.subject = "Partie " + game_id + " : la partie est terminée";
+      mail.subject = "Partie " + game_id + "\u00a0: la partie est terminée";
       mail.body =
-          "La partie " + game_id + " est terminée : " + camp(loser.side) +
+          "La partie " + game_id + " est terminée\u00a0: " + camp(loser.side) +
           " perd par forfait, faute d'ordres pendant " + std::to_string(loser.missed_turns) +
           (loser.missed_turns > 1 ? " tours" : " tour") +
-          (winner.empty() ? std::string(".") : " ; victoire pour " + camp(winner) + ".") + "\n";
+          (winner.empty() ? std::string(".") : "\u00a0; victoire pour " + camp(winner) + ".") +
+          "\n";
     } else {
       mail.subject = "Game " + game_id + ": the game is over";
       mail.body = "Game " + game_id + " is over. " + out.ending.text + ".\n";

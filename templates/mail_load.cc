@@ -3,6 +3,7 @@
 #include <cctype>
 #include <utility>
 
+#include "templates/french_typography.h"
 #include "templates/mail_render.h"
 #include "templates/mail_view.h"
 #include "templates/sentence_table.h"
@@ -136,6 +137,9 @@ Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out)
       if (!check.is_valid()) {
         return Status::Error((lang_dir / name).string() + ": " + check.error_message());
       }
+      if (language == Language::kFrench) {
+        if (Status s = CheckFrenchSpacing(lang_dir / name, text); !s.ok) return s;
+      }
       set.files.emplace(name, std::move(text));
     }
     const std::pair<const char*, SentenceTable*> tables[] = {{"reasons.table", &set.reasons},
@@ -144,6 +148,9 @@ Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out)
     for (const auto& [name, table] : tables) {
       std::string text;
       if (Status s = ReadTemplateFile(lang_dir / name, &text); !s.ok) return s;
+      if (language == Language::kFrench) {
+        if (Status s = CheckFrenchSpacing(lang_dir / name, text); !s.ok) return s;
+      }
       if (Status s = ParseSentenceTable(lang_dir / name, text, table); !s.ok) return s;
     }
     // Every reason code of the engine must be worded (the names table is the wire format).

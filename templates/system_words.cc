@@ -3,15 +3,35 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <functional>
 #include <kainjow/mustache.hpp>
 #include <optional>
 #include <utility>
 
 #include "proto/codec/shown.h"
+#include "templates/french_typography.h"
+#include "templates/sentence_table.h"
 
 namespace pbem::templates {
 
 namespace mst = kainjow::mustache;
+
+// A sentence's mustache parsed once at load, rendered as plain text (no escaping: the caller
+// escapes for HTML). kainjow's render is not const only because it records an error met in a
+// lambda or a partial; the data rendered here holds strings and bools only, so rendering reads
+// the parsed tree and writes nothing: a loaded SystemWords can be shared between threads.
+class SystemWords::Parsed {
+ public:
+  explicit Parsed(const std::string& sentence) : tmpl_(sentence) {
+    tmpl_.set_custom_escape([](const std::string& s) { return s; });
+  }
+  bool valid() const { return tmpl_.is_valid(); }
+  const std::string& error() const { return tmpl_.error_message(); }
+  std::string Render(const mst::data& fields) const { return tmpl_.render(fields); }
+
+ private:
+  mutable mst::mustache tmpl_;
+};
 
 namespace {
 
@@ -19,14 +39,8 @@ namespace {
 constexpr std::array<std::string_view, 2> kLengthUnits{game_system::kThousandthsOfAnInch,
                                                        game_system::kThousandthsOfACm};
 constexpr std::string_view kDecimalMark = "decimal_mark";
-
-std::string Identity(const std::string& s) { return s; }
-
-std::string RenderPlain(const std::string& sentence, const mst::data& fields) {
-  mst::mustache tmpl(sentence);
-  tmpl.set_custom_escape(Identity);
-  return tmpl.render(fields);
-}
+// The language whose tables follow templates/french_typography.h's rule (LanguageCode).
+constexpr std::string_view kFrench = "fr";
 
 std::optional<std::int64_t> ParseInt(const std::string& text) {
   std::int64_t n = 0;
@@ -44,10 +58,26 @@ bool IsWord(std::string_view text) {
   });
 }
 
-Status LoadTable(const std::filesystem::path& path, SentenceTable* table) {
+Status LoadTable(const std::filesystem::path& path, bool french, SentenceTable* table) {
   std::string text;
   if (Status s = ReadTemplateFile(path, &text); !s.ok) return s;
+  if (french) {
+    if (Status s = CheckFrenchSpacing(path, text); !s.ok) return s;
+  }
   return ParseSentenceTable(path, text, table);
+}
+
+// The fields of a verdict's sentence (the arguments' sections included).
+mst::data VerdictFields(const game_system::Verdict& verdict,
+                        const std::function<std::string(const game_system::Arg&)>& arg_text) {
+  mst::data fields;
+  fields.set("unit", codec::Shown(verdict.unit));
+  fields.set("order", verdict.order);
+  for (const game_system::Arg& arg : verdict.args) {
+    fields.set(arg.name, arg_text(arg));
+    if (IsWord(arg.value)) fields.set(arg.name + "_" + arg.value, true);
+  }
+  return fields;
 }
 
 }  // namespace
@@ -68,39 +98,80 @@ std::string ThousandthsText(std::int64_t thousandths, std::string_view decimal_m
 Status SystemWords::Load(const std::filesystem::path& mail_dir, std::string_view language,
                          const game_system::GameSystem& system, SystemWords* out) {
   SystemWords loaded;
+  const bool french = language == kFrench;
   const std::filesystem::path systems = mail_dir / std::string(language) / "systems";
   const std::filesystem::path reasons = systems / std::string(system.name()) / "reasons.table";
-  if (Status s = LoadTable(reasons, &loaded.reasons_); !s.ok) return s;
+  SentenceTable reason_table;
+  if (Status s = LoadTable(reasons, french, &reason_table); !s.ok) return s;
   const std::vector<std::string> codes = system.ReasonCodes();
   for (const std::string& code : codes) {
-    if (loaded.reasons_.find(code) == loaded.reasons_.end()) {
+    if (reason_table.find(code) == reason_table.end()) {
       return Status::Error(reasons.string() + ": no sentence for '" + code + "'");
     }
   }
-  for (const auto& [key, sentence] : loaded.reasons_) {
+  for (const auto& [key, sentence] : reason_table) {
     if (std::find(codes.begin(), codes.end(), key) == codes.end()) {
       return Status::Error(reasons.string() + ": '" + key + "' is not a reason code of " +
                            std::string(system.name()));
     }
   }
   const std::filesystem::path units = systems / "units.table";
-  if (Status s = LoadTable(units, &loaded.units_); !s.ok) return s;
-  for (const auto& [key, sentence] : loaded.units_) {
+  SentenceTable unit_table;
+  if (Status s = LoadTable(units, french, &unit_table); !s.ok) return s;
+  for (const auto& [key, sentence] : unit_table) {
     if (key != kDecimalMark &&
         std::find(kLengthUnits.begin(), kLengthUnits.end(), key) == kLengthUnits.end()) {
       return Status::Error(units.string() + ": '" + key + "' is not a unit");
     }
   }
   for (const std::string_view key : kLengthUnits) {
-    if (loaded.units_.find(key) == loaded.units_.end()) {
+    if (unit_table.find(key) == unit_table.end()) {
       return Status::Error(units.string() + ": no sentence for '" + std::string(key) + "'");
     }
   }
-  const auto mark = loaded.units_.find(kDecimalMark);
-  if (mark == loaded.units_.end()) {
+  const auto mark = unit_table.find(kDecimalMark);
+  if (mark == unit_table.end()) {
     return Status::Error(units.string() + ": no '" + std::string(kDecimalMark) + "'");
   }
   loaded.decimal_mark_ = mark->second;
+  // Parsed once here (ParseSentenceTable checked that each parses); never again per sentence.
+  const std::pair<const SentenceTable*, ParsedTable*> tables[] = {{&reason_table, &loaded.reasons_},
+                                                                  {&unit_table, &loaded.units_}};
+  for (const auto& [table, parsed] : tables) {
+    for (const auto& [key, sentence] : *table) {
+      auto p = std::make_shared<const Parsed>(sentence);
+      if (!p->valid()) return Status::Error(key + ": " + p->error());  // checked above: not reached
+      parsed->emplace(key, std::move(p));
+    }
+  }
+  // Every condition word the system declares is worded by its reason's sentence: rendered with
+  // the word's section on, the sentence must differ from the same verdict without it (else the
+  // player reads an empty clause, or the code itself).
+  for (const game_system::ConditionArg& condition : system.ConditionArgs()) {
+    const auto sentence = loaded.reasons_.find(condition.reason);
+    if (sentence == loaded.reasons_.end()) {
+      return Status::Error(std::string(system.name()) + " declares conditions of '" +
+                           condition.reason + "', not one of its reason codes");
+    }
+    for (const std::string& word : condition.words) {
+      if (!IsWord(word)) {
+        return Status::Error(std::string(system.name()) + ": condition '" + word + "' of " +
+                             condition.reason + " cannot name a section (a-z, 0-9, '_')");
+      }
+      game_system::Verdict verdict;
+      verdict.reason = condition.reason;
+      verdict.args.push_back({condition.arg, word});
+      const auto arg_text = [&loaded](const game_system::Arg& a) { return loaded.ArgText(a); };
+      mst::data with = VerdictFields(verdict, arg_text);
+      mst::data without = with;
+      without.set(condition.arg + "_" + word, false);
+      if (sentence->second->Render(with) == sentence->second->Render(without)) {
+        return Status::Error(reasons.string() + ": " + condition.reason + " does not word the " +
+                             condition.arg + " '" + word + "' (no section {{#" + condition.arg +
+                             "_" + word + "}} with text in it)");
+      }
+    }
+  }
   *out = std::move(loaded);
   return Status::Ok();
 }
@@ -116,7 +187,7 @@ std::string SystemWords::ArgText(const game_system::Arg& arg) const {
   fields.set("number", ThousandthsText(*n, decimal_mark_));
   fields.set("one", *n == 1000);
   fields.set("below_two", *n > -2000 && *n < 2000);
-  return RenderPlain(sentence->second, fields);
+  return sentence->second->Render(fields);
 }
 
 Status SystemWords::Sentence(const game_system::Verdict& verdict, std::string* out) const {
@@ -126,14 +197,8 @@ Status SystemWords::Sentence(const game_system::Verdict& verdict, std::string* o
   if (sentence == reasons_.end()) {
     return Status::Error("no sentence for reason '" + verdict.reason + "'");
   }
-  mst::data fields;
-  fields.set("unit", codec::Shown(verdict.unit));
-  fields.set("order", verdict.order);
-  for (const game_system::Arg& arg : verdict.args) {
-    fields.set(arg.name, ArgText(arg));
-    if (IsWord(arg.value)) fields.set(arg.name + "_" + arg.value, true);
-  }
-  *out = RenderPlain(sentence->second, fields);
+  *out = sentence->second->Render(
+      VerdictFields(verdict, [this](const game_system::Arg& a) { return ArgText(a); }));
   return Status::Ok();
 }
 

@@ -15,16 +15,20 @@
 // - systems/units.table: "decimal_mark" (the language's, "." or ","), and one sentence per
 //   length unit over {{number}} (the value in that unit, with the decimal mark) and the
 //   sections {{#one}} (exactly 1) and {{#below_two}} (less than 2 in size: French singular).
+// Every sentence is parsed once, by Load; Sentence and ArgText render the parsed form. A loaded
+// SystemWords is immutable and may be shared between threads.
 #ifndef PBEM_TEMPLATES_SYSTEM_WORDS_H_
 #define PBEM_TEMPLATES_SYSTEM_WORDS_H_
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 
 #include "engine/system/game_system.h"
-#include "templates/sentence_table.h"
 #include "templates/status.h"
 
 namespace pbem::templates {
@@ -33,8 +37,10 @@ class SystemWords {
  public:
   // Loads `system`'s reasons table and the units table of `language` (a language directory
   // under `mail_dir`). Fails naming the file: unreadable, not a table, a code of
-  // system.ReasonCodes() with no sentence, a key that is not one of its codes, a unit without
-  // its sentence.
+  // system.ReasonCodes() with no sentence, a key that is not one of its codes, a condition word
+  // of system.ConditionArgs() that its reason's sentence does not word (no section
+  // {{#<arg>_<word>}} with text in it: the player would read an empty clause), a unit without
+  // its sentence; in French ("fr"), a space that breaks templates/french_typography.h's rule.
   static Status Load(const std::filesystem::path& mail_dir, std::string_view language,
                      const game_system::GameSystem& system, SystemWords* out);
 
@@ -47,8 +53,12 @@ class SystemWords {
   std::string ArgText(const game_system::Arg& arg) const;
 
  private:
-  SentenceTable reasons_;
-  SentenceTable units_;
+  // A sentence's mustache, parsed (system_words.cc).
+  class Parsed;
+  using ParsedTable = std::map<std::string, std::shared_ptr<const Parsed>, std::less<>>;
+
+  ParsedTable reasons_;
+  ParsedTable units_;
   std::string decimal_mark_;
 };
 

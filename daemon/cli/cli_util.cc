@@ -7,6 +7,7 @@
 
 #include "daemon/cli/cli.h"
 #include "engine/morne_plaine/validate_orders.h"
+#include "proto/codec/shown.h"
 
 namespace pbem::cli {
 
@@ -302,14 +303,15 @@ const templates::MailTemplates* CliTemplates() {
 }
 
 // The machine form, for when the templates cannot be read: "move[1] b-i1: illegal
-// not_in_contact 1811".
+// not_in_contact 1811". The unit and the text arguments are what the player wrote: shown cut
+// (codec::Shown), as the sentences and the mail replies show them.
 std::string VerdictCodes(const engine::OrderVerdict& v, int label_width) {
   std::string line;
   if (v.order_kind == engine::OrderKind::kHeader) {
     line = "header";
   } else {
     line = std::string(engine::OrderKindName(v.order_kind)) + "[" + std::to_string(v.index) + "]";
-    if (!v.unit.empty()) line += " " + v.unit;
+    if (!v.unit.empty()) line += " " + codec::Shown(v.unit);
   }
   line += ": ";
   line += engine::VerdictKindName(v.verdict);
@@ -322,7 +324,7 @@ std::string VerdictCodes(const engine::OrderVerdict& v, int label_width) {
     if (const auto* hex = std::get_if<engine::Hex>(&arg)) {
       line += engine::FormatLabel(*hex, label_width);
     } else {
-      line += codec::FormatArg(arg);
+      line += codec::Shown(codec::FormatArg(arg));
     }
   }
   return line;

@@ -363,7 +363,7 @@ storage::NewMail MailIntake::QuarantineMail(const InboundMail& mail, storage::Ti
   refusal.detail =
       language == templates::Language::kFrench
           ? "pbemd a échoué deux fois en lisant ce message et l'a mis de côté pour "
-            "l'administrateur du serveur ; rien de son contenu n'a été pris en compte"
+            "l'administrateur du serveur\u00a0; rien de son contenu n'a été pris en compte"
           : "pbemd failed twice while reading this mail and has set it aside for the server's "
             "administrator; nothing in it was taken into account";
   if (templates_ == nullptr) return PlainErrorMail(refusal, now);

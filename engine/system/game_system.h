@@ -108,6 +108,17 @@ struct Outcome {
   std::vector<Score> scores;
 };
 
+// A verdict argument whose value is one of a fixed set of words, a condition code the system's
+// engine names (wme's SUPPORT_NOT_ELIGIBLE "detail": "not_behind", ...). The words (templates)
+// word each as a mustache section {{#<arg>_<word>}}...{{/<arg>_<word>}}, and refuse at load a
+// table that has no such section for a word declared here.
+struct ConditionArg {
+  std::string reason;              // the reason code that carries it ("SUPPORT_NOT_ELIGIBLE")
+  std::string arg;                 // the Arg's name ("detail")
+  std::vector<std::string> words;  // every value the engine can give it, lower-case and '_'
+  friend bool operator==(const ConditionArg&, const ConditionArg&) = default;
+};
+
 class GameSystem {
  public:
   virtual ~GameSystem() = default;
@@ -119,6 +130,9 @@ class GameSystem {
   // engine's own reason names, in the engine's order: what the words (templates) must have a
   // sentence for.
   virtual std::vector<std::string> ReasonCodes() const = 0;
+  // Every argument of a reason code whose value is a condition word, with all its words, from
+  // the engine's own declaration of them; {} when the system has none.
+  virtual std::vector<ConditionArg> ConditionArgs() const = 0;
 
   // Parses and checks a ruleset and scenario.
   virtual Result<Setup> Load(const GameData& data) const = 0;

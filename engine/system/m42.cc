@@ -122,6 +122,8 @@ class M42System final : public GameSystem {
     }
     return codes;
   }
+  // M42's verdicts carry models, features and lengths (m42/verdict.h), no condition word.
+  std::vector<ConditionArg> ConditionArgs() const override { return {}; }
 
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadM42RulesetFiles, LoadM42ScenarioText",

@@ -61,6 +61,9 @@ class MornePlaineSystem final : public GameSystem {
     }
     return codes;
   }
+  // Its arguments are positional values (hexes, ids, words.table's "arg.*" words), no condition
+  // sections.
+  std::vector<ConditionArg> ConditionArgs() const override { return {}; }
 
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadRulesetFiles, LoadScenarioText",

@@ -48,6 +48,15 @@ class WmeSystem final : public GameSystem {
     }
     return codes;
   }
+  // The `detail` of UNIT_CANNOT_MOVE and SUPPORT_NOT_ELIGIBLE (wme/verdict.h).
+  std::vector<ConditionArg> ConditionArgs() const override {
+    const auto condition = [](wme::Reason reason, const auto& words) {
+      return ConditionArg{std::string(wme::ReasonName(reason)), "detail",
+                          std::vector<std::string>(words.begin(), words.end())};
+    };
+    return {condition(wme::Reason::kUnitCannotMove, wme::kCannotMoveConditions),
+            condition(wme::Reason::kSupportNotEligible, wme::kSupportConditions)};
+  }
 
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadWmeRulesetFiles, LoadWmeScenarioText",

@@ -47,12 +47,12 @@ namespace {
 
 using table::Int128;
 
-Verdict NotEligible(const ChargeOrder& order, const char* condition) {
+Verdict NotEligible(const ChargeOrder& order, std::string_view why) {
   Verdict v;
   v.unit = order.unit;
   v.reason = Reason::kSupportNotEligible;
   v.other = *order.support;
-  v.detail = condition;
+  v.detail = std::string(why);
   return v;
 }
 
@@ -65,22 +65,22 @@ bool Behind(const Ruleset& ruleset, const table::Rect& s, const table::Rect& c) 
                                ruleset.epsilon_deg);
 }
 
-// The first WME-P16 condition the supporter fails (the reading above), nullptr if none.
-const char* Ineligible(const Ruleset& ruleset, const State& state, const std::string& player,
-                       const ChargeOrder& order) {
+// The first WME-P16 condition the supporter fails (the reading above), "" if none.
+std::string_view Ineligible(const Ruleset& ruleset, const State& state, const std::string& player,
+                            const ChargeOrder& order) {
   const UnitState& s = *FindUnit(state, *order.support);  // named: step 1 checked it exists
-  if (s.id == order.unit) return "charger";
-  if (s.owner != player) return "not_own";
-  if (s.troop_type != TroopType::kInfantry) return "not_infantry";
-  if (s.confused) return "confused";
-  if (s.engaged) return "engaged";
-  if (s.moved_by_initiative || s.moved_by_order) return "moved";
+  if (s.id == order.unit) return condition::kCharger;
+  if (s.owner != player) return condition::kNotOwn;
+  if (s.troop_type != TroopType::kInfantry) return condition::kNotInfantry;
+  if (s.confused) return condition::kConfused;
+  if (s.engaged) return condition::kEngaged;
+  if (s.moved_by_initiative || s.moved_by_order) return condition::kMoved;
   for (std::size_t i : BasesOf(state, s.id)) {
     for (std::size_t j : BasesOf(state, order.unit)) {
-      if (Behind(ruleset, Footprint(state.bases[i]), Footprint(state.bases[j]))) return nullptr;
+      if (Behind(ruleset, Footprint(state.bases[i]), Footprint(state.bases[j]))) return {};
     }
   }
-  return "not_behind";
+  return condition::kNotBehind;
 }
 
 // Projection of `p - o` on the unit vector `v`, in table units.
@@ -230,11 +230,11 @@ std::optional<Verdict> PlaceSupport(const Ruleset& ruleset, const Scenario& scen
                                     const State& state, const std::string& player,
                                     const ChargeOrder& order, ChargeCheck& check) {
   if (!order.support || !check.line) return std::nullopt;
-  if (const char* failed = Ineligible(ruleset, state, player, order)) {
+  if (const std::string_view failed = Ineligible(ruleset, state, player, order); !failed.empty()) {
     return NotEligible(order, failed);
   }
   check.support = SupportSearch(ruleset, scenario, state, order, check).Best();
-  if (!check.support) return NotEligible(order, "no_place");
+  if (!check.support) return NotEligible(order, condition::kNoPlace);
   return std::nullopt;
 }
 

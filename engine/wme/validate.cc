@@ -64,7 +64,7 @@ std::optional<Verdict> CheckUnderstood(const Ruleset& ruleset, const State& stat
 std::optional<Verdict> CheckCanMove(const UnitState& unit, Subphase subphase) {
   if (unit.confused || unit.engaged) {
     Verdict v = Refusal(unit.id, Reason::kUnitCannotMove);
-    v.detail = unit.confused ? "confused" : "engaged";
+    v.detail = unit.confused ? condition::kConfused : condition::kEngaged;
     return v;
   }
   const bool conflict = subphase == Subphase::kOrders

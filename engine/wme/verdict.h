@@ -46,6 +46,7 @@
 #ifndef PBEM_ENGINE_WME_VERDICT_H_
 #define PBEM_ENGINE_WME_VERDICT_H_
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -111,6 +112,27 @@ enum class Reason : std::uint8_t {
 };
 inline constexpr Reason kLastReason = Reason::kTargetNotEnemy;
 std::string_view ReasonName(Reason reason);  // "UNKNOWN_UNIT", ... ("" for kNone)
+
+// The condition words a Verdict::detail can hold (the table above): declared once, used by the
+// checks that give them (validate.cc, charge_support.cc) and by the game-system adapter
+// (GameSystem::ConditionArgs), whose words must word each. A new condition goes here first.
+namespace condition {
+inline constexpr std::string_view kCharger = "charger";
+inline constexpr std::string_view kNotOwn = "not_own";
+inline constexpr std::string_view kNotInfantry = "not_infantry";
+inline constexpr std::string_view kConfused = "confused";
+inline constexpr std::string_view kEngaged = "engaged";
+inline constexpr std::string_view kMoved = "moved";
+inline constexpr std::string_view kNotBehind = "not_behind";
+inline constexpr std::string_view kNoPlace = "no_place";
+}  // namespace condition
+// UNIT_CANNOT_MOVE's.
+inline constexpr std::array<std::string_view, 2> kCannotMoveConditions{condition::kConfused,
+                                                                       condition::kEngaged};
+// SUPPORT_NOT_ELIGIBLE's, in charge_support.cc's order of checks.
+inline constexpr std::array<std::string_view, 8> kSupportConditions{
+    condition::kCharger, condition::kNotOwn, condition::kNotInfantry, condition::kConfused,
+    condition::kEngaged, condition::kMoved,  condition::kNotBehind,   condition::kNoPlace};
 
 struct Verdict {
   std::string unit;

@@ -9,6 +9,7 @@ set -u
 
 PBEM=${1:?usage: orders_roundtrip.sh PBEM_BINARY REPO_DIR}
 REPO=${2:?usage: orders_roundtrip.sh PBEM_BINARY REPO_DIR}
+NBSP=$'\xc2\xa0'  # U+00A0: French puts a no-break space before : ; ! ? (templates/README.md)
 FIX="$REPO/tests/cli/fixtures"
 export PBEM_DATA_DIR="$REPO"
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/pbem-cli-test.XXXXXX")
@@ -93,7 +94,41 @@ run "check orders leaving the map" 1 "$PBEM" orders check --scenario "$SCEN" \
 expect "off map" "orders-off-map.textproto:5:1: move 1 (b-inf): not understood: hex 0207 (step 5 of the path) is not on the map."
 run "check orders leaving the map, in French" 1 "$PBEM" orders check --lang fr --scenario "$SCEN" \
   "$FIX/orders-off-map.textproto"
-expect "off map, French" "mouvement 1 (b-inf) : incompris : l'hexagone 0207 (étape 5 du chemin) n'est pas sur la carte."
+expect "off map, French" "mouvement 1 (b-inf)${NBSP}: incompris${NBSP}: l'hexagone 0207 (étape 5 du chemin) n'est pas sur la carte."
+
+# What a player wrote comes back cut (codec::Shown: 64 bytes, then "..."), never whole: a unit id
+# of 5,000 bytes came back whole twice, in the verdict's unit and in the sentence's argument.
+long_id=$(head -c 5000 /dev/zero | tr '\0' g)
+sed "s/b-ghost/$long_id/" "$FIX/orders-unknown-unit.textproto" >"$WORK/orders-long-id.textproto"
+shown="$(head -c 64 /dev/zero | tr '\0' g)..."
+# not_expect NAME TEXT: the last run's output does not contain TEXT.
+not_expect() {
+  if grep -qF -- "$2" "$WORK/out"; then
+    fail "$1: output contains '${2:0:80}...' (${#2} bytes)"
+  else
+    pass "$1: output does not contain it (${#2} bytes)"
+  fi
+}
+# expect_count NAME TEXT N: TEXT occurs N times in the last run's output.
+expect_count() {
+  local got
+  got=$(grep -oF -- "$2" "$WORK/out" | wc -l)
+  if [ "$got" -eq "$3" ]; then pass "$1: '${2:0:20}...' $3 times"; else fail "$1: $got times, not $3"; fi
+}
+for lang in en fr; do
+  run "check orders naming a 5,000-byte unit id ($lang)" 1 "$PBEM" orders check --lang "$lang" \
+    --scenario "$SCEN" "$WORK/orders-long-id.textproto"
+  expect_count "long id cut ($lang)" "$shown" 2
+  not_expect "long id cut ($lang)" "${long_id:0:65}"
+done
+# Without the sentence templates the CLI shows codes, and cuts the same way.
+mkdir -p "$WORK/no-templates"
+run "check orders naming a 5,000-byte unit id, no templates" 1 env PBEM_DATA_DIR="$WORK/no-templates" \
+  "$PBEM" orders check --scenario "$SCEN" --ruleset "$REPO/engine/rulesets/morne-plaine" \
+  "$WORK/orders-long-id.textproto"
+expect "codes without templates" "verdicts are shown as codes"
+expect_count "long id cut, codes" "$shown" 2
+not_expect "long id cut, codes" "${long_id:0:65}"
 
 # Units are named as players know them, the id in parentheses (issue 14; seen failing before
 # the fix: "move 1 (b-i2): ok").

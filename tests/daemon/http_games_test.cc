@@ -384,9 +384,9 @@ TEST_CASE("the verdicts' text: ?lang, else the player's language; units by name"
   CHECK(first_text("/v1/games/demo/orders/check", "demo", "tok-blue") ==
         "move 1 (Brigade Lambert (b-i2)): accepted");
   CHECK(first_text("/v1/games/demo/orders/check?lang=fr", "demo", "tok-blue") ==
-        "mouvement 1 (Brigade Lambert (b-i2)) : accepté");
+        "mouvement 1 (Brigade Lambert (b-i2))\u00a0: accepté");
   CHECK(first_text("/v1/games/fr/orders/check", "fr", "tok-lea") ==
-        "mouvement 1 (Brigade Lambert (b-i2)) : accepté");
+        "mouvement 1 (Brigade Lambert (b-i2))\u00a0: accepté");
   CHECK(first_text("/v1/games/fr/orders/check?lang=EN", "fr", "tok-lea") ==
         "move 1 (Brigade Lambert (b-i2)): accepted");
   // Stored submissions answer in the same words.

@@ -106,6 +106,7 @@ TEST_CASE("a mail whose processing fails twice goes to quarantine; the sender is
   CHECK(outbox[1].recipient == "jean@test.local");
   CHECK_THAT(outbox[1].body, Catch::StartsWith("Bonjour,\n"));
   CHECK_THAT(outbox[1].body, Catch::Contains("a échoué deux fois"));
+  CHECK_THAT(outbox[1].body, Catch::Contains("serveur\u00a0;"));  // French spacing
   CHECK_THAT(outbox[1].body, Catch::Contains("quarantined"));
 }
 

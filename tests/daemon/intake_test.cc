@@ -307,17 +307,18 @@ TEST_CASE("a refusal is written in the player's language", "[daemon][intake]") {
           Disposition::kAnswered);
   auto outbox = h.Outbox();
   REQUIRE(outbox.size() == 3);
-  CHECK(outbox[0].subject == "Re: [pbem partie] ordres : non accepté");
+  CHECK(outbox[0].subject == "Re: [pbem partie] ordres\u00a0: non accepté");
   CHECK_THAT(outbox[0].body, Catch::StartsWith("Bonjour,\n"));
   CHECK_THAT(outbox[0].body, Catch::Contains("son expéditeur ou son jeton ne correspond pas"));
-  CHECK_THAT(outbox[0].body, Catch::Contains("Code d'erreur : unauthenticated\n"));
-  CHECK_THAT(outbox[0].body,
-             Catch::Contains("Détail (en anglais, tel que l'arbitre l'enregistre) : the token in "
-                             "the orders is not the token of side blue"));
+  CHECK_THAT(outbox[0].body, Catch::Contains("Code d'erreur\u00a0: unauthenticated\n"));
+  CHECK_THAT(
+      outbox[0].body,
+      Catch::Contains("Détail (en anglais, tel que l'arbitre l'enregistre)\u00a0: the token in "
+                      "the orders is not the token of side blue"));
   // "Re: " is not doubled; the turns come from the orders and the game.
   CHECK(outbox[1].subject ==
-        "Re: [pbem partie] ordres : ordres pour le tour 3, la partie en est au tour 1");
-  CHECK_THAT(outbox[1].body, Catch::Contains("Code d'erreur : stale_turn"));
+        "Re: [pbem partie] ordres\u00a0: ordres pour le tour 3, la partie en est au tour 1");
+  CHECK_THAT(outbox[1].body, Catch::Contains("Code d'erreur\u00a0: stale_turn"));
   CHECK(outbox[2].subject == "Re: [pbem demo] orders: not accepted");
   CHECK_THAT(outbox[2].body, Catch::StartsWith("Hello,\n"));
   CHECK_THAT(outbox[2].body, Catch::Contains("Error: unauthenticated\nDetail: the token in the "

@@ -223,8 +223,9 @@ TEST_CASE("status without a game lists the sender's games; deadlines in the play
              Catch::Contains("Partie partie (bois-de-la-morne), tour 1. Vous jouez le camp bleu."));
   CHECK_THAT(reply.body, Catch::Contains("C'est à vous de jouer."));
   CHECK_THAT(reply.body, Catch::Contains("Vos ordres pour ce tour ne sont pas encore arrivés."));
-  CHECK_THAT(reply.body,
-             Catch::Contains("Pas d'échéance : le tour est joué dès que les ordres arrivent."));
+  CHECK_THAT(
+      reply.body,
+      Catch::Contains("Pas d'échéance\u00a0: le tour est joué dès que les ordres arrivent."));
   CHECK_THAT(reply.body, !Catch::Contains("Game demo"));
 }
 
@@ -246,7 +247,7 @@ TEST_CASE("status gives the deadline as players read dates", "[daemon][commands]
               .ok());
   REQUIRE(h.Handle(TextMail("fr@test.local", "d1@x", "status timed")) == Disposition::kAnswered);
   CHECK_THAT(h.Reply().body,
-             Catch::Contains("Échéance : le mercredi 25 novembre 2026 à 19 h 41 UTC."));
+             Catch::Contains("Échéance\u00a0: le mercredi 25 novembre 2026 à 19 h 41 UTC."));
   REQUIRE(h.Handle(TextMail("en@test.local", "d2@x", "status timed")) == Disposition::kAnswered);
   CHECK_THAT(h.Reply().body,
              Catch::Contains("Orders are due by Wednesday 25 November 2026 at 19:41 UTC."));
@@ -267,12 +268,14 @@ TEST_CASE("help is in the sender's language; archive attaches a file that verifi
              Catch::Contains("https://pbem.example/v1/games/GAME/archive/ and its archive file at "
                              "https://pbem.example/v1/games/GAME/export"));
   REQUIRE(h.Handle(TextMail("eve@test.local", "h2@x", "aide")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::StartsWith("Bonjour,\n\npbem par courriel : comment jouer"));
+  CHECK_THAT(h.Reply().body,
+             Catch::StartsWith("Bonjour,\n\npbem par courriel\u00a0: comment jouer"));
   REQUIRE(h.Handle(TextMail("eve@test.local", "h3@x", "help fr")) == Disposition::kAnswered);
-  CHECK_THAT(h.Reply().body, Catch::StartsWith("Bonjour,\n\npbem par courriel : comment jouer"));
+  CHECK_THAT(h.Reply().body,
+             Catch::StartsWith("Bonjour,\n\npbem par courriel\u00a0: comment jouer"));
   REQUIRE(h.Handle(TextMail("lea@test.local", "h4@x", "help", "?")) == Disposition::kAnswered);
   reply = h.Reply();
-  CHECK_THAT(reply.body, Catch::StartsWith("Bonjour,\n\npbem par courriel : comment jouer"));
+  CHECK_THAT(reply.body, Catch::StartsWith("Bonjour,\n\npbem par courriel\u00a0: comment jouer"));
   CHECK_THAT(reply.body, Catch::Contains("écrivez à pbem@game.test"));
 
   // The fixture's games were made without their rules pinned: no archive, said in a sentence.

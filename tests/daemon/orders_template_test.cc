@@ -206,9 +206,9 @@ TEST_CASE("welcome mails: side, token, deadline, rules; the template for the fir
   CHECK(has_template);
   CHECK(has_rules);
 
-  CHECK(orange.subject == "Partie w1 : vous jouez le camp orange");
+  CHECK(orange.subject == "Partie w1\u00a0: vous jouez le camp orange");
   CHECK(orange.body.rfind("Bonjour,\n", 0) == 0);
-  CHECK(orange.body.find("Votre jeton : tok-ben-1") != std::string::npos);
+  CHECK(orange.body.find("Votre jeton\u00a0: tok-ben-1") != std::string::npos);
   CHECK(orange.body.find("Le camp bleu joue le premier") != std::string::npos);
   CHECK(orange.body.find("avant le jeudi 19 novembre 2026 à 8 h 13 UTC") != std::string::npos);
   CHECK(orange.body.find("REGLES.md") != std::string::npos);

@@ -180,7 +180,7 @@ TEST_CASE("scheduler: a game whose turn keeps failing backs off, is stuck once, 
       notices[0].recipient == "helene@test.local" ? notices[1] : notices[0];
   CHECK(fr.recipient == "helene@test.local");
   CHECK(en.recipient == "ben@test.local");
-  CHECK(fr.subject == "Partie broken : l'arbitre n'a pas pu jouer le tour 1 (bleu)");
+  CHECK(fr.subject == "Partie broken\u00a0: l'arbitre n'a pas pu jouer le tour 1 (bleu)");
   CHECK(en.subject == "Game broken: the referee could not play turn 1 (blue)");
   CHECK_THAT(fr.body, Catch::StartsWith("Bonjour H\u00e9l\u00e8ne,\n"));
   CHECK_THAT(fr.body, Catch::Contains("L'arbitre n'a pas pu résoudre le tour 1 (bleu)"));

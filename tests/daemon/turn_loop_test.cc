@@ -139,7 +139,7 @@ TEST_CASE("turn loop: a French player reads French results") {
   REQUIRE(mails.size() == 2);
   for (const auto& mail : mails) {
     if (mail.recipient == "anne@test.local") {
-      CHECK(mail.subject == "Partie fr1, tour 1 (bleu) : résultats");
+      CHECK(mail.subject == "Partie fr1, tour 1 (bleu)\u00a0: résultats");
     } else {
       CHECK(mail.subject == "Game fr1, turn 1 (blue): results");
     }
@@ -417,13 +417,13 @@ TEST_CASE("scheduler: missed turns are counted, and a player forfeits after the 
   bool forfeit_fr = false;
   for (const auto& m : f.MailsTo("tb@test.local")) {
     missed_fr = missed_fr || m.body.find(
-                                 "Aucun ordre n'est arrivé avant l'échéance : le camp "
+                                 "Aucun ordre n'est arrivé avant l'échéance\u00a0: le camp "
                                  "bleu n'a joué aucun ordre ce tour.") != std::string::npos;
-    forfeit_fr =
-        forfeit_fr || (m.subject == "Partie timed : la partie est terminée" &&
-                       m.body ==
-                           "La partie timed est terminée : le camp bleu perd par forfait, faute "
-                           "d'ordres pendant 2 tours ; victoire pour le camp orange.\n");
+    forfeit_fr = forfeit_fr ||
+                 (m.subject == "Partie timed\u00a0: la partie est terminée" &&
+                  m.body ==
+                      "La partie timed est terminée\u00a0: le camp bleu perd par forfait, faute "
+                      "d'ordres pendant 2 tours\u00a0; victoire pour le camp orange.\n");
   }
   CHECK(missed_fr);
   CHECK(forfeit_fr);

@@ -196,8 +196,8 @@ TEST_CASE("an organiser's result ends the game: its ending, the players told, no
     const storage::NewMail& m = by_recipient.at(player + "@example.org");
     INFO(m.subject << "\n" << m.body);
     if (player == "cid") {
-      CHECK(m.subject == "Club : la partie " + id + " est terminée");
-      CHECK_THAT(m.body, Catch::Contains("Résultat : partie nulle."));
+      CHECK(m.subject == "Club\u00a0: la partie " + id + " est terminée");
+      CHECK_THAT(m.body, Catch::Contains("Résultat\u00a0: partie nulle."));
     } else {
       CHECK(m.subject == "Club: game " + id + " is over");
       CHECK_THAT(m.body, Catch::Contains("Result: a draw."));
@@ -324,8 +324,8 @@ TEST_CASE(
     INFO(m.recipient << "\n" << m.subject << "\n" << m.body);
     CHECK_THAT(m.body, Catch::Contains(reason));
     if (m.recipient == "cid@example.org") {
-      CHECK(m.subject == "Club : le résultat de la partie r1-g2 a été corrigé");
-      CHECK_THAT(m.body, Catch::Contains("Résultat enregistré auparavant : partie nulle"));
+      CHECK(m.subject == "Club\u00a0: le résultat de la partie r1-g2 a été corrigé");
+      CHECK_THAT(m.body, Catch::Contains("Résultat enregistré auparavant\u00a0: partie nulle"));
       CHECK_THAT(m.body, Catch::Contains(orange_player + " gagne, victoire totale"));
     } else {
       CHECK(m.subject == "Club: the result of game r1-g2 has been corrected");

@@ -293,7 +293,7 @@ TEST_CASE("organiser: a deadline extension is bounded, moves the deadline and is
           for (std::size_t at; (at = subject.find("  ")) != std::string::npos;) {
             subject.erase(at, 1);
           }
-          CHECK(subject == "Partie " + game + " : délai prolongé de 2 jours 3 heures");
+          CHECK(subject == "Partie " + game + "\u00a0: délai prolongé de 2 jours 3 heures");
           CHECK(m.text.find("a prolongé de 2 jours 3 heures le délai de la partie " + game) !=
                 std::string::npos);
           CHECK(m.text.find("au plus tard le ") != std::string::npos);

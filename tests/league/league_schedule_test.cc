@@ -227,7 +227,7 @@ TEST_CASE("acceptance: 6-player round robin, a replacement in round 2, a removal
   CHECK(champion_mail["ana@example.org"] ==
         "Club: season 1 is over: " + *finished->champion + " is the champion");
   CHECK(champion_mail["gustave@example.org"] ==
-        "Club : saison 1 terminée, " + *finished->champion + " remporte le titre");
+        "Club\u00a0: saison 1 terminée, " + *finished->champion + " remporte le titre");
   CHECK(champion_mail["helene@example.org"] == champion_mail["gustave@example.org"]);
   CHECK(champion_mail.count("dmitri@example.org") == 0);
 

@@ -11,6 +11,7 @@ set -euo pipefail
 PBEMD=${1:?usage: mail_commands.sh PBEMD SEED_TOOL PBEM}
 SEED=${2:?usage: mail_commands.sh PBEMD SEED_TOOL PBEM}
 PBEM=${3:?usage: mail_commands.sh PBEMD SEED_TOOL PBEM}
+NBSP=$'\xc2\xa0'  # U+00A0: French puts a no-break space before : ; ! ? (templates/README.md)
 HERE=$(cd "$(dirname "$0")" && pwd)
 
 WORK_PREFIX=pbem-mail-commands
@@ -56,7 +57,7 @@ expect_reply carol "Re: curious" "the help, not the state" \
   'You play no game "demo".' "pbem by mail: how to play" "write to game@test.local"
 body carol "Re: curious" | grep -q "turn 1" && fail "carol, who plays no game, was told demo's turn"
 expect_reply carol "Re: comment jouer ?" "the help in French" \
-  "pbem par courriel : comment jouer" "écrivez à game@test.local"
+  "pbem par courriel${NBSP}: comment jouer" "écrivez à game@test.local"
 expect_reply bob "Re: [pbem demo] results" "the archive" \
   "Attached: the archive of game demo (0 player-turns" "pbem verify demo.pbem"
 

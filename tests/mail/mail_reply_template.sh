@@ -21,6 +21,7 @@
 set -euo pipefail
 PBEMD=${1:?usage: mail_reply_template.sh PBEMD SEED_TOOL [text|html]}
 FORMAT=${3:-text}
+NBSP=$'\xc2\xa0'  # U+00A0: French puts a no-break space before : ; ! ? (templates/README.md)
 [[ $FORMAT == text || $FORMAT == html ]] || { echo "FORMAT is text or html" >&2; exit 2; }
 SEED=/bin/true  # the game is created over HTTP, with its welcome mails
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -165,7 +166,7 @@ status=$(curl -sS --max-time 10 -o "$work/created.json" -w '%{http_code}' -X POS
 wait_for alice 1 "her welcome mail"
 wait_for bob 1 "son message de bienvenue"
 fetch alice "Game demo: you play blue" >"$work/welcome-alice.eml"
-fetch bob "Partie demo : vous jouez le camp orange" >"$work/welcome-bob.eml"
+fetch bob "Partie demo${NBSP}: vous jouez le camp orange" >"$work/welcome-bob.eml"
 expect "$work/welcome-alice.eml" "alice's welcome mail" "Your move, due by " \
   "Your token is: alice-secret-1" "The orange side is played by bob@test.local" \
   '#--- pbem orders: begin ---' 'token: "alice-secret-1"' \

@@ -118,7 +118,7 @@ def main():
     for f in mails:
         with open(os.path.join(outbox, f), "rb") as fh:
             msg = email.message_from_binary_file(fh, policy=email.policy.default)
-        if re.search(r"\) ?: (results|résultats)$", str(msg["Subject"])):
+        if re.search(r"\)[ \u00a0]?: (results|résultats)$", str(msg["Subject"])):
             results.append((f, msg))
     if len(results) < 4:
         fail("expected 4 results mails in %s, found %d of %d mails" % (outbox, len(results), len(mails)))

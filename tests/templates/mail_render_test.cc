@@ -256,20 +256,21 @@ TEST_CASE("results mail in French uses the French words") {
   Mail mail;
   REQUIRE(Templates().RenderResults(Language::kFrench, Input(scenario, result), &mail).ok);
   INFO(mail.text);
-  CHECK(mail.subject == "Partie g1, tour 2 (bleu) : résultats");
+  CHECK(mail.subject == "Partie g1, tour 2 (bleu)\u00a0: résultats");
   CHECK(Has(mail.text,
             "6 contre 2, rapport 3-1. Dé 4 +1 (attaquant plus haut) \u22121 (écart de "
-            "moral) +1 (marais) = 5. Résultat 0/2* : perte de l'attaquant 0 VC ; "
+            "moral) +1 (marais) = 5. Résultat 0/2*\u00a0: perte de l'attaquant 0 VC\u00a0; "
             "perte du défenseur 2 VC, avec test de moral."));
   CHECK(Has(mail.text, "3 (attaque par un pont, divisée par deux) + Batterie Lefort (b-a1) 3 = 6"));
   CHECK(Has(mail.text,
-            "1er de Ligne (b-i1) se déplace de 0404 à 0505 (chemin 0405 0505) ; "
+            "1er de Ligne (b-i1) se déplace de 0404 à 0505 (chemin 0405 0505)\u00a0; "
             "2 PM restants."));
   CHECK(Has(mail.text, "<script>alert(1)</script> (o-i1) recule de 0506 à 0607 (combat)."));
   CHECK(Has(mail.text, "Les ordres sont attendus avant le lundi 23 novembre 2026 à 18 h 00 UTC."));
-  CHECK(Has(mail.text, "jet 5, modifié à 4, contre une valeur de bombardement de 3 : touché."));
-  CHECK(Has(mail.text, "Ensuite : tour 3, au camp orange de jouer."));
-  CHECK(Has(mail.text, "Moulin (0506) : au camp bleu ; vaut 3 PV pour le camp bleu"));
+  CHECK(
+      Has(mail.text, "jet 5, modifié à 4, contre une valeur de bombardement de 3\u00a0: touché."));
+  CHECK(Has(mail.text, "Ensuite\u00a0: tour 3, au camp orange de jouer."));
+  CHECK(Has(mail.text, "Moulin (0506)\u00a0: au camp bleu\u00a0; vaut 3 PV pour le camp bleu"));
   CHECK_FALSE(Has(mail.text, " PC"));
   CHECK_FALSE(Has(mail.text, "retraité"));
   CHECK_FALSE(Has(mail.text, "odds"));
@@ -380,7 +381,7 @@ TEST_CASE("order receipt lists each order with its verdict") {
       Has(en.text, "attack 1 (1er de Ligne (b-i1)): refused: the unit in 0709 is not in contact"));
   Mail fr;
   REQUIRE(Templates().RenderReceipt(Language::kFrench, in, &fr).ok);
-  CHECK(Has(fr.text, "attaque 1 (1er de Ligne (b-i1)) : refusé : l'unité en 0709"));
+  CHECK(Has(fr.text, "attaque 1 (1er de Ligne (b-i1))\u00a0: refusé\u00a0: l'unité en 0709"));
   CHECK(Has(fr.text, "l'unité en 0709 n'est pas au contact"));
 }
 
@@ -475,8 +476,8 @@ TEST_CASE("a refusal shows the stable error code and the detail sentence in both
       const bool en = language == Language::kEnglish;
       CHECK(Has(mail.text, en ? "\nError: some_code\nDetail: the token in the orders is not the "
                                 "token of side <blue>\n"
-                              : "\nCode d'erreur : some_code\nDétail (en anglais, tel que "
-                                "l'arbitre l'enregistre) : the token in the orders is not the "
+                              : "\nCode d'erreur\u00a0: some_code\nDétail (en anglais, tel que "
+                                "l'arbitre l'enregistre)\u00a0: the token in the orders is not the "
                                 "token of side <blue>\n"));
       CHECK(Has(mail.html, "<code>some_code</code>"));
       CHECK(Has(mail.html, "side &lt;blue&gt;"));
@@ -704,8 +705,8 @@ TEST_CASE("every reason code reads as a sentence in both languages, its argument
       CHECK_FALSE(Has(line, code));
       CHECK_FALSE(Has(line, "_"));  // no code of any kind (arguments included)
       CHECK(Has(line, language == Language::kEnglish ? "move 2 (1er de Ligne (b-i1)): refused: "
-                                                     : "mouvement 2 (1er de Ligne (b-i1)) : "
-                                                       "refusé : "));
+                                                     : "mouvement 2 (1er de Ligne (b-i1))\u00a0: "
+                                                       "refusé\u00a0: "));
       // Hexes and numbers appear as given (the step index of a path is not told).
       for (std::size_t i = 0; i < v.args.size(); ++i) {
         if (const auto* h = std::get_if<Hex>(&v.args[i]))
@@ -733,8 +734,8 @@ TEST_CASE("verdict sentences: the one wording, with unit names and words for cod
         "attack 1 (1er de Ligne (b-i1)): refused: the unit in 1811 is not in contact (not "
         "adjacent, or across a river or a steep slope).");
   CHECK(Templates().VerdictSentence(Language::kFrench, v, nullptr) ==
-        "attaque 1 (b-i1) : refusé : l'unité en 1811 n'est pas au contact (pas adjacente, ou "
-        "au-delà d'une rivière ou d'une pente raide).");
+        "attaque 1 (b-i1)\u00a0: refusé\u00a0: l'unité en 1811 n'est pas au contact (pas "
+        "adjacente, ou au-delà d'une rivière ou d'une pente raide).");
   v.order_kind = engine::OrderKind::kMove;
   v.verdict = engine::VerdictKind::kInvalid;
   v.reason = engine::Reason::kPathNotAdjacent;
@@ -747,17 +748,18 @@ TEST_CASE("verdict sentences: the one wording, with unit names and words for cod
   v.verdict = engine::VerdictKind::kIllegal;
   v.reason = engine::Reason::kWrongSide;
   v.args = {std::string("blue"), std::string("orange")};
-  CHECK(Templates().VerdictSentence(Language::kFrench, v, nullptr) ==
-        "en-tête des ordres : refusé : ces ordres sont pour le camp bleu, or c'est le camp "
-        "orange qui doit jouer.");
+  CHECK(
+      Templates().VerdictSentence(Language::kFrench, v, nullptr) ==
+      "en-tête des ordres\u00a0: refusé\u00a0: ces ordres sont pour le camp bleu, or c'est le camp "
+      "orange qui doit jouer.");
   v.order_kind = engine::OrderKind::kMove;
   v.unit = "b-i1";
   v.verdict = engine::VerdictKind::kIllegal;
   v.reason = engine::Reason::kHexsideImpassable;
   v.args = {H("0405"), H("0304"), std::string("major_river")};
   CHECK(Templates().VerdictSentence(Language::kFrench, v, &scenario) ==
-        "mouvement 1 (1er de Ligne (b-i1)) : refusé : le côté d'hexagone entre 0304 et 0405 (un "
-        "fleuve) est infranchissable.");
+        "mouvement 1 (1er de Ligne (b-i1))\u00a0: refusé\u00a0: le côté d'hexagone entre 0304 et "
+        "0405 (un fleuve) est infranchissable.");
 }
 
 TEST_CASE("verdict sentences show what the player wrote cut, never a huge or multi-line value") {
@@ -811,16 +813,16 @@ TEST_CASE("French report lines need neither the unit's gender nor its number") {
   REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
   INFO(fr.text);
   CHECK(Has(fr.text,
-            "  - Général Vautrin (o-l1) se déplace de 1811 à 1715 (chemin 1715) ; "
+            "  - Général Vautrin (o-l1) se déplace de 1811 à 1715 (chemin 1715)\u00a0; "
             "1 PM restant.\n"));
   CHECK(Has(fr.text,
-            "  - Dragons de la Garde (o-c1) se déplace de 1812 à 1813 (chemin 1813) ; "
+            "  - Dragons de la Garde (o-c1) se déplace de 1812 à 1813 (chemin 1813)\u00a0; "
             "plus aucun PM.\n"));
   CHECK(Has(fr.text,
             "  - Élimination de Dragons de la Garde (o-c1) en 1813 (aucune retraite "
             "possible).\n"));
   CHECK(Has(fr.text, "  - Général Vautrin (o-l1) recule de 1715 à 1716 (combat).\n"));
-  CHECK(Has(fr.text, "  - Unité éliminée : Dragons de la Garde (o-c1).\n"));
+  CHECK(Has(fr.text, "  - Unité éliminée\u00a0: Dragons de la Garde (o-c1).\n"));
   CHECK_FALSE(Has(fr.text, "éliminée en"));
   CHECK_FALSE(Has(fr.text, "s'est déplacée"));
 }
@@ -845,7 +847,7 @@ TEST_CASE("results mail: headline first, phases in order, refusals before the di
   CHECK(at("Orders not carried out in full:") != std::string::npos);
   Mail fr;
   REQUIRE(Templates().RenderResults(Language::kFrench, Input(scenario, result), &fr).ok);
-  CHECK(Has(fr.text, "En bref\n  - Pertes : camp bleu aucune ; camp orange 1 VM."));
+  CHECK(Has(fr.text, "En bref\n  - Pertes\u00a0: camp bleu aucune\u00a0; camp orange 1 VM."));
 }
 
 TEST_CASE("a missed turn says that no orders arrived by the deadline") {
@@ -860,8 +862,9 @@ TEST_CASE("a missed turn says that no orders arrived by the deadline") {
   CHECK_FALSE(Has(en.text, "Nothing happened"));
   Mail fr;
   REQUIRE(Templates().RenderResults(Language::kFrench, in, &fr).ok);
-  CHECK(Has(fr.text, "Aucun ordre n'est arrivé avant l'échéance : le camp bleu n'a joué aucun"));
-  CHECK(Has(fr.text, "Aucune perte ; aucun objectif n'a changé de mains."));
+  CHECK(
+      Has(fr.text, "Aucun ordre n'est arrivé avant l'échéance\u00a0: le camp bleu n'a joué aucun"));
+  CHECK(Has(fr.text, "Aucune perte\u00a0; aucun objectif n'a changé de mains."));
 }
 
 }  // namespace

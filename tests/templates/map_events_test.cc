@@ -113,13 +113,13 @@ TEST_CASE("a combat is a red arrow from the attacker to the defender", "[templat
 
 TEST_CASE("the legend speaks the player's language when given its words", "[templates][events]") {
   const Fight f;
-  const MapWords french{{"map.combat", "combat : rapport · dé · att./déf."},
+  const MapWords french{{"map.combat", "combat\u00a0: rapport · dé · att./déf."},
                         {"terrain.woods", "bois"},
                         {"arg.infantry", "infanterie"}};
   RenderOptions options;
   options.words = &french;
   const MapImage image = Render(f.b, &f.events, options);
-  CHECK(HasLegend(image, "combat : rapport"));
+  CHECK(HasLegend(image, "combat\u00a0: rapport"));
   CHECK(HasLegend(image, "bois"));
   CHECK(HasLegend(image, "infanterie"));
   CHECK_FALSE(HasLegend(image, "combat: odds"));

@@ -268,6 +268,54 @@ TEST_CASE("a table that misses or adds a code does not load, naming it") {
   std::filesystem::remove_all(std::filesystem::temp_directory_path() / "pbem_system_words_test");
 }
 
+TEST_CASE("wme declares the condition words its engine gives, and each table words them all") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  const std::vector<gs::ConditionArg> conditions = (*registry.Find("wme"))->ConditionArgs();
+  REQUIRE(conditions.size() == 2);
+  CHECK(conditions[0] == gs::ConditionArg{"UNIT_CANNOT_MOVE", "detail", {"confused", "engaged"}});
+  CHECK(conditions[1] == gs::ConditionArg{"SUPPORT_NOT_ELIGIBLE",
+                                          "detail",
+                                          {"charger", "not_own", "not_infantry", "confused",
+                                           "engaged", "moved", "not_behind", "no_place"}});
+  CHECK((*registry.Find("m42"))->ConditionArgs().empty());
+  CHECK((*registry.Find("morne-plaine"))->ConditionArgs().empty());
+}
+
+TEST_CASE("a table that does not word a condition word does not load, naming file and code") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  const gs::GameSystem& wme = **registry.Find("wme");
+  const std::string table = Slurp(kMailDir / "en" / "systems" / "wme" / "reasons.table");
+  SystemWords words;
+  // SUPPORT_NOT_ELIGIBLE without its not_behind section: the player would read "...: ."
+  const std::string section =
+      "{{#detail_not_behind}}{{other}} is not right behind it (a base touching the rear edge of a "
+      "charging base, facing the same way){{/detail_not_behind}}";
+  const std::size_t at = table.find(section);
+  REQUIRE(at != std::string::npos);
+  std::string missing = table;
+  missing.erase(at, section.size());
+  Status s = SystemWords::Load(TablesWith("wme/reasons.table", missing), "en", wme, &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("wme/reasons.table") != std::string::npos);
+  CHECK(s.message.find("SUPPORT_NOT_ELIGIBLE") != std::string::npos);
+  CHECK(s.message.find("'not_behind'") != std::string::npos);
+  CHECK(s.message.find("{{#detail_not_behind}}") != std::string::npos);
+  // A section that is there but says nothing is the same empty clause.
+  std::string empty = table;
+  empty.replace(at, section.size(), "{{#detail_not_behind}}{{/detail_not_behind}}");
+  s = SystemWords::Load(TablesWith("wme/reasons.table", empty), "en", wme, &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("'not_behind'") != std::string::npos);
+  // The code shown as it is ({{detail}}) is not a wording either.
+  std::string raw = table;
+  raw.replace(at, section.size(), "{{detail}}");
+  s = SystemWords::Load(TablesWith("wme/reasons.table", raw), "en", wme, &words);
+  CHECK_FALSE(s.ok);
+  // The table as it is loads.
+  CHECK(SystemWords::Load(TablesWith("wme/reasons.table", table), "en", wme, &words).ok);
+  std::filesystem::remove_all(std::filesystem::temp_directory_path() / "pbem_system_words_test");
+}
+
 TEST_CASE("a verdict without a reason has no sentence; another system's code is an error") {
   const gs::Registry registry = gs::BuiltinRegistry();
   const SystemWords words = LoadWords(**registry.Find("m42"), "en");
