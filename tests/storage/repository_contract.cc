@@ -76,6 +76,17 @@ NewMail SampleMail(const std::string& recipient, std::int64_t next_try_ms) {
   return mail;
 }
 
+// A failure of game_id's turn job at `at_ms`, retried then (stuck when `stuck`).
+TurnFailure FailureAt(const std::string& game_id, std::int64_t at_ms, bool stuck) {
+  TurnFailure failure;
+  failure.game_id = game_id;
+  failure.error = "INTERNAL: broken";
+  failure.at = At(at_ms);
+  failure.retry_at = At(at_ms);
+  failure.stuck = stuck;
+  return failure;
+}
+
 // Takes a store back to schema version 7 (what migration 8 added: submissions' side and
 // validated orders, the duplicate indexes of schema 2), to test it.
 void DropMigration8(RepositoryHarness& harness) {
@@ -1128,24 +1139,12 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       commit.missed = true;
       REQUIRE(repository->CommitTurn(commit).ok());
     });
-    check_write("the turn job fails", [&] {
-      TurnFailure failure;
-      failure.game_id = "g";
-      failure.error = "INTERNAL: broken";
-      failure.at = At(5'000);
-      failure.retry_at = At(5'000);
-      REQUIRE(repository->RecordTurnFailure(failure).ok());
-    });
+    check_write("the turn job fails",
+                [&] { REQUIRE(repository->RecordTurnFailure(FailureAt("g", 5'000, false)).ok()); });
     check_write("its failures are cleared",
                 [&] { REQUIRE(repository->ClearTurnFailures("g").ok()); });
     check_write("the game is stuck, then retried", [&] {
-      TurnFailure failure;
-      failure.game_id = "g";
-      failure.error = "INTERNAL: broken";
-      failure.at = At(6'000);
-      failure.retry_at = At(6'000);
-      failure.stuck = true;
-      REQUIRE(repository->RecordTurnFailure(failure).ok());
+      REQUIRE(repository->RecordTurnFailure(FailureAt("g", 6'000, true)).ok());
       CHECK(repository->ListSchedulableGames(At(1LL << 50))->empty());  // stuck: never listed
       REQUIRE(repository->RetryStuckGame("g", At(7'000)).ok());
     });
@@ -1254,12 +1253,8 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
     CHECK(repository->RetryStuckGame("g", At(500)).code() == StatusCode::kFailedPrecondition);
     CHECK(repository->RetryStuckGame("nope", At(500)).code() == StatusCode::kNotFound);
-    TurnFailure failure;
-    failure.game_id = "g";
-    failure.error = "INTERNAL: broken";
-    failure.at = At(1'000);
+    TurnFailure failure = FailureAt("g", 1'000, true);
     failure.retry_at = At(60'000);
-    failure.stuck = true;
     REQUIRE(repository->RecordTurnFailure(failure).ok());
     REQUIRE(repository->RetryStuckGame("g", At(8'000)).ok());
     CHECK(repository->ListStuckGames()->empty());
