@@ -223,6 +223,10 @@ TEST_CASE("scheduler: a turn that goes through clears the failures counted befor
   FailingGame f;
   Scheduler scheduler(f.repository, f.loop, f.clock, &f.logger, f.options);
   REQUIRE(scheduler.Pass().ok());
+  // Orders give the game work (a game with none is not even looked at: issue 19).
+  REQUIRE(
+      f.SubmitHttp("broken", "blue", ForGame(BlueOrdersText("tok-br-b"), "broken"), f.clock.Now())
+          .accepted);
   {
     ArmedFault fault("turn_loop.resolve:fail:game=broken");
     REQUIRE(scheduler.Pass().ok());
@@ -234,7 +238,13 @@ TEST_CASE("scheduler: a turn that goes through clears the failures counted befor
   Result<SchedulerPass> pass = scheduler.Pass();
   REQUIRE(pass.ok());
   CHECK(pass->failures == 0);
+  CHECK(pass->turns_resolved == 1);
+  // Orange's orders: work again, and the count read while the game is listed.
+  REQUIRE(f.SubmitHttp("broken", "orange", ForGame(OrangeOrdersText("tok-br-o"), "broken"),
+                       f.clock.Now())
+              .accepted);
   CHECK(f.Failures("broken") == 0);
+  const std::size_t results_mails = f.StuckNotices().size();  // of blue's turn
   // Counted from 0 again: max_failures more are needed to be stuck.
   ArmedFault fault("turn_loop.resolve:fail:game=broken");
   for (int i = 0; i < 4; ++i) {
@@ -243,7 +253,7 @@ TEST_CASE("scheduler: a turn that goes through clears the failures counted befor
   }
   CHECK(f.Failures("broken") == 4);
   CHECK(f.repository.ListStuckGames()->empty());
-  CHECK(f.StuckNotices().empty());
+  CHECK(f.StuckNotices().size() == results_mails);  // no stuck notice
 }
 
 // A database outage is not the game's failure: today's behaviour (the pass stops, the next
