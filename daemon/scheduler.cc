@@ -68,7 +68,36 @@ Status Scheduler::RecordFailure(const storage::SchedulableGame& game, const Stat
   return Status::Ok();
 }
 
+Status Scheduler::StoreWake(const std::string& game_id, SchedulerPass& pass) {
+  // The sequence first: a write after this read, even one before NextWake's reads, makes
+  // SetWake refuse, and the game stays due.
+  Result<storage::GameWake> seen = repository_.GetWake(game_id);
+  Status failed = seen.status();
+  if (seen.ok()) {
+    const storage::Timestamp now = clock_.Now();
+    Result<std::optional<storage::Timestamp>> next = job_.NextWake(repository_, game_id, now);
+    failed = next.status();
+    if (next.ok() && (!*next || **next > now)) {
+      Result<bool> stored = repository_.SetWake(game_id, seen->sequence, *next);
+      failed = stored.status();
+      if (stored.ok() && *stored) ++pass.waking;
+    }
+  }
+  if (failed.ok()) return Status::Ok();
+  if (failed.code() == StatusCode::kUnavailable) return failed;
+  // It stays due: the next pass does what this one did.
+  if (logger_ != nullptr) {
+    logger_->error("event=game_wake_not_stored game={} error={}", game_id,
+                   QuoteLogValue(failed.ToString()));
+  }
+  return Status::Ok();
+}
+
 Result<SchedulerPass> Scheduler::Pass() {
+  if (!all_marked_due_) {
+    if (Status marked = repository_.MarkAllGamesDue(); !marked.ok()) return marked;
+    all_marked_due_ = true;
+  }
   Result<std::vector<storage::SchedulableGame>> games =
       repository_.ListSchedulableGames(clock_.Now());
   if (!games.ok()) return games.status();
@@ -127,6 +156,7 @@ Result<SchedulerPass> Scheduler::Pass() {
         }
       }
     }
+    if (unavailable.ok() && failed.ok()) unavailable = StoreWake(game_id, pass);
     if (Status released = repository_.Unlock(GameLock(game_id));
         !released.ok() && logger_ != nullptr) {
       // The connection is broken: the server frees the lock when it closes.

@@ -24,6 +24,14 @@
 // level, its players told once by mail (TurnJob::StuckMails, enqueued with the stuck state),
 // and left alone until an operator retries it (`pbem turns retry`). A pass that goes through
 // clears the count. Counted in /metrics: pbemd_turn_failures_total, pbemd_games_stuck.
+//
+// A pass costs the games that are due, not the games that exist: it lists only the games
+// whose wake-up has come (storage::GameWake, an indexed column). Having worked on a game, the
+// pass asks the job when it next needs to (TurnJob::NextWake: a reminder, a deadline, or
+// nothing until a write) and stores that, unless the game was written meanwhile. Every write
+// to a game makes it due again in the store itself, so no writer (order desk, mail intake,
+// the organiser, pbem commands) has to remember to. A process's first pass makes every game
+// due (MarkAllGamesDue): the grace, reminder and forfeit settings may have changed.
 #ifndef PBEM_DAEMON_SCHEDULER_H_
 #define PBEM_DAEMON_SCHEDULER_H_
 
@@ -62,6 +70,7 @@ struct SchedulerPass {
   int failures = 0;        // games whose pass failed (logged; retried after a backoff)
   int stuck = 0;           // games that became stuck in this pass
   int busy = 0;            // games skipped: another instance was working on them
+  int waking = 0;          // games whose next wake-up was stored (later than the pass)
 };
 
 class Scheduler {
@@ -72,8 +81,9 @@ class Scheduler {
             spdlog::logger* logger, SchedulerOptions options = {})
       : repository_(repository), job_(job), clock_(clock), logger_(logger), options_(options) {}
 
-  // One pass over every game but the stuck ones and those backing off. Fails only when the
-  // games cannot be listed, or with UNAVAILABLE when the database cannot be reached.
+  // One pass over the games due (every game on a process's first pass) but the stuck ones and
+  // those backing off. Fails only when the games cannot be listed, or with UNAVAILABLE when
+  // the database cannot be reached.
   Result<SchedulerPass> Pass();
 
   // At most this many turns of one game are resolved in one pass (both sides' orders may be
@@ -98,12 +108,17 @@ class Scheduler {
   Status RecordFailure(const storage::SchedulableGame& game, const Status& error,
                        storage::Timestamp now, SchedulerPass& pass);
 
+  // Stores the game's next wake-up (TurnJob::NextWake) under its wake sequence read first; a
+  // failure leaves the game due (logged). Non-OK only when the database cannot be reached.
+  Status StoreWake(const std::string& game_id, SchedulerPass& pass);
+
   storage::GameRepository& repository_;
   TurnJob& job_;
   const Clock& clock_;
   spdlog::logger* logger_;
   SchedulerOptions options_;
   std::function<void(const std::string& game_id)> after_lock_;
+  bool all_marked_due_ = false;
 };
 
 }  // namespace pbem::daemon

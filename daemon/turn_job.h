@@ -5,6 +5,7 @@
 #ifndef PBEM_DAEMON_TURN_JOB_H_
 #define PBEM_DAEMON_TURN_JOB_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,18 @@ class TurnJob {
   // Returns true when a turn was committed, false when nothing was due.
   virtual Result<bool> ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
                                     storage::Timestamp now) = 0;
+  // When the game next needs ResolveIfDue, seen from `now`, once ResolveIfDue has returned
+  // false: the earliest time it could act without anything being written to the game first
+  // (every write makes the game due again: storage::GameWake). nullopt: only a write can
+  // give it work. A time at or before `now` keeps the game due. The default: always due, so
+  // a job that does not say is looked at on every pass.
+  virtual Result<std::optional<storage::Timestamp>> NextWake(storage::GameRepository& repository,
+                                                             const std::string& game_id,
+                                                             storage::Timestamp now) {
+    (void)repository;
+    (void)game_id;
+    return std::optional<storage::Timestamp>(now);
+  }
   // The mails that tell the game's players it is stuck: its turn job failed too often, so the
   // referee could not resolve the turn, their acknowledged orders are kept and will be played,
   // and the operator was told (daemon/scheduler.h). Enqueued by the scheduler with the stuck

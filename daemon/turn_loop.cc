@@ -1,5 +1,6 @@
 #include "daemon/turn_loop.h"
 
+#include <algorithm>
 #include <utility>
 
 #include "daemon/fault_point.h"
@@ -185,6 +186,43 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
   metrics_.TurnResolved();
   for (std::size_t i = 0; i < mail_count; ++i) metrics_.MailQueued();
   return {true};
+}
+
+Result<std::optional<storage::Timestamp>> TurnLoop::NextWake(storage::GameRepository& repository,
+                                                             const std::string& game_id,
+                                                             storage::Timestamp now) {
+  using Wake = std::optional<storage::Timestamp>;
+  // Each test below is ResolveOnce's own, in its order: a reason it acts is a wake-up here.
+  Result<storage::Game> game = repository.GetGame(game_id);
+  if (!game.ok()) return game.status();
+  Result<GameContext> context = catalog_.Load(*game);
+  if (!context.ok()) return context.status();
+  const engine::GameState& state = context->state;
+  if (state.finished || !game->result.empty() || game->paused_at) return Wake();
+  if (options_.forfeit_after_missed > 0) {
+    Result<std::vector<storage::Player>> players = repository.ListPlayers(game_id);
+    if (!players.ok()) return players.status();
+    for (const storage::Player& player : *players) {
+      if (player.missed_turns >= options_.forfeit_after_missed) return Wake(now);
+    }
+  }
+  const std::string side = SideText(state.side_to_move);
+  Result<storage::OpenTurn> open = repository.GetOpenTurn(game_id, state.turn, side);
+  if (!open.ok() && open.status().code() == StatusCode::kNotFound) return Wake(now);
+  if (!open.ok()) return open.status();
+  Result<std::optional<PendingOrders>> pending =
+      FindOrders(repository, game_id, game->turns_committed, side);
+  if (!pending.ok()) return pending.status();
+  if (pending->has_value()) return Wake(now);
+  const std::optional<storage::Timestamp> deadline = Deadline(*game, *open);
+  if (!deadline) return Wake();
+  storage::Timestamp wake = *deadline + options_.grace;
+  // MaybeRemind's own conditions, but for the time.
+  if (game->deadlines.reminder_before.count() > 0 && !open->reminded_at &&
+      deadline->time_since_epoch().count() < kFarFutureMs) {
+    wake = std::min(wake, *deadline - ClampedDuration(game->deadlines.reminder_before));
+  }
+  return Wake(wake);
 }
 
 Result<std::vector<storage::NewMail>> TurnLoop::StuckMails(storage::GameRepository& repository,

@@ -75,6 +75,14 @@ class TurnLoop final : public TurnJob {
   Result<bool> ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
                             storage::Timestamp now) override;
 
+  // The earliest time ResolveOnce would act, read as it reads the game: at once when a player
+  // is past the forfeit limit, the turn is not opened yet or the side to move has orders in;
+  // else the reminder time (when one is still to send) or the deadline + grace, whichever
+  // comes first; nullopt when the game is over or paused or its turn has no deadline.
+  Result<std::optional<storage::Timestamp>> NextWake(storage::GameRepository& repository,
+                                                     const std::string& game_id,
+                                                     storage::Timestamp now) override;
+
   // One mail per player, in their language (templates RenderTurnStuck), naming the turn the
   // game waits for when its state still loads.
   Result<std::vector<storage::NewMail>> StuckMails(storage::GameRepository& repository,

@@ -234,6 +234,17 @@ struct SchedulableGame {
   std::int64_t turn_failures = 0;
 };
 
+// When the scheduler next needs to look at a game (migration 16). The store keeps the rule
+// "written means due" itself (triggers): any write to the game's row, its open turns, its
+// submissions or its players makes the game due at once and bumps `sequence`, whichever code
+// path wrote it. Only the scheduler, having looked at the game, stores a later wake-up
+// (SetWake), and only if nothing was written since it read `sequence`.
+struct GameWake {
+  std::int64_t sequence = 0;
+  // Due from then (the epoch: at once); nullopt: not until something is written.
+  std::optional<Timestamp> due;
+};
+
 // A failure of a game's turn job that is not a database outage (migration 14): a stored state
 // or submission the engine or codec refuses, a scenario file gone, a bug. The game is retried
 // with a growing delay, and after too many failures in a row it is stuck: the scheduler
@@ -461,9 +472,9 @@ class GameRepository {
 
   // --- failing turn jobs (migration 14) -----------------------------------------------------
 
-  // The games a scheduler pass works on at `now`, in id order: every game but the stuck ones
-  // and those backing off after a failure (retry_at later than `now`). A query, so a stuck
-  // game costs a pass nothing.
+  // The games a scheduler pass works on at `now`, in id order: the games due at `now` (see
+  // GameWake), but not the stuck ones nor those backing off after a failure (retry_at later
+  // than `now`). One indexed query: a pass costs the games that are due, not those that exist.
   virtual Result<std::vector<SchedulableGame>> ListSchedulableGames(Timestamp now) = 0;
   // Counts a failure of the game's turn job (see TurnFailure), in one transaction under the
   // game's row lock. Returns the failures counted now. FAILED_PRECONDITION (nothing changed)
@@ -480,6 +491,21 @@ class GameRepository {
   // the time it became stuck), so nobody misses a turn the referee could not play.
   // NOT_FOUND for an unknown game; FAILED_PRECONDITION (nothing changed) when it is not stuck.
   virtual Status RetryStuckGame(const std::string& game_id, Timestamp now) = 0;
+
+  // --- the scheduler's wake-ups (migration 16) ----------------------------------------------
+
+  // The game's wake-up as stored (NOT_FOUND for an unknown game). Read it BEFORE reading what
+  // the next wake-up is computed from, then store that with SetWake.
+  virtual Result<GameWake> GetWake(const std::string& game_id) = 0;
+  // Stores the game's next wake-up (nullopt: none; it waits for a write) when its sequence is
+  // still `sequence`. Returns false and changes nothing when the game was written since: it
+  // stays due, and the next pass looks again. NOT_FOUND for an unknown game.
+  virtual Result<bool> SetWake(const std::string& game_id, std::int64_t sequence,
+                               std::optional<Timestamp> due) = 0;
+  // Makes every game without a result due now: a process starts, and what the stored wake-ups
+  // were computed with (the grace, the reminders, the forfeit rule: pbemd's configuration)
+  // may have changed.
+  virtual Status MarkAllGamesDue() = 0;
 
   // --- outbox -------------------------------------------------------------------------------
 

@@ -17,6 +17,7 @@ using Poco::Data::Keywords::use;
 
 SqlDialect PostgresDialect() {
   SqlDialect dialect;
+  dialect.name = "postgres";
   dialect.dollar_placeholders = true;
   dialect.blob_type = "BYTEA";
   dialect.int64_type = "BIGINT";

@@ -310,6 +310,51 @@ const std::vector<Migration>& Migrations() {
            "CREATE INDEX outbox_sent ON outbox (sent_at_ms, id) "
            "WHERE sent_at_ms IS NOT NULL AND failed_at_ms IS NULL",
        }},
+      {16,
+       "the scheduler reads only the games that are due: a wake-up per game, kept by triggers",
+       {
+           // due_at_ms: when the game next needs the scheduler (NULL: it waits on nothing but a
+           // write, and every write makes it due). Every game stored before is due once: the
+           // scheduler's visit stores its real wake-up. wake_seq: bumped by every write to the
+           // game, so the scheduler stores a wake-up only if nothing changed since it read the
+           // game (GameRepository::SetWake, a compare-and-set).
+           "ALTER TABLE games ADD COLUMN due_at_ms {int64} DEFAULT 0",
+           "ALTER TABLE games ADD COLUMN wake_seq {int64} NOT NULL DEFAULT 0",
+           "CREATE INDEX games_due ON games (due_at_ms) WHERE turn_failed_at_ms IS NULL",
+           // Any write to a game, its open turns, its submissions or its players makes it due
+           // now, whichever code path wrote it: no writer can forget. The scheduler's own
+           // SetWake bumps wake_seq itself, which is how the games trigger tells it apart.
+           "{sqlite}CREATE TRIGGER games_due AFTER UPDATE ON games FOR EACH ROW "
+           "WHEN NEW.wake_seq = OLD.wake_seq BEGIN "
+           "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 WHERE id = NEW.id; END",
+           "{sqlite}CREATE TRIGGER submissions_due AFTER INSERT ON submissions BEGIN "
+           "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 WHERE id = NEW.game_id; END",
+           "{sqlite}CREATE TRIGGER submissions_changed_due AFTER UPDATE ON submissions BEGIN "
+           "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 WHERE id = NEW.game_id; END",
+           "{sqlite}CREATE TRIGGER open_turns_due AFTER INSERT ON open_turns BEGIN "
+           "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 WHERE id = NEW.game_id; END",
+           "{sqlite}CREATE TRIGGER open_turns_changed_due AFTER UPDATE ON open_turns BEGIN "
+           "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 WHERE id = NEW.game_id; END",
+           "{sqlite}CREATE TRIGGER players_due AFTER INSERT ON players BEGIN "
+           "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 WHERE id = NEW.game_id; END",
+           "{sqlite}CREATE TRIGGER players_changed_due AFTER UPDATE ON players BEGIN "
+           "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 WHERE id = NEW.game_id; END",
+           // PostgreSQL: the function bodies are plain quoted strings (no dollar quoting, so
+           // nothing in them reads as a placeholder).
+           "{postgres}CREATE FUNCTION pbem_game_written() RETURNS trigger LANGUAGE plpgsql AS "
+           "'BEGIN NEW.due_at_ms := 0; NEW.wake_seq := OLD.wake_seq + 1; RETURN NEW; END'",
+           "{postgres}CREATE TRIGGER games_due BEFORE UPDATE ON games FOR EACH ROW "
+           "WHEN (NEW.wake_seq = OLD.wake_seq) EXECUTE FUNCTION pbem_game_written()",
+           "{postgres}CREATE FUNCTION pbem_game_row_written() RETURNS trigger LANGUAGE plpgsql "
+           "AS 'BEGIN UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 "
+           "WHERE id = NEW.game_id; RETURN NULL; END'",
+           "{postgres}CREATE TRIGGER submissions_due AFTER INSERT OR UPDATE ON submissions "
+           "FOR EACH ROW EXECUTE FUNCTION pbem_game_row_written()",
+           "{postgres}CREATE TRIGGER open_turns_due AFTER INSERT OR UPDATE ON open_turns "
+           "FOR EACH ROW EXECUTE FUNCTION pbem_game_row_written()",
+           "{postgres}CREATE TRIGGER players_due AFTER INSERT OR UPDATE ON players "
+           "FOR EACH ROW EXECUTE FUNCTION pbem_game_row_written()",
+       }},
   };
   return kMigrations;
 }
@@ -470,7 +515,14 @@ void SqlRepository::ApplyMigration(Poco::Data::Session& session, int version,
     return;
   }
   for (const std::string& statement : statements) {
-    session << Sql(statement), now;
+    // "{sqlite}..." and "{postgres}..." run on that database only (triggers differ).
+    std::string_view text = statement;
+    if (text.starts_with("{sqlite}") || text.starts_with("{postgres}")) {
+      const std::string_view tag = text.substr(0, text.find('}') + 1);
+      if (tag != "{" + dialect_.name + "}") continue;
+      text.remove_prefix(tag.size());
+    }
+    session << Sql(text), now;
   }
   // applied_at is the database's clock: an audit note, never read by the program.
   std::string text = description;

@@ -29,6 +29,9 @@ class Session;
 namespace pbem::storage {
 
 struct SqlDialect {
+  // "sqlite" or "postgres": a migration statement tagged "{sqlite}" or "{postgres}" runs on
+  // that database only.
+  std::string name;
   bool dollar_placeholders = false;  // PostgreSQL: $1, $2, ... instead of ?
   std::string blob_type;             // {blob}
   std::string int64_type;            // {int64}
@@ -46,7 +49,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 15;
+  static constexpr int kLatestSchemaVersion = 16;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;
@@ -90,6 +93,10 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   // Failing turn jobs (sql_turn_failures.cc).
   Result<std::vector<SchedulableGame>> ListSchedulableGames(Timestamp now) override;
   Result<std::int64_t> RecordTurnFailure(const TurnFailure& failure) override;
+  Result<GameWake> GetWake(const std::string& game_id) override;
+  Result<bool> SetWake(const std::string& game_id, std::int64_t sequence,
+                       std::optional<Timestamp> due) override;
+  Status MarkAllGamesDue() override;
   Status ClearTurnFailures(const std::string& game_id) override;
   Result<std::vector<StuckGame>> ListStuckGames() override;
   Status RetryStuckGame(const std::string& game_id, Timestamp now) override;

@@ -419,9 +419,10 @@ Result<std::vector<SchedulableGame>> SqlRepository::ListSchedulableGames(Timesta
                    std::vector<Poco::Int64> failures;
                    Poco::Int64 at = ToMillis(now_time);
                    *session_ << Sql(
-                       "SELECT id, turn_failures FROM games WHERE turn_failed_at_ms IS NULL "
+                       "SELECT id, turn_failures FROM games WHERE due_at_ms <= ? "
+                       "AND turn_failed_at_ms IS NULL "
                        "AND (turn_retry_at_ms IS NULL OR turn_retry_at_ms <= ?) ORDER BY id"),
-                       use(at), into(ids), into(failures), now;
+                       use(at), use(at), into(ids), into(failures), now;
                    std::vector<SchedulableGame> games;
                    for (std::size_t i = 0; i < ids.size(); ++i) {
                      games.push_back(SchedulableGame{ids[i], failures[i]});
@@ -523,6 +524,59 @@ Status SqlRepository::RetryStuckGame(const std::string& game_id, Timestamp now_t
         "turn_error = '' WHERE id = ?"),
         use(id), now;
     transaction.Commit();
+    return Status::Ok();
+  });
+}
+
+Result<GameWake> SqlRepository::GetWake(const std::string& game_id) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "reading the wake-up of game " + game_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Result<GameWake> {
+    std::string id = game_id;
+    std::vector<Poco::Int64> sequence, due;
+    *session_ << Sql("SELECT wake_seq, COALESCE(due_at_ms, -1) FROM games WHERE id = ?"), use(id),
+        into(sequence), into(due), now;
+    if (sequence.empty()) return Status::NotFound(what + ": no such game");
+    GameWake wake;
+    wake.sequence = sequence[0];
+    if (due[0] >= 0) wake.due = FromMillis(due[0]);
+    return wake;
+  });
+}
+
+Result<bool> SqlRepository::SetWake(const std::string& game_id, std::int64_t sequence,
+                                    std::optional<Timestamp> due) {
+  if (session_ == nullptr) return NotOpen();
+  const std::string what = "storing the wake-up of game " + game_id + " in " + store_name_;
+  return Guarded(what, [&]() -> Result<bool> {
+    Transaction transaction(*session_, dialect_);
+    std::string id = game_id;
+    std::vector<Poco::Int64> stored;
+    *session_ << Sql("SELECT wake_seq FROM games WHERE id = ?" + dialect_.lock_row_suffix), use(id),
+        into(stored), now;
+    if (stored.empty()) return Status::NotFound(what + ": no such game");
+    if (stored[0] != sequence) return false;  // written since: it stays due
+    // wake_seq moves too: that is how the games trigger knows this write is the scheduler's.
+    if (due) {
+      Poco::Int64 at = std::max<Poco::Int64>(0, ToMillis(*due));
+      *session_ << Sql("UPDATE games SET due_at_ms = ?, wake_seq = wake_seq + 1 WHERE id = ?"),
+          use(at), use(id), now;
+    } else {
+      *session_ << Sql("UPDATE games SET due_at_ms = NULL, wake_seq = wake_seq + 1 WHERE id = ?"),
+          use(id), now;
+    }
+    transaction.Commit();
+    return true;
+  });
+}
+
+Status SqlRepository::MarkAllGamesDue() {
+  if (session_ == nullptr) return NotOpen();
+  return Guarded("making every game due in " + store_name_, [&]() -> Status {
+    *session_ << Sql(
+        "UPDATE games SET due_at_ms = 0, wake_seq = wake_seq + 1 "
+        "WHERE result IS NULL AND (due_at_ms IS NULL OR due_at_ms > 0)"),
+        now;
     return Status::Ok();
   });
 }

@@ -23,6 +23,7 @@ using Poco::Data::Keywords::now;
 
 SqlDialect SqliteDialect() {
   SqlDialect dialect;
+  dialect.name = "sqlite";
   dialect.dollar_placeholders = false;
   dialect.blob_type = "BLOB";
   dialect.int64_type = "INTEGER";

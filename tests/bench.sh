@@ -5,7 +5,9 @@
 #   1. the Google Benchmark micro-benchmarks (the `bench` target: engine, maps, store);
 #   2. HTTP (tests/daemon/bench_http.sh): each pbemd figure beside the same wrk run against
 #      nginx serving a static file just before it, as a ratio;
-#   3. mail (tests/mail/bench_mail.sh, as root: Postfix and Dovecot on loopback).
+#   3. mail (tests/mail/bench_mail.sh, as root: Postfix and Dovecot on loopback);
+#   4. the scheduler (tests/daemon/scheduler_pass_bench.cc): a pass over 10,000 and 100,000
+#      games on a throwaway PostgreSQL server, beside the listing of every game it made before.
 # The machine's load average is printed before and after the whole run and before each part
 # (the figures of a machine shared with builds are only comparable with their load said), and
 # at the end a summary of the figures to quote, each with its yardstick where it has one.
@@ -24,12 +26,15 @@ part() {  # part NAME TARGET
 part "micro-benchmarks" bench
 part "HTTP: pbemd beside nginx" bench_http
 part "mail: order mails to results mails" bench_mail
+part "scheduler: a pass over 10,000 and 100,000 games on PostgreSQL" bench_scheduler
 
 echo "== summary (yardstick and ratio where there is one; load average = 1-minute figure)"
 echo "HTTP: requests/s of pbemd and of nginx (its static file, run just before), ratio; CPU us per request of each, nginx/pbemd; load:"
 grep -E '^  pbemd: ' "$out/bench_http.txt" || true
 echo "mail:"
 grep -E '^  (order mail|last order mail|[0-9]+ order mails)' "$out/bench_mail.txt" || true
+echo "scheduler: a pass with a few hundred games due, and idle; the pass before issue 19 (estimated) and the listing of every game (yardstick), as ratios:"
+grep -E '^  scheduler pass, ' "$out/bench_scheduler.txt" || true
 echo "micro-benchmarks (absolute: no yardstick in the same run):"
 grep -E '^BM_(PlayerTurn|DecodeEncode)/' "$out/bench.txt" || true
 echo "a player-turn's resolution as a multiple of decoding and encoding its state and orders (the floor):"

@@ -327,6 +327,86 @@ struct ScheduledGame : TurnFixture {
   FakeClock clock;
 };
 
+// Issue 19: a pass costs the games due. Between wake-ups no game is listed, and the oracle
+// agrees: ResolveIfDue, asked directly about every game, would do nothing and write nothing.
+TEST_CASE("scheduler: a pass lists a game exactly when its turn job would act") {
+  ScheduledGame f;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,
+                TurnLoopOptions{std::chrono::minutes(30), false});
+  Scheduler scheduler(f.repository, loop, f.clock, nullptr);
+  const std::vector<std::string> ids = *f.repository.ListGames();
+  REQUIRE(ids.size() == 3);
+  auto idle = [&](const std::string& when) {
+    INFO(when);
+    Result<SchedulerPass> pass = scheduler.Pass();
+    REQUIRE(pass.ok());
+    CHECK(pass->games == 0);
+    const std::size_t mails = f.Due().size();
+    for (const std::string& id : ids) {
+      INFO(id);
+      Result<bool> acted = loop.ResolveIfDue(f.repository, id, f.clock.Now());
+      REQUIRE(acted.ok());
+      CHECK_FALSE(*acted);
+    }
+    CHECK(f.Due().size() == mails);                                    // no reminder either
+    CHECK(f.repository.ListSchedulableGames(f.clock.Now())->empty());  // nothing was written
+  };
+  auto due = [&](int games, int turns) {
+    Result<SchedulerPass> pass = scheduler.Pass();
+    REQUIRE(pass.ok());
+    CHECK(pass->games == games);
+    CHECK(pass->turns_resolved == turns);
+  };
+  // A process's first pass looks at every game and opens their turns; then all sleep: "demo"
+  // and "other" have no deadline, "timed" wakes for its reminder (48 h - 12 h).
+  due(3, 0);
+  idle("after the first pass");
+  f.clock.Advance(std::chrono::hours(36) - std::chrono::milliseconds(1));
+  idle("just before the reminder");
+  f.clock.Advance(std::chrono::milliseconds(1));
+  due(1, 0);
+  CHECK(f.MailsTo("tb@test.local").size() == 1);
+  // Reminded: it sleeps until the deadline and the grace.
+  f.clock.Advance(std::chrono::hours(12) + std::chrono::minutes(30) - std::chrono::milliseconds(1));
+  idle("just before the deadline and grace");
+  f.clock.Advance(std::chrono::milliseconds(1));
+  due(1, 1);  // blue missed its turn; orange's opened with the commit
+  idle("orange's turn just opened");
+  // A write wakes a game at once, whoever made it: orders through the desk ...
+  std::string text = OrangeOrdersText("tok-timed-o");
+  const std::string from = "game_id: \"demo\"", to = "game_id: \"timed\"";
+  text.replace(text.find(from), from.size(), to);
+  REQUIRE(f.SubmitHttp("timed", "orange", text, f.clock.Now()).accepted);
+  due(1, 1);
+  idle("blue's second turn just opened");
+  // ... the organiser's pause and resume (the deadline moves: the wake-up is computed again) ...
+  REQUIRE(f.repository.SetPaused("timed", true, f.clock.Now()).ok());
+  due(1, 0);
+  f.clock.Advance(std::chrono::hours(100));
+  idle("paused");
+  REQUIRE(f.repository.SetPaused("timed", false, f.clock.Now()).ok());
+  due(1, 0);
+  f.clock.Advance(std::chrono::hours(36) - std::chrono::milliseconds(1));
+  idle("resumed, just before the reminder");
+  f.clock.Advance(std::chrono::milliseconds(1));
+  due(1, 0);
+  // ... and an extension of the deadline, which asks for a new reminder.
+  REQUIRE(*f.repository.ExtendDeadline("timed", 2, std::chrono::hours(24), {}));
+  due(1, 0);
+  idle("extended");
+  f.clock.Advance(std::chrono::hours(24) - std::chrono::milliseconds(1));
+  idle("extended, just before the new reminder");
+  const std::size_t before = f.MailsTo("tb@test.local").size();
+  f.clock.Advance(std::chrono::milliseconds(1));
+  due(1, 0);
+  CHECK(f.MailsTo("tb@test.local").size() == before + 1);
+  // A new process looks at every game once: its settings may differ.
+  Scheduler restarted(f.repository, loop, f.clock, nullptr);
+  Result<SchedulerPass> first = restarted.Pass();
+  REQUIRE(first.ok());
+  CHECK(first->games == 3);
+}
+
 TEST_CASE("scheduler: one reminder, in the player's language, reminder_before the deadline") {
   ScheduledGame f;
   TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits,

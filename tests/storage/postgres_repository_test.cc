@@ -38,6 +38,7 @@ class PostgresHarness final : public RepositoryHarness {
   std::unique_ptr<GameRepository> NewRepository() override {
     return std::make_unique<PostgresRepository>(connection_string_);
   }
+  std::string Name() const override { return "postgres"; }
   void ExecuteSql(const std::string& sql) override {
     Poco::Data::PostgreSQL::Connector::registerConnector();
     Poco::Data::Session session("PostgreSQL", connection_string_);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
+#include <functional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -75,6 +76,17 @@ NewMail SampleMail(const std::string& recipient, std::int64_t next_try_ms) {
   return mail;
 }
 
+// A failure of game_id's turn job at `at_ms`, retried then (stuck when `stuck`).
+TurnFailure FailureAt(const std::string& game_id, std::int64_t at_ms, bool stuck) {
+  TurnFailure failure;
+  failure.game_id = game_id;
+  failure.error = "INTERNAL: broken";
+  failure.at = At(at_ms);
+  failure.retry_at = At(at_ms);
+  failure.stuck = stuck;
+  return failure;
+}
+
 // Takes a store back to schema version 7 (what migration 8 added: submissions' side and
 // validated orders, the duplicate indexes of schema 2), to test it.
 void DropMigration8(RepositoryHarness& harness) {
@@ -115,6 +127,29 @@ void DropMigration11(RepositoryHarness& harness) {
     harness.ExecuteSql(std::string("ALTER TABLE games DROP COLUMN ") + column);
   }
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 11");
+}
+
+// Takes a store back from schema version 16 (the scheduler's wake-ups and their triggers).
+// Migrations apply above the highest version recorded: drop 16 before 15.
+void DropMigration16(RepositoryHarness& harness) {
+  if (harness.Name() == "postgres") {
+    harness.ExecuteSql("DROP TRIGGER games_due ON games");
+    for (const char* table : {"submissions", "open_turns", "players"}) {
+      harness.ExecuteSql(std::string("DROP TRIGGER ") + table + "_due ON " + table);
+    }
+    harness.ExecuteSql("DROP FUNCTION pbem_game_written()");
+    harness.ExecuteSql("DROP FUNCTION pbem_game_row_written()");
+  } else {
+    for (const char* trigger :
+         {"games_due", "submissions_due", "submissions_changed_due", "open_turns_due",
+          "open_turns_changed_due", "players_due", "players_changed_due"}) {
+      harness.ExecuteSql(std::string("DROP TRIGGER ") + trigger);
+    }
+  }
+  harness.ExecuteSql("DROP INDEX games_due");
+  harness.ExecuteSql("ALTER TABLE games DROP COLUMN due_at_ms");
+  harness.ExecuteSql("ALTER TABLE games DROP COLUMN wake_seq");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 16");
 }
 
 // Takes a store back from schema version 15 (the index of sent mails). Migrations apply above
@@ -204,11 +239,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 15);
+    CHECK(*reopened == 16);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -221,7 +256,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 15"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 16"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -235,7 +270,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
   }
@@ -246,6 +281,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
@@ -268,7 +304,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -283,6 +319,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
@@ -296,7 +333,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -474,6 +511,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
@@ -490,7 +528,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -534,13 +572,14 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->AddPlayer({"lg", "blue", "ann@example.org", "t-ann"}).ok());
       REQUIRE(repository->AddPlayer({"lg", "orange", "bob@example.org", "t-bob"}).ok());
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     DropMigration12(*harness);
     {
       auto repository = Open(*harness);
-      CHECK(*repository->SchemaVersion() == 15);
+      CHECK(*repository->SchemaVersion() == 16);
       Result<std::vector<Player>> players = repository->ListPlayers("g");
       REQUIRE(players.ok());
       CHECK((*players)[0].name.empty());  // the name went with the dropped column
@@ -572,6 +611,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
@@ -583,7 +623,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -1010,6 +1050,136 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(repository->CommitTurn(next_commit).ok());
   }
 
+  SECTION("scheduler: a game is listed only once due; a stored wake-up is a compare-and-set") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    auto listed = [&](std::int64_t at) {
+      Result<std::vector<SchedulableGame>> games = repository->ListSchedulableGames(At(at));
+      REQUIRE(games.ok());
+      return games->size() == 1 && games->front().id == "g";
+    };
+    // A new game is due at once: its turn is to be opened.
+    Result<GameWake> wake = repository->GetWake("g");
+    REQUIRE(wake.ok());
+    CHECK(wake->due == At(0));
+    CHECK(listed(0));
+    Result<bool> stored = repository->SetWake("g", wake->sequence, At(5'000));
+    REQUIRE(stored.ok());
+    CHECK(*stored);
+    CHECK_FALSE(listed(4'999));
+    CHECK(listed(5'000));
+    CHECK(repository->GetWake("g")->due == At(5'000));
+    // The sequence read before has moved: a second store with it is refused, nothing changed.
+    CHECK_FALSE(*repository->SetWake("g", wake->sequence, std::nullopt));
+    CHECK(repository->GetWake("g")->due == At(5'000));
+    // No wake-up: only a write makes it due.
+    REQUIRE(*repository->SetWake("g", repository->GetWake("g")->sequence, std::nullopt));
+    CHECK_FALSE(repository->GetWake("g")->due.has_value());
+    CHECK_FALSE(listed(1LL << 50));
+    CHECK(repository->GetWake("nope").status().code() == StatusCode::kNotFound);
+    CHECK(repository->SetWake("nope", 0, std::nullopt).status().code() == StatusCode::kNotFound);
+    // A process starts: every game with no result is due (its settings may have changed).
+    REQUIRE(repository->CreateGame(SampleGame("ended")).ok());
+    REQUIRE(*repository->EndGame("ended", 0, Ending("france wins"), At(1'000), {}));
+    REQUIRE(*repository->SetWake("ended", repository->GetWake("ended")->sequence, std::nullopt));
+    REQUIRE(repository->MarkAllGamesDue().ok());
+    CHECK(listed(0));  // `g` alone: the ended game stays asleep
+    CHECK_FALSE(repository->GetWake("ended")->due.has_value());
+  }
+
+  SECTION("scheduler: every kind of write to a game makes it due, whoever writes it") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->CreateGame(SampleGame("other")).ok());
+    NewPlayer player{"g", "france", "anna@example.org", "secret"};
+    // Puts both games to sleep, runs `write`, then `g` alone must be due, with a new sequence.
+    auto check_write = [&](const std::string& what, const std::function<void()>& write) {
+      INFO(what);
+      for (const char* id : {"g", "other"}) {
+        REQUIRE(*repository->SetWake(id, repository->GetWake(id)->sequence, std::nullopt));
+      }
+      const std::int64_t before = repository->GetWake("g")->sequence;
+      REQUIRE(repository->ListSchedulableGames(At(1LL << 50))->empty());
+      write();
+      Result<std::vector<SchedulableGame>> due = repository->ListSchedulableGames(At(1LL << 50));
+      REQUIRE(due.ok());
+      REQUIRE(due->size() == 1);
+      CHECK(due->front().id == "g");
+      CHECK(repository->GetWake("g")->sequence != before);
+      CHECK(repository->GetWake("g")->due == At(0));
+    };
+    check_write("a player joins", [&] { REQUIRE(repository->AddPlayer(player).ok()); });
+    check_write("a turn is opened", [&] {
+      REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, kBinary, "c1", At(1'000)}).ok());
+    });
+    check_write("an order is accepted", [&] {
+      // For a side the commit below does not play (a later order of the side it plays would
+      // refuse that commit).
+      REQUIRE(repository->RecordSubmission(SampleSubmission("g", "<a@x>", "orders")).ok());
+    });
+    check_write("an order is refused", [&] {
+      NewSubmission refused = SampleSubmission("g", "<b@x>", "nonsense");
+      refused.accepted = false;
+      refused.side = "";
+      refused.orders = "";
+      refused.reason = "not understood";
+      REQUIRE(repository->RecordSubmission(refused).ok());
+    });
+    check_write("the side is reminded", [&] {
+      REQUIRE(*repository->RecordReminder("g", 1, "france", At(2'000), SampleMail("a@x", 0)));
+    });
+    check_write("the organiser extends the deadline",
+                [&] { REQUIRE(*repository->ExtendDeadline("g", 0, std::chrono::hours(24), {})); });
+    check_write("the game is paused",
+                [&] { REQUIRE(repository->SetPaused("g", true, At(3'000)).ok()); });
+    check_write("the game is resumed",
+                [&] { REQUIRE(repository->SetPaused("g", false, At(4'000)).ok()); });
+    check_write("a turn is committed", [&] {
+      TurnCommit commit = SampleTurn("g", 1, "france", 0);
+      commit.missed = true;
+      REQUIRE(repository->CommitTurn(commit).ok());
+    });
+    check_write("the turn job fails",
+                [&] { REQUIRE(repository->RecordTurnFailure(FailureAt("g", 5'000, false)).ok()); });
+    check_write("its failures are cleared",
+                [&] { REQUIRE(repository->ClearTurnFailures("g").ok()); });
+    check_write("the game is stuck, then retried", [&] {
+      REQUIRE(repository->RecordTurnFailure(FailureAt("g", 6'000, true)).ok());
+      CHECK(repository->ListSchedulableGames(At(1LL << 50))->empty());  // stuck: never listed
+      REQUIRE(repository->RetryStuckGame("g", At(7'000)).ok());
+    });
+    // Behind the repository's back (a league command, a future writer, an operator's SQL): the
+    // store itself keeps the rule.
+    check_write("the game's row is changed by SQL", [&] {
+      harness->ExecuteSql("UPDATE games SET turn_timeout_s = 60 WHERE id = 'g'");
+    });
+    check_write("a player's row is changed by SQL", [&] {
+      harness->ExecuteSql("UPDATE players SET mail_address = 'b@x' WHERE game_id = 'g'");
+    });
+    check_write("the game ends", [&] {
+      REQUIRE(*repository->EndGame("g", 1, Ending("france wins"), At(8'000), {}));
+    });
+  }
+
+  SECTION("scheduler: a version 15 store's games are due once (migration 16)") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("old")).ok());
+    }
+    DropMigration16(*harness);
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 16);
+    Result<std::vector<SchedulableGame>> due = repository->ListSchedulableGames(At(0));
+    REQUIRE(due.ok());
+    REQUIRE(due->size() == 1);
+    CHECK(due->front().id == "old");
+    // The triggers came with it: a write after the scheduler put it to sleep wakes it.
+    REQUIRE(*repository->SetWake("old", repository->GetWake("old")->sequence, std::nullopt));
+    CHECK(repository->ListSchedulableGames(At(0))->empty());
+    REQUIRE(repository->SetPaused("old", true, At(1'000)).ok());
+    CHECK(repository->ListSchedulableGames(At(0))->size() == 1);
+  }
+
   SECTION("scheduler: failed turns back off, then the game is stuck once, mails in the commit") {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("a")).ok());
@@ -1083,12 +1253,8 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE(repository->RecordOpenTurn({"g", 1, "france", 0, "seed", "c", At(100)}).ok());
     CHECK(repository->RetryStuckGame("g", At(500)).code() == StatusCode::kFailedPrecondition);
     CHECK(repository->RetryStuckGame("nope", At(500)).code() == StatusCode::kNotFound);
-    TurnFailure failure;
-    failure.game_id = "g";
-    failure.error = "INTERNAL: broken";
-    failure.at = At(1'000);
+    TurnFailure failure = FailureAt("g", 1'000, true);
     failure.retry_at = At(60'000);
-    failure.stuck = true;
     REQUIRE(repository->RecordTurnFailure(failure).ok());
     REQUIRE(repository->RetryStuckGame("g", At(8'000)).ok());
     CHECK(repository->ListStuckGames()->empty());
@@ -1105,10 +1271,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     Result<std::vector<SchedulableGame>> games = repository->ListSchedulableGames(At(0));
     REQUIRE(games.ok());
     REQUIRE(games->size() == 1);
@@ -1278,6 +1445,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         REQUIRE(repository->CreateGame(SampleGame(id)).ok());
       }
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
@@ -1294,7 +1462,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "WHERE id = 'nowinner'");
     harness->ExecuteSql("UPDATE games SET result = 'orange resigned' WHERE id = 'other'");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     const auto ending = [&](const char* id) { return repository->GetGame(id)->ending; };
     REQUIRE(ending("resigned").has_value());
     CHECK(ending("resigned")->kind == GameEndKind::kResigned);
@@ -1735,9 +1903,10 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->EnqueueMail(SampleMail("newer@example.org", 1000)).ok());
       sent = *id;
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     CHECK(*repository->PruneSentMail(At(2000), 10) == 1);
     CHECK(repository->GetMail(sent).status().code() == StatusCode::kNotFound);
   }
@@ -1755,11 +1924,12 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       queued = *id;
       sent = *done;
     }
+    DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 15);
+    CHECK(*repository->SchemaVersion() == 16);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK_FALSE(old->failed_at.has_value());

@@ -22,6 +22,8 @@ class RepositoryHarness {
   virtual std::unique_ptr<GameRepository> NewRepository() = 0;
   // Runs one SQL statement directly on the store, behind the repository's back.
   virtual void ExecuteSql(const std::string& sql) = 0;
+  // "sqlite" or "postgres": where the SQL to run behind the repository's back differs.
+  virtual std::string Name() const = 0;
 };
 
 using HarnessFactory = std::function<std::unique_ptr<RepositoryHarness>()>;
