@@ -147,14 +147,18 @@ print("Subject: " + str(email.header.make_header(email.header.decode_header(m["S
     grep -m1 '^Subject:' "$1"
   fi
 }
+subjects=""
 for f in "$DIR"/outbox/*.eml; do
-  printf '  %s  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")" "$(subject_of "$f")"
+  subject=$(subject_of "$f")
+  subjects+="$subject"$'\n'
+  printf '  %s  %s  %s\n' "$f" "$(grep -m1 '^To:' "$f")" "$subject"
 done
 [[ $(ls "$DIR"/outbox/*.eml | wc -l) -ge 6 ]] ||
   fail "expected 2 welcome and 4 results mails in $DIR/outbox"
-[[ $(grep -l '^Subject: .*Game demo: you play blue' "$DIR"/outbox/*.eml | wc -l) -eq 1 ]] ||
+[[ $(grep -c '^Subject: .*Game demo: you play blue' <<<"$subjects") -eq 1 ]] ||
   fail "no welcome mail for blue in $DIR/outbox"
-grep -q '^Subject: Partie demo : vous jouez le camp orange' "$DIR"/outbox/*.eml ||
+# French puts a no-break space (U+00A0) before the colon (templates/README.md).
+grep -q $'^Subject: Partie demo\xc2\xa0: vous jouez le camp orange' <<<"$subjects" ||
   fail "no welcome mail for orange (in French) in $DIR/outbox"
 echo "The standings page, as pbemd serves it: $DIR/standings-en.png, $DIR/standings-fr.png"
 echo "pbemd's log: $DIR/pbemd.log; the game store: $DIR/data/pbem.sqlite"

@@ -174,7 +174,7 @@ expect "$work/welcome-alice.eml" "alice's welcome mail" "Your move, due by " \
   "orders-demo-turn1-blue.textproto" "RULES.md"
 [[ $(sed -n 2p "$work/welcome-alice.eml.txt") == "Your move, due by "* ]] ||
   fail "alice's welcome mail does not start with \"Your move, due by\""
-expect "$work/welcome-bob.eml" "bob's welcome mail (French)" "Votre jeton : bob-secret-1" \
+expect "$work/welcome-bob.eml" "bob's welcome mail (French)" "Votre jeton${NBSP}: bob-secret-1" \
   "Le camp bleu joue le premier" "REGLES.md"
 ! grep -qF 'pbem orders: begin' "$work/welcome-bob.eml.txt" ||
   fail "bob's welcome mail carries a template though orange does not move first"
