@@ -1,11 +1,14 @@
 // What the adapters (morne_plaine.cc, m42.cc, wme.cc) share: reading their own handles back
-// and the statuses they answer with. Not for code outside engine/system.
+// and the statuses they answer with. Not for code outside engine/system, except the codec's
+// types the systems' Make functions take (TurnResultCodec).
 #ifndef PBEM_ENGINE_SYSTEM_ADAPTER_H_
 #define PBEM_ENGINE_SYSTEM_ADAPTER_H_
 
 #include <functional>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "engine/system/game_system.h"
 
@@ -79,6 +82,66 @@ Result<Orders> DecodeThrough(std::string_view system, const OrdersDecoder<Orders
   Result<OrdersT> orders = decoder(envelope);
   if (!orders.ok()) return orders.status();
   return wrap(std::move(orders).value());
+}
+
+// The codec side's writer and reader of a system's turn results (EncodeTurnResult,
+// DecodeTurnResult) on the system's own values: ResultT is its resolver's result (verdicts,
+// events, next state); `encode` is given the state the turn was played from.
+template <typename SetupT, typename StateT, typename ResultT>
+struct TurnResultCodec {
+  std::function<Result<std::string>(const SetupT&, const StateT& before, const ResultT&)> encode;
+  std::function<Result<ResultT>(const SetupT&, std::string_view bytes)> decode;
+};
+
+// kNotSupported for a turn-result call without the codec, naming `make`.
+Status NoTurnResultCodec(std::string_view system, std::string_view make);
+
+// EncodeTurnResult through `codec`: the resolution's verdict and event details and next state
+// read back as the system's VerdictT, EventT and StateT (each checked as Read does), made into
+// its ResultT by `build(verdicts, events, next)`, then encoded with the setup and `before`.
+template <typename SetupT, typename StateT, typename VerdictT, typename EventT, typename ResultT,
+          typename Build>
+Result<std::string> EncodeTurnResultThrough(std::string_view system,
+                                            const TurnResultCodec<SetupT, StateT, ResultT>& codec,
+                                            const Setup& setup, const State& before,
+                                            const TurnResolution& resolution, std::string_view make,
+                                            Build build) {
+  if (!codec.encode) return NoTurnResultCodec(system, make);
+  const auto in = ReadInputs<SetupT, StateT>(system, setup, before);
+  if (!in.ok()) return in.status();
+  std::vector<VerdictT> verdicts;
+  verdicts.reserve(resolution.verdicts.size());
+  for (const Verdict& v : resolution.verdicts) {
+    const Result<const VerdictT*> d = Read<VerdictT>(system, v.detail, "verdict");
+    if (!d.ok()) return d.status();
+    verdicts.push_back(**d);
+  }
+  std::vector<EventT> events;
+  events.reserve(resolution.events.size());
+  for (const Event& e : resolution.events) {
+    const Result<const EventT*> d = Read<EventT>(system, e.detail, "event");
+    if (!d.ok()) return d.status();
+    events.push_back(**d);
+  }
+  const Result<const StateT*> next = Read<StateT>(system, resolution.next.handle, "next state");
+  if (!next.ok()) return next.status();
+  return codec.encode(*in->setup, *in->state,
+                      build(std::move(verdicts), std::move(events), **next));
+}
+
+// DecodeTurnResult through `codec`: the system's ResultT read from `bytes` against the setup,
+// then made a TurnResolution by `resolution_of`.
+template <typename SetupT, typename StateT, typename ResultT>
+Result<TurnResolution> DecodeTurnResultThrough(
+    std::string_view system, const TurnResultCodec<SetupT, StateT, ResultT>& codec,
+    const Setup& setup, std::string_view bytes, std::string_view make,
+    TurnResolution (*resolution_of)(ResultT)) {
+  if (!codec.decode) return NoTurnResultCodec(system, make);
+  const Result<const SetupT*> s = Read<SetupT>(system, setup.handle, "setup");
+  if (!s.ok()) return s.status();
+  Result<ResultT> result = codec.decode(**s, bytes);
+  if (!result.ok()) return result.status();
+  return resolution_of(std::move(result).value());
 }
 
 // Load for a system whose data the codec side parses (Morne Plaine, M42: text-format protobuf,

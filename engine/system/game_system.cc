@@ -33,6 +33,13 @@ Status NotSupported(std::string_view system, std::string_view missing) {
   return Status(StatusCode::kNotSupported, std::string(system) + ": " + std::string(missing));
 }
 
+Status NoTurnResultCodec(std::string_view system, std::string_view make) {
+  return NotSupported(system,
+                      "turn results are protobuf (pbem.v1.TurnResult), written and read by "
+                      "proto/codec, which the engine cannot link; register " +
+                          std::string(make) + " with the codec's turn-result codec");
+}
+
 Status NoBundledScenario(std::string_view system, std::string_view name,
                          const std::vector<std::string>& bundled) {
   std::string list;

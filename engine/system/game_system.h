@@ -163,6 +163,20 @@ class GameSystem {
   // for Load; without it kNotSupported.
   virtual Result<Orders> DecodeOrders(const Setup& setup, std::string_view envelope) const = 0;
 
+  // A resolved player-turn as the shared turn-result envelope's bytes (binary pbem.v1.TurnResult,
+  // turn_result.proto): the turn and the side or player that `before` waited for, and the
+  // resolution's verdicts, events and next state in the system's own fields. What is not the
+  // rules' (game id, dice commitment, the mover's message) the caller adds. The same resolution
+  // gives the same bytes. DecodeTurnResult reads such bytes back (a stored turn, an archive's;
+  // untrusted) against the same setup: kInvalidArgument naming the field for bytes that are no
+  // envelope, carry another system's body, or hold what the system's engine cannot have
+  // written. Protobuf is the codec's, given to the adapter as for Load; without it
+  // kNotSupported.
+  virtual Result<std::string> EncodeTurnResult(const Setup& setup, const State& before,
+                                               const TurnResolution& resolution) const = 0;
+  virtual Result<TurnResolution> DecodeTurnResult(const Setup& setup,
+                                                  std::string_view bytes) const = 0;
+
   // Orders of the soak bot for WhoseTurn(state), drawn with `seed`.
   virtual Result<Orders> BotOrders(const Setup& setup, const State& state,
                                    std::uint64_t seed) const = 0;

@@ -108,10 +108,25 @@ Result<m42::State> Decode(const M42Setup& setup, std::string_view bytes) {
   return s;
 }
 
+TurnResolution ResolutionOf(m42::PlayerTurnResult result) {
+  TurnResolution out;
+  out.verdicts = VerdictsOf(result.verdicts);
+  for (m42::Event& e : result.events) {
+    std::string kind(m42::EventKindName(e));
+    out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
+  }
+  out.next = M42StateOf(std::move(result.next));
+  return out;
+}
+
+constexpr std::string_view kMake = "MakeM42(parser, orders_decoder, result_codec)";
+
 class M42System final : public GameSystem {
  public:
-  M42System(M42Parser parser, M42OrdersDecoder orders_decoder)
-      : parser_(std::move(parser)), orders_decoder_(std::move(orders_decoder)) {}
+  M42System(M42Parser parser, M42OrdersDecoder orders_decoder, M42ResultCodec result_codec)
+      : parser_(std::move(parser)),
+        orders_decoder_(std::move(orders_decoder)),
+        result_codec_(std::move(result_codec)) {}
 
   std::string_view name() const override { return kName; }
 
@@ -181,14 +196,7 @@ class M42System final : public GameSystem {
     if (!in.ok()) return in.status();
     m42::PlayerTurnResult result =
         m42::ResolvePlayerTurn(in->setup->ruleset, in->setup->scenario, *in->state, *in->orders);
-    TurnResolution out;
-    out.verdicts = VerdictsOf(result.verdicts);
-    for (m42::Event& e : result.events) {
-      std::string kind(m42::EventKindName(e));
-      out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
-    }
-    out.next = M42StateOf(std::move(result.next));
-    return out;
+    return ResolutionOf(std::move(result));
   }
 
   Result<Outcome> GameOutcome(const Setup& /*setup*/, const State& /*state*/) const override {
@@ -196,8 +204,23 @@ class M42System final : public GameSystem {
   }
 
   Result<Orders> DecodeOrders(const Setup& /*setup*/, std::string_view envelope) const override {
-    return adapter::DecodeThrough<m42::Orders>(kName, orders_decoder_, envelope,
-                                               "MakeM42(parser, orders_decoder)", M42OrdersOf);
+    return adapter::DecodeThrough<m42::Orders>(kName, orders_decoder_, envelope, kMake,
+                                               M42OrdersOf);
+  }
+
+  Result<std::string> EncodeTurnResult(const Setup& setup, const State& before,
+                                       const TurnResolution& resolution) const override {
+    return adapter::EncodeTurnResultThrough<M42Setup, m42::State, m42::Verdict, m42::Event>(
+        kName, result_codec_, setup, before, resolution, kMake,
+        [](std::vector<m42::Verdict> verdicts, std::vector<m42::Event> events, m42::State next) {
+          return m42::PlayerTurnResult{std::move(next), std::move(verdicts), std::move(events)};
+        });
+  }
+
+  Result<TurnResolution> DecodeTurnResult(const Setup& setup,
+                                          std::string_view bytes) const override {
+    return adapter::DecodeTurnResultThrough(kName, result_codec_, setup, bytes, kMake,
+                                            ResolutionOf);
   }
 
   Result<Orders> BotOrders(const Setup& setup, const State& state,
@@ -224,12 +247,15 @@ class M42System final : public GameSystem {
  private:
   M42Parser parser_;
   M42OrdersDecoder orders_decoder_;
+  M42ResultCodec result_codec_;
 };
 
 }  // namespace
 
-std::unique_ptr<GameSystem> MakeM42(M42Parser parser, M42OrdersDecoder orders_decoder) {
-  return std::make_unique<M42System>(std::move(parser), std::move(orders_decoder));
+std::unique_ptr<GameSystem> MakeM42(M42Parser parser, M42OrdersDecoder orders_decoder,
+                                    M42ResultCodec result_codec) {
+  return std::make_unique<M42System>(std::move(parser), std::move(orders_decoder),
+                                     std::move(result_codec));
 }
 
 Setup M42SetupOf(M42Setup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }

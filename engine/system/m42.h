@@ -21,9 +21,11 @@
 #include <string_view>
 
 #include "engine/m42/orders.h"
+#include "engine/m42/resolve.h"
 #include "engine/m42/ruleset.h"
 #include "engine/m42/scenario.h"
 #include "engine/m42/state.h"
+#include "engine/system/adapter.h"
 #include "engine/system/game_system.h"
 
 namespace pbem::game_system {
@@ -40,7 +42,12 @@ using M42Parser = std::function<Result<M42Setup>(const GameData&)>;
 // The codec side's reader of orders (DecodeOrders): the orders envelope to the system's orders.
 using M42OrdersDecoder = std::function<Result<m42::Orders>(std::string_view envelope)>;
 
-std::unique_ptr<GameSystem> MakeM42(M42Parser parser = {}, M42OrdersDecoder orders_decoder = {});
+// The codec side's writer and reader of turn results (EncodeTurnResult, DecodeTurnResult):
+// pbem.v1.TurnResult with the system's body (proto/codec/systems.h).
+using M42ResultCodec = adapter::TurnResultCodec<M42Setup, m42::State, m42::PlayerTurnResult>;
+
+std::unique_ptr<GameSystem> MakeM42(M42Parser parser = {}, M42OrdersDecoder orders_decoder = {},
+                                    M42ResultCodec result_codec = {});
 
 Setup M42SetupOf(M42Setup setup);
 Orders M42OrdersOf(m42::Orders orders);

@@ -41,13 +41,28 @@ std::vector<Verdict> VerdictsOf(const std::vector<engine::OrderVerdict>& verdict
   return out;
 }
 
+TurnResolution ResolutionOf(engine::TurnResult result) {
+  TurnResolution out;
+  out.verdicts = VerdictsOf(result.verdicts);
+  out.events.reserve(result.events.size());
+  for (engine::Event& e : result.events) {
+    std::string kind(engine::EventKindName(e.kind()));
+    out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
+  }
+  out.next = MornePlaineStateOf(std::move(result.next_state));
+  return out;
+}
+
+constexpr std::string_view kMake = "MakeMornePlaine(parser, state_codec, decoder, result_codec)";
+
 class MornePlaineSystem final : public GameSystem {
  public:
   MornePlaineSystem(MornePlaineParser parser, MornePlaineStateCodec state_codec,
-                    MornePlaineOrdersDecoder orders_decoder)
+                    MornePlaineOrdersDecoder orders_decoder, MornePlaineResultCodec result_codec)
       : parser_(std::move(parser)),
         state_codec_(std::move(state_codec)),
-        orders_decoder_(std::move(orders_decoder)) {}
+        orders_decoder_(std::move(orders_decoder)),
+        result_codec_(std::move(result_codec)) {}
 
   std::string_view name() const override { return kName; }
 
@@ -104,17 +119,8 @@ class MornePlaineSystem final : public GameSystem {
         kName, setup, state, orders);
     if (!in.ok()) return in.status();
     engine::SeededDice dice(dice_seed);
-    engine::TurnResult result = engine::ResolvePlayerTurn(in->setup->ruleset, in->setup->scenario,
-                                                          *in->state, *in->orders, dice);
-    TurnResolution out;
-    out.verdicts = VerdictsOf(result.verdicts);
-    out.events.reserve(result.events.size());
-    for (engine::Event& e : result.events) {
-      std::string kind(engine::EventKindName(e.kind()));
-      out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
-    }
-    out.next = MornePlaineStateOf(std::move(result.next_state));
-    return out;
+    return ResolutionOf(engine::ResolvePlayerTurn(in->setup->ruleset, in->setup->scenario,
+                                                  *in->state, *in->orders, dice));
   }
 
   Result<Outcome> GameOutcome(const Setup& setup, const State& state) const override {
@@ -131,9 +137,25 @@ class MornePlaineSystem final : public GameSystem {
   }
 
   Result<Orders> DecodeOrders(const Setup& /*setup*/, std::string_view envelope) const override {
-    return adapter::DecodeThrough<engine::Orders>(kName, orders_decoder_, envelope,
-                                                  "MakeMornePlaine(parser, state_codec, decoder)",
+    return adapter::DecodeThrough<engine::Orders>(kName, orders_decoder_, envelope, kMake,
                                                   MornePlaineOrdersOf);
+  }
+
+  Result<std::string> EncodeTurnResult(const Setup& setup, const State& before,
+                                       const TurnResolution& resolution) const override {
+    return adapter::EncodeTurnResultThrough<MornePlaineSetup, engine::GameState,
+                                            engine::OrderVerdict, engine::Event>(
+        kName, result_codec_, setup, before, resolution, kMake,
+        [](std::vector<engine::OrderVerdict> verdicts, std::vector<engine::Event> events,
+           engine::GameState next) {
+          return engine::TurnResult{std::move(verdicts), std::move(events), std::move(next), {}};
+        });
+  }
+
+  Result<TurnResolution> DecodeTurnResult(const Setup& setup,
+                                          std::string_view bytes) const override {
+    return adapter::DecodeTurnResultThrough(kName, result_codec_, setup, bytes, kMake,
+                                            ResolutionOf);
   }
 
   Result<Orders> BotOrders(const Setup& setup, const State& state,
@@ -165,6 +187,7 @@ class MornePlaineSystem final : public GameSystem {
   MornePlaineParser parser_;
   MornePlaineStateCodec state_codec_;
   MornePlaineOrdersDecoder orders_decoder_;
+  MornePlaineResultCodec result_codec_;
 };
 
 // The canonical text, line by line (every line as CanonicalWriter writes it):
@@ -385,9 +408,10 @@ Result<engine::GameState> DecodeMornePlaineState(const engine::Scenario& scenari
 
 std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser,
                                             MornePlaineStateCodec state_codec,
-                                            MornePlaineOrdersDecoder orders_decoder) {
+                                            MornePlaineOrdersDecoder orders_decoder,
+                                            MornePlaineResultCodec result_codec) {
   return std::make_unique<MornePlaineSystem>(std::move(parser), std::move(state_codec),
-                                             std::move(orders_decoder));
+                                             std::move(orders_decoder), std::move(result_codec));
 }
 
 Setup MornePlaineSetupOf(MornePlaineSetup setup) {

@@ -9,6 +9,8 @@
 //   engine had none (the codec's pbem.v1.GameState is protobuf).
 // - Everything else calls the engine's own functions: InitialState, ValidateOrders,
 //   ResolvePlayerTurn with SeededDice(seed), the state's finished/outcome, BotOrders.
+// - DecodeOrders, EncodeTurnResult, DecodeTurnResult: protobuf too, through the codec's
+//   functions given to MakeMornePlaine.
 #ifndef PBEM_ENGINE_SYSTEM_MORNE_PLAINE_H_
 #define PBEM_ENGINE_SYSTEM_MORNE_PLAINE_H_
 
@@ -21,6 +23,8 @@
 #include "engine/morne_plaine/orders.h"
 #include "engine/morne_plaine/ruleset.h"
 #include "engine/morne_plaine/scenario.h"
+#include "engine/morne_plaine/turn_result.h"
+#include "engine/system/adapter.h"
 #include "engine/system/game_system.h"
 
 namespace pbem::game_system {
@@ -44,9 +48,15 @@ struct MornePlaineStateCodec {
 // The codec side's reader of orders (DecodeOrders): the orders envelope to engine::Orders.
 using MornePlaineOrdersDecoder = std::function<Result<engine::Orders>(std::string_view envelope)>;
 
+// The codec side's writer and reader of turn results (EncodeTurnResult, DecodeTurnResult):
+// pbem.v1.TurnResult in the current format (proto/codec/systems.h).
+using MornePlaineResultCodec =
+    adapter::TurnResultCodec<MornePlaineSetup, engine::GameState, engine::TurnResult>;
+
 std::unique_ptr<GameSystem> MakeMornePlaine(MornePlaineParser parser = {},
                                             MornePlaineStateCodec state_codec = {},
-                                            MornePlaineOrdersDecoder orders_decoder = {});
+                                            MornePlaineOrdersDecoder orders_decoder = {},
+                                            MornePlaineResultCodec result_codec = {});
 
 // Handles of Morne Plaine values, for its codec (orders parsed from a mail) and tests.
 Setup MornePlaineSetupOf(MornePlaineSetup setup);

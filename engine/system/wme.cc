@@ -34,10 +34,25 @@ std::vector<Verdict> VerdictsOf(const std::vector<wme::Verdict>& verdicts) {
   return out;
 }
 
+TurnResolution ResolutionOf(wme::PlayerTurnResult result) {
+  TurnResolution out;
+  out.verdicts = VerdictsOf(result.verdicts);
+  for (wme::Event& e : result.events) {
+    std::string kind(wme::EventKindName(e));
+    out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
+  }
+  out.next = WmeStateOf(std::move(result.next));
+  return out;
+}
+
+constexpr std::string_view kMake = "MakeWme(parser, orders_decoder, result_codec)";
+
 class WmeSystem final : public GameSystem {
  public:
-  WmeSystem(WmeParser parser, WmeOrdersDecoder orders_decoder)
-      : parser_(std::move(parser)), orders_decoder_(std::move(orders_decoder)) {}
+  WmeSystem(WmeParser parser, WmeOrdersDecoder orders_decoder, WmeResultCodec result_codec)
+      : parser_(std::move(parser)),
+        orders_decoder_(std::move(orders_decoder)),
+        result_codec_(std::move(result_codec)) {}
 
   std::string_view name() const override { return kName; }
 
@@ -112,22 +127,30 @@ class WmeSystem final : public GameSystem {
     wme::SeededDice dice(dice_seed);
     wme::PlayerTurnResult result = wme::ResolvePlayerTurn(in->setup->ruleset, in->setup->scenario,
                                                           *in->state, *in->orders, dice);
-    TurnResolution out;
-    out.verdicts = VerdictsOf(result.verdicts);
-    for (wme::Event& e : result.events) {
-      std::string kind(wme::EventKindName(e));
-      out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
-    }
-    out.next = WmeStateOf(std::move(result.next));
-    return out;
+    return ResolutionOf(std::move(result));
   }
 
   Result<Outcome> GameOutcome(const Setup& /*setup*/, const State& /*state*/) const override {
     return adapter::NotSupported(kName, "the movement chapter has no end of game");
   }
   Result<Orders> DecodeOrders(const Setup& /*setup*/, std::string_view envelope) const override {
-    return adapter::DecodeThrough<wme::TurnOrders>(kName, orders_decoder_, envelope,
-                                                   "MakeWme(parser, orders_decoder)", WmeOrdersOf);
+    return adapter::DecodeThrough<wme::TurnOrders>(kName, orders_decoder_, envelope, kMake,
+                                                   WmeOrdersOf);
+  }
+
+  Result<std::string> EncodeTurnResult(const Setup& setup, const State& before,
+                                       const TurnResolution& resolution) const override {
+    return adapter::EncodeTurnResultThrough<WmeSetup, wme::State, wme::Verdict, wme::Event>(
+        kName, result_codec_, setup, before, resolution, kMake,
+        [](std::vector<wme::Verdict> verdicts, std::vector<wme::Event> events, wme::State next) {
+          return wme::PlayerTurnResult{std::move(next), std::move(verdicts), std::move(events)};
+        });
+  }
+
+  Result<TurnResolution> DecodeTurnResult(const Setup& setup,
+                                          std::string_view bytes) const override {
+    return adapter::DecodeTurnResultThrough(kName, result_codec_, setup, bytes, kMake,
+                                            ResolutionOf);
   }
 
   Result<Orders> BotOrders(const Setup& /*setup*/, const State& /*state*/,
@@ -152,12 +175,15 @@ class WmeSystem final : public GameSystem {
  private:
   WmeParser parser_;
   WmeOrdersDecoder orders_decoder_;
+  WmeResultCodec result_codec_;
 };
 
 }  // namespace
 
-std::unique_ptr<GameSystem> MakeWme(WmeParser parser, WmeOrdersDecoder orders_decoder) {
-  return std::make_unique<WmeSystem>(std::move(parser), std::move(orders_decoder));
+std::unique_ptr<GameSystem> MakeWme(WmeParser parser, WmeOrdersDecoder orders_decoder,
+                                    WmeResultCodec result_codec) {
+  return std::make_unique<WmeSystem>(std::move(parser), std::move(orders_decoder),
+                                     std::move(result_codec));
 }
 
 Setup WmeSetupOf(WmeSetup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }

@@ -22,9 +22,11 @@
 #include <memory>
 #include <string_view>
 
+#include "engine/system/adapter.h"
 #include "engine/system/game_system.h"
 #include "engine/wme/dice.h"
 #include "engine/wme/orders.h"
+#include "engine/wme/resolve.h"
 #include "engine/wme/ruleset.h"
 #include "engine/wme/scenario.h"
 #include "engine/wme/state.h"
@@ -43,7 +45,12 @@ using WmeParser = std::function<Result<WmeSetup>(const GameData&)>;
 // The codec side's reader of orders (DecodeOrders): the orders envelope to the system's orders.
 using WmeOrdersDecoder = std::function<Result<wme::TurnOrders>(std::string_view envelope)>;
 
-std::unique_ptr<GameSystem> MakeWme(WmeParser parser = {}, WmeOrdersDecoder orders_decoder = {});
+// The codec side's writer and reader of turn results (EncodeTurnResult, DecodeTurnResult):
+// pbem.v1.TurnResult with the system's body (proto/codec/systems.h).
+using WmeResultCodec = adapter::TurnResultCodec<WmeSetup, wme::State, wme::PlayerTurnResult>;
+
+std::unique_ptr<GameSystem> MakeWme(WmeParser parser = {}, WmeOrdersDecoder orders_decoder = {},
+                                    WmeResultCodec result_codec = {});
 
 Setup WmeSetupOf(WmeSetup setup);
 Orders WmeOrdersOf(wme::TurnOrders orders);

@@ -8,6 +8,7 @@
 #include "engine/system/morne_plaine.h"
 #include "engine/system/wme.h"
 #include "pbem/v1/game.pb.h"
+#include "pbem/v1/turn_result.pb.h"
 #include "proto/codec/codec.h"
 #include "proto/codec/m42_codec.h"
 #include "proto/codec/wme_codec.h"
@@ -51,6 +52,26 @@ gs::Result<engine::GameState> DecodeMornePlaine(const engine::Scenario& scenario
         "the stored state does not fit scenario " + scenario.name + ": " + state.ErrorText());
   }
   return std::move(state).value();
+}
+
+// Morne Plaine's turn result: pbem.v1.TurnResult in the current format, its turn and side the
+// ones `before` waited for, as the turn job has stored them (SerializeMessage is deterministic).
+gs::Result<std::string> EncodeMornePlaineResult(const gs::MornePlaineSetup& setup,
+                                                const engine::GameState& before,
+                                                const engine::TurnResult& result) {
+  return SerializeMessage(
+      TurnResultToProto(result, setup.scenario, before.turn, before.side_to_move), Format::kBinary);
+}
+
+gs::Result<engine::TurnResult> DecodeMornePlaineResult(const gs::MornePlaineSetup& setup,
+                                                       std::string_view bytes) {
+  pbem::v1::TurnResult proto;
+  if (auto parsed = ParseMessage(bytes, Format::kBinary, "the turn result", proto); !parsed.ok()) {
+    return gs::Status(gs::StatusCode::kInvalidArgument, parsed.ErrorText());
+  }
+  Result<engine::TurnResult> result = TurnResultFromProto(proto, setup.scenario, "the turn result");
+  if (!result.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, result.ErrorText());
+  return std::move(result).value();
 }
 
 // The orders envelope's bytes (binary pbem.v1.Orders) read for `system`, then its body
@@ -145,7 +166,8 @@ game_system::Registry SystemRegistry() {
       [](const gs::GameData& data) {
         return Parse<gs::MornePlaineSetup>(data, LoadRulesetFiles, LoadScenarioText);
       },
-      gs::MornePlaineStateCodec{EncodeMornePlaine, DecodeMornePlaine}, DecodeMornePlaineOrders));
+      gs::MornePlaineStateCodec{EncodeMornePlaine, DecodeMornePlaine}, DecodeMornePlaineOrders,
+      gs::MornePlaineResultCodec{EncodeMornePlaineResult, DecodeMornePlaineResult}));
   registry.Put(gs::MakeM42(
       [](const gs::GameData& data) {
         return Parse<gs::M42Setup>(data, LoadM42RulesetFiles, LoadM42ScenarioText);
