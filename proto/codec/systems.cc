@@ -97,22 +97,26 @@ gs::Result<engine::Orders> DecodeMornePlaineOrders(std::string_view bytes) {
       });
 }
 
+// A tabletop system's orders: its body of the envelope read by the codec's `from_proto`
+// (body, player, source), its located errors kept as the status's words.
+template <typename T, typename Body>
+gs::Result<T> DecodeBodyOrders(std::string_view bytes, std::string_view system,
+                               const Body& (pbem::v1::Orders::*body)() const,
+                               Result<T> (*from_proto)(const Body&, std::string_view,
+                                                       std::string_view)) {
+  return DecodeEnvelope<T>(bytes, system, [&](const pbem::v1::Orders& envelope) -> gs::Result<T> {
+    Result<T> orders = from_proto((envelope.*body)(), envelope.player(), "the orders");
+    if (!orders.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, orders.ErrorText());
+    return std::move(orders).value();
+  });
+}
+
 gs::Result<m42::Orders> DecodeM42Orders(std::string_view bytes) {
-  return DecodeEnvelope<m42::Orders>(
-      bytes, gs::kM42, [](const pbem::v1::Orders& envelope) -> gs::Result<m42::Orders> {
-        auto orders = M42OrdersFromProto(envelope.m42(), envelope.player(), "the orders");
-        if (!orders.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, orders.ErrorText());
-        return std::move(orders).value();
-      });
+  return DecodeBodyOrders(bytes, gs::kM42, &pbem::v1::Orders::m42, M42OrdersFromProto);
 }
 
 gs::Result<wme::TurnOrders> DecodeWmeOrders(std::string_view bytes) {
-  return DecodeEnvelope<wme::TurnOrders>(
-      bytes, gs::kWme, [](const pbem::v1::Orders& envelope) -> gs::Result<wme::TurnOrders> {
-        auto orders = WmeOrdersFromProto(envelope.wme(), envelope.player(), "the orders");
-        if (!orders.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, orders.ErrorText());
-        return std::move(orders).value();
-      });
+  return DecodeBodyOrders(bytes, gs::kWme, &pbem::v1::Orders::wme, WmeOrdersFromProto);
 }
 
 static_assert(kMornePlaineSystem == gs::kMornePlaine);
