@@ -549,24 +549,24 @@ Result<bool> SqlRepository::SetWake(const std::string& game_id, std::int64_t seq
   if (session_ == nullptr) return NotOpen();
   const std::string what = "storing the wake-up of game " + game_id + " in " + store_name_;
   return Guarded(what, [&]() -> Result<bool> {
-    Transaction transaction(*session_, dialect_);
-    std::string id = game_id;
-    std::vector<Poco::Int64> stored;
-    *session_ << Sql("SELECT wake_seq FROM games WHERE id = ?" + dialect_.lock_row_suffix), use(id),
-        into(stored), now;
-    if (stored.empty()) return Status::NotFound(what + ": no such game");
-    if (stored[0] != sequence) return false;  // written since: it stays due
+    // One statement, the compare-and-set in its WHERE: the scheduler stores a wake-up per game
+    // it looks at, and on PostgreSQL each statement costs round trips (issue 19 point 4).
     // wake_seq moves too: that is how the games trigger knows this write is the scheduler's.
-    if (due) {
-      Poco::Int64 at = std::max<Poco::Int64>(0, ToMillis(*due));
-      *session_ << Sql("UPDATE games SET due_at_ms = ?, wake_seq = wake_seq + 1 WHERE id = ?"),
-          use(at), use(id), now;
-    } else {
-      *session_ << Sql("UPDATE games SET due_at_ms = NULL, wake_seq = wake_seq + 1 WHERE id = ?"),
-          use(id), now;
-    }
-    transaction.Commit();
-    return true;
+    std::string id = game_id;
+    Poco::Int64 seen = sequence;
+    // -1: none (NULL), as GetWake reads it back.
+    Poco::Int64 at = due ? std::max<Poco::Int64>(0, ToMillis(*due)) : -1;
+    std::vector<std::string> stored;
+    *session_ << Sql(
+        "UPDATE games SET due_at_ms = NULLIF(CAST(? AS {int64}), -1), wake_seq = wake_seq + 1 "
+        "WHERE id = ? AND wake_seq = ? RETURNING id"),
+        use(at), use(id), use(seen), into(stored), now;
+    if (!stored.empty()) return true;
+    // Written since (it stays due), or no such game.
+    std::vector<std::string> exists;
+    *session_ << Sql("SELECT id FROM games WHERE id = ?"), use(id), into(exists), now;
+    if (exists.empty()) return Status::NotFound(what + ": no such game");
+    return false;
   });
 }
 
