@@ -68,14 +68,16 @@ Status Scheduler::RecordFailure(const storage::SchedulableGame& game, const Stat
   return Status::Ok();
 }
 
-Status Scheduler::StoreWake(const std::string& game_id, SchedulerPass& pass) {
-  // The sequence first: a write after this read, even one before NextWake's reads, makes
-  // SetWake refuse, and the game stays due.
-  Result<storage::GameWake> seen = repository_.GetWake(game_id);
+Status Scheduler::StoreWake(const std::string& game_id, Result<storage::GameWake> seen,
+                            const GameVisit& visit, SchedulerPass& pass) {
+  // Without the visit's wake-up, the sequence is read again, first: the visit may have written.
+  if (!visit.wake_known) seen = repository_.GetWake(game_id);
   Status failed = seen.status();
   if (seen.ok()) {
     const storage::Timestamp now = clock_.Now();
-    Result<std::optional<storage::Timestamp>> next = job_.NextWake(repository_, game_id, now);
+    Result<std::optional<storage::Timestamp>> next =
+        visit.wake_known ? Result<std::optional<storage::Timestamp>>(visit.wake)
+                         : job_.NextWake(repository_, game_id, now);
     failed = next.status();
     if (next.ok() && (!*next || **next > now)) {
       Result<bool> stored = repository_.SetWake(game_id, seen->sequence, *next);
@@ -126,8 +128,17 @@ Result<SchedulerPass> Scheduler::Pass() {
     if (after_lock_) after_lock_(game_id);
     Status unavailable;
     Status failed;
+    // The wake sequence is read before each visit's reads: a write after it, even one before
+    // the visit reads the game, makes SetWake refuse, and the game stays due.
+    Result<storage::GameWake> seen = Status::Internal("not read");
+    GameVisit last;
     for (int i = 0; i < kMaxTurnsPerPass; ++i) {
-      Result<bool> resolved = job_.ResolveIfDue(repository_, game_id, clock_.Now());
+      seen = repository_.GetWake(game_id);
+      if (!seen.ok() && seen.status().code() == StatusCode::kUnavailable) {
+        unavailable = seen.status();
+        break;
+      }
+      Result<GameVisit> resolved = job_.Visit(repository_, game_id, clock_.Now());
       if (!resolved.ok() && resolved.status().code() == StatusCode::kUnavailable) {
         // Nothing was committed, or the commit went through before the connection broke
         // (then the next resolution finds the turn committed). The game's lock went with the
@@ -139,7 +150,8 @@ Result<SchedulerPass> Scheduler::Pass() {
         failed = resolved.status();
         break;
       }
-      if (!*resolved) break;
+      last = *resolved;
+      if (!resolved->resolved) break;
       ++pass.turns_resolved;
       if (logger_ != nullptr) logger_->info("event=turn_resolved game={}", game_id);
     }
@@ -156,7 +168,7 @@ Result<SchedulerPass> Scheduler::Pass() {
         }
       }
     }
-    if (unavailable.ok() && failed.ok()) unavailable = StoreWake(game_id, pass);
+    if (unavailable.ok() && failed.ok()) unavailable = StoreWake(game_id, seen, last, pass);
     if (Status released = repository_.Unlock(GameLock(game_id));
         !released.ok() && logger_ != nullptr) {
       // The connection is broken: the server frees the lock when it closes.

@@ -108,9 +108,11 @@ class Scheduler {
   Status RecordFailure(const storage::SchedulableGame& game, const Status& error,
                        storage::Timestamp now, SchedulerPass& pass);
 
-  // Stores the game's next wake-up (TurnJob::NextWake) under its wake sequence read first; a
-  // failure leaves the game due (logged). Non-OK only when the database cannot be reached.
-  Status StoreWake(const std::string& game_id, SchedulerPass& pass);
+  // Stores the game's next wake-up: the last visit's own under `seen` (its wake sequence read
+  // before the visit) when it knew it, else TurnJob::NextWake's under the sequence read again.
+  // A failure leaves the game due (logged). Non-OK only when the database cannot be reached.
+  Status StoreWake(const std::string& game_id, Result<storage::GameWake> seen,
+                   const GameVisit& visit, SchedulerPass& pass);
 
   storage::GameRepository& repository_;
   TurnJob& job_;

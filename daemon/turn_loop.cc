@@ -79,8 +79,8 @@ Result<std::optional<PendingOrders>> TurnLoop::FindOrders(storage::GameRepositor
   return std::optional<PendingOrders>();
 }
 
-Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
-                                    storage::Timestamp now) {
+Result<GameVisit> TurnLoop::Visit(storage::GameRepository& repository, const std::string& game_id,
+                                  storage::Timestamp now) {
   // A commit refused because an order was accepted meanwhile (or another process committed)
   // is resolved again at once, with what is stored now.
   constexpr int kAttempts = 4;
@@ -89,23 +89,54 @@ Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const s
     return failed;
   }
   for (int attempt = 1;; ++attempt) {
-    Result<std::optional<bool>> done = ResolveOnce(repository, game_id, now);
+    GameVisit visit;
+    Result<std::optional<bool>> done = ResolveOnce(repository, game_id, now, visit);
     if (!done.ok()) return done.status();
-    if (done->has_value()) return **done;
-    if (attempt == kAttempts) return false;  // the next pass tries again
+    if (done->has_value()) {
+      visit.resolved = **done;
+      if (visit.resolved) visit.wake_known = false;
+      return visit;
+    }
+    if (attempt == kAttempts) return GameVisit{};  // the next pass tries again
   }
+}
+
+Result<bool> TurnLoop::ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
+                                    storage::Timestamp now) {
+  Result<GameVisit> visit = Visit(repository, game_id, now);
+  if (!visit.ok()) return visit.status();
+  return visit->resolved;
+}
+
+storage::Timestamp TurnLoop::WaitingWake(const storage::Game& game, const storage::OpenTurn& open,
+                                         storage::Timestamp deadline) const {
+  storage::Timestamp wake = deadline + options_.grace;
+  // MaybeRemind's own conditions, but for the time.
+  if (game.deadlines.reminder_before.count() > 0 && !open.reminded_at &&
+      deadline.time_since_epoch().count() < kFarFutureMs) {
+    wake = std::min(wake, deadline - ClampedDuration(game.deadlines.reminder_before));
+  }
+  return wake;
 }
 
 Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repository,
                                                   const std::string& game_id,
-                                                  storage::Timestamp now) {
+                                                  storage::Timestamp now, GameVisit& visit) {
+  // NextWake's answers where this try stops having read what NextWake reads and written
+  // nothing (after a write the scheduler reads the game again: NextWake).
+  bool wrote = false;
+  const auto idle = [&visit, &wrote](std::optional<storage::Timestamp> wake) {
+    visit.wake_known = !wrote;
+    visit.wake = wake;
+    return Result<std::optional<bool>>(false);
+  };
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
   Result<GameContext> context = catalog_.Load(*game);
   if (!context.ok()) return context.status();
   const ScenarioData& data = *context->data;
   const engine::GameState& state = context->state;
-  if (state.finished || !game->result.empty() || game->paused_at) return {false};
+  if (state.finished || !game->result.empty() || game->paused_at) return idle(std::nullopt);
   if (Result<bool> ended = MaybeForfeit(repository, *game, now); !ended.ok() || *ended) {
     // A turn committed since the game was read (EndGame's compare-and-set): read it again.
     if (!ended.ok() && ended.status().code() == StatusCode::kFailedPrecondition) {
@@ -114,8 +145,9 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
     return ended.ok() ? Result<std::optional<bool>>(false)
                       : Result<std::optional<bool>>(ended.status());
   }
-  Result<OpenedTurn> opened = OpenTurn(repository, data.scenario, game_id, entropy_, now);
+  Result<OpenedTurn> opened = OpenTurn(repository, *game, state, entropy_, now);
   if (!opened.ok()) return opened.status();
+  wrote = opened->recorded;
   const std::string side = SideText(state.side_to_move);
 
   Result<std::optional<PendingOrders>> pending =
@@ -130,14 +162,17 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
     plan.played_submission = (*pending)->submission_id;
   } else {
     const std::optional<storage::Timestamp> deadline = Deadline(*game, opened->stored);
-    if (!deadline) return {false};
+    if (!deadline) return idle(std::nullopt);
     if (now < *deadline + options_.grace) {
+      const storage::Timestamp wake = WaitingWake(*game, opened->stored, *deadline);
+      // At or before now only when MaybeRemind sends the reminder (its own conditions).
+      if (wake <= now) wrote = true;
       if (Status reminded =
               MaybeRemind(repository, *game, data, state, opened->stored, *deadline, now);
           !reminded.ok()) {
         return reminded;
       }
-      return {false};
+      return idle(wake);
     }
     plan.missed = true;
     // Missed: the side plays no orders this turn.
@@ -216,13 +251,7 @@ Result<std::optional<storage::Timestamp>> TurnLoop::NextWake(storage::GameReposi
   if (pending->has_value()) return Wake(now);
   const std::optional<storage::Timestamp> deadline = Deadline(*game, *open);
   if (!deadline) return Wake();
-  storage::Timestamp wake = *deadline + options_.grace;
-  // MaybeRemind's own conditions, but for the time.
-  if (game->deadlines.reminder_before.count() > 0 && !open->reminded_at &&
-      deadline->time_since_epoch().count() < kFarFutureMs) {
-    wake = std::min(wake, *deadline - ClampedDuration(game->deadlines.reminder_before));
-  }
-  return Wake(wake);
+  return Wake(WaitingWake(*game, *open, *deadline));
 }
 
 Result<std::vector<storage::NewMail>> TurnLoop::StuckMails(storage::GameRepository& repository,

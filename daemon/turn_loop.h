@@ -74,6 +74,10 @@ class TurnLoop final : public TurnJob {
 
   Result<bool> ResolveIfDue(storage::GameRepository& repository, const std::string& game_id,
                             storage::Timestamp now) override;
+  // ResolveIfDue; when nothing was due, the wake-up NextWake would give, from ResolveOnce's
+  // own reads.
+  Result<GameVisit> Visit(storage::GameRepository& repository, const std::string& game_id,
+                          storage::Timestamp now) override;
 
   // The earliest time ResolveOnce would act, read as it reads the game: at once when a player
   // is past the forfeit limit, the turn is not opened yet or the side to move has orders in;
@@ -106,9 +110,15 @@ class TurnLoop final : public TurnJob {
 
  private:
   // One try: true when a turn was committed, false when nothing was due, nullopt when the
-  // commit was refused because the stored orders changed meanwhile (try again).
+  // commit was refused because the stored orders changed meanwhile (try again). When it
+  // returns false having read all NextWake reads, it sets `visit`'s wake-up.
   Result<std::optional<bool>> ResolveOnce(storage::GameRepository& repository,
-                                          const std::string& game_id, storage::Timestamp now);
+                                          const std::string& game_id, storage::Timestamp now,
+                                          GameVisit& visit);
+  // The wake-up of a game whose open turn waits for orders due at `deadline`: its deadline +
+  // the grace, or its reminder when one is still to send and comes first.
+  storage::Timestamp WaitingWake(const storage::Game& game, const storage::OpenTurn& open,
+                                 storage::Timestamp deadline) const;
   // The end of a game by forfeit: its result and one mail per player.
   struct Forfeit {
     storage::GameEnding ending;

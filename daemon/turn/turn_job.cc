@@ -62,13 +62,21 @@ Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::S
   if (!game.ok()) return game.status();
   Result<engine::GameState> state = StateFromBytes(game->state, scenario, "game " + game_id);
   if (!state.ok()) return state.status();
-  if (state->finished) {
+  return OpenTurn(repository, *game, *state, entropy, now);
+}
+
+Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const storage::Game& game,
+                            const engine::GameState& state, EntropySource& entropy,
+                            storage::Timestamp now) {
+  const std::string& game_id = game.id;
+  if (state.finished) {
     return Status::FailedPrecondition("opening a turn of game " + game_id +
                                       ": the game is finished");
   }
-  const std::string side = SideText(state->side_to_move);
+  const std::string side = SideText(state.side_to_move);
   storage::OpenTurn open;
-  Result<storage::OpenTurn> existing = repository.GetOpenTurn(game_id, state->turn, side);
+  bool recorded = false;
+  Result<storage::OpenTurn> existing = repository.GetOpenTurn(game_id, state.turn, side);
   if (existing.ok()) {
     open = std::move(existing).value();
   } else if (existing.status().code() != StatusCode::kNotFound) {
@@ -77,9 +85,9 @@ Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::S
     Result<Bytes> seed = entropy.Draw(kSeedBytes);
     if (!seed.ok()) return seed.status();
     open.game_id = game_id;
-    open.turn = state->turn;
+    open.turn = state.turn;
     open.side = side;
-    open.based_on = game->turns_committed;
+    open.based_on = game.turns_committed;
     open.dice_seed = *seed;
     open.dice_commitment = codec::SerializeMessage(CommitmentFor(*seed), codec::Format::kBinary);
     open.opened_at = now;
@@ -87,9 +95,11 @@ Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::S
     Result<storage::OpenTurn> stored = repository.RecordOpenTurn(open);
     if (!stored.ok()) return stored.status();
     open = std::move(stored).value();
+    recorded = true;
   }
   OpenedTurn out;
   out.stored = std::move(open);
+  out.recorded = recorded;
   if (!out.commitment.ParseFromString(out.stored.dice_commitment)) {
     return Status::Internal("game " + game_id + ": the stored dice commitment does not parse");
   }

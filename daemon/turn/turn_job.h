@@ -58,6 +58,7 @@ storage::NewGame MakeNewGame(const pbem::v1::Ruleset& ruleset_proto,
 struct OpenedTurn {
   storage::OpenTurn stored;             // as stored: seed (secret) and commitment bytes
   pbem::v1::DiceCommitment commitment;  // what to publish: no seed in it
+  bool recorded = false;                // this call stored it (a write to the game)
 };
 
 // Opens the player-turn the game's current state is waiting for (its turn and side to move):
@@ -67,6 +68,11 @@ struct OpenedTurn {
 // game; IO_ERROR when the entropy source or the store fails.
 Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const engine::Scenario& scenario,
                             const std::string& game_id, EntropySource& entropy,
+                            storage::Timestamp now);
+// The same, for a caller that has just read the game and its state (the turn loop): no second
+// read.
+Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const storage::Game& game,
+                            const engine::GameState& state, EntropySource& entropy,
                             storage::Timestamp now);
 
 // One player-turn resolved with a given seed: pure, no storage. What ResolveAndCommit stores
