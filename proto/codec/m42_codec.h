@@ -8,15 +8,19 @@
 #ifndef PBEM_PROTO_CODEC_M42_CODEC_H_
 #define PBEM_PROTO_CODEC_M42_CODEC_H_
 
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/m42/event.h"
 #include "engine/m42/orders.h"
 #include "engine/m42/ruleset.h"
 #include "engine/m42/scenario.h"
+#include "engine/m42/verdict.h"
 #include "pbem/v1/m42_orders.pb.h"
 #include "pbem/v1/m42_ruleset.pb.h"
 #include "pbem/v1/m42_scenario.pb.h"
+#include "pbem/v1/m42_turn_result.pb.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::codec {
@@ -73,6 +77,32 @@ Result<m42::Orders> M42OrdersFromProto(const pbem::v1::M42Orders& proto, std::st
 // as the thousandths' own decimal). M42OrdersFromProto(M42OrdersToProto(o)) == o for orders with
 // ids and numbers in the schema's ranges.
 pbem::v1::M42Orders M42OrdersToProto(const m42::Orders& orders);
+
+// ---- Turn results (pbem.v1.M42TurnResult, m42_turn_result.proto) ---------------------------
+
+// The body of an M42 player-turn's result: what m42::ResolvePlayerTurn gives, with the next
+// state as the game system's EncodeState bytes.
+struct M42TurnResultBody {
+  std::vector<m42::Verdict> verdicts;
+  std::vector<m42::Event> events;
+  std::string next_state;
+  friend bool operator==(const M42TurnResultBody&, const M42TurnResultBody&) = default;
+};
+
+// Written as the engine gives it (every number already exact). M42TurnResultFromProto gives it
+// back for every result the engine produces from data the codec accepts.
+pbem::v1::M42TurnResult M42TurnResultToProto(const std::vector<m42::Verdict>& verdicts,
+                                             const std::vector<m42::Event>& events,
+                                             std::string_view next_state);
+// A stored message (an archive, a file): hostile. Every problem is an error naming the field
+// path (`events[3].model_moved.to_x_thou: must be -1000000..1000000, got 1000001`): counts,
+// enum values (UNSPECIFIED where one is required, numbers no enum value has), ids (the data
+// files' rule; a feature may also be "<structure>.base"), numbers outside the ranges the schema
+// states, an event with no body, a verdict whose kind or arguments are not its reason's. Errors
+// name `source` as their place (none when empty). `next_state` is not read here: the game
+// system's DecodeState reads it against the game's scenario.
+Result<M42TurnResultBody> M42TurnResultFromProto(const pbem::v1::M42TurnResult& proto,
+                                                 std::string_view source = {});
 
 }  // namespace pbem::codec
 

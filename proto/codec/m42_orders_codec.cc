@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "proto/codec/data_checker.h"
+#include "proto/codec/m42_action_checker.h"
 #include "proto/codec/m42_codec.h"
 #include "proto/codec/text_locations.h"
 
@@ -12,8 +13,6 @@ namespace pbem::codec {
 namespace {
 
 namespace v1 = pbem::v1;
-using internal::Checker;
-using internal::EnumPair;
 using internal::FromThousandths;
 using internal::Indexed;
 using internal::Located;
@@ -26,17 +25,7 @@ constexpr double kMaxCoordIn = 1000;
 constexpr double kMaxFaceDeg = 360;
 constexpr int kMaxFloor = 1000;
 
-constexpr EnumPair<v1::M42Action::Kind, m42::Action> kKinds[] = {
-    {v1::M42Action::ADVANCE, m42::Action::kAdvance},
-    {v1::M42Action::AT_THE_DOUBLE, m42::Action::kAtTheDouble},
-    {v1::M42Action::OPEN_FIRE, m42::Action::kOpenFire},
-    {v1::M42Action::GET_DOWN, m42::Action::kGetDown}};
-constexpr EnumPair<v1::M42Action::Fire, m42::Fire> kFires[] = {
-    {v1::M42Action::FIRE_UNSPECIFIED, m42::Fire::kUnset},
-    {v1::M42Action::BEFORE_MOVE, m42::Fire::kBeforeMove},
-    {v1::M42Action::AFTER_MOVE, m42::Fire::kAfterMove}};
-
-class OrdersConverter : public Checker {
+class OrdersConverter : public internal::M42Checker {
  public:
   explicit OrdersConverter(const v1::M42Orders& proto) : p_(proto) {}
 
@@ -54,15 +43,7 @@ class OrdersConverter : public Checker {
   m42::UnitOrder Action(const std::string& path, const v1::M42Action& a) {
     m42::UnitOrder out;
     if (Id(path + ".unit", a.unit())) out.unit = a.unit();
-    if (a.kind() == v1::M42Action::KIND_UNSPECIFIED) {
-      Add(path + ".kind", "missing (ADVANCE, AT_THE_DOUBLE, OPEN_FIRE or GET_DOWN)");
-    } else {
-      Enum(path + ".kind", true, a.kind(), kKinds, out.kind);
-    }
-    Enum(path + ".fire", true, a.fire(), kFires, out.fire);
-    if (out.fire != m42::Fire::kUnset && a.kind() != v1::M42Action::ADVANCE) {
-      Add(path + ".fire", "only an ADVANCE says when it fires");
-    }
+    ActionAndFire(path + ".kind", a.kind(), path + ".fire", a.fire(), out.kind, out.fire);
     if (!Count(path + ".model", a.model_size(), 0, kMaxModelOrders)) return out;
     for (int i = 0; i < a.model_size(); ++i) {
       out.models.push_back(Model(Indexed(path + ".model", i), a.model(i)));
@@ -128,8 +109,8 @@ v1::M42Orders M42OrdersToProto(const m42::Orders& orders) {
   for (const m42::UnitOrder& a : orders.actions) {
     v1::M42Action& action = *p.add_action();
     action.set_unit(a.unit);
-    action.set_kind(ToProtoEnum(kKinds, a.kind));
-    action.set_fire(ToProtoEnum(kFires, a.fire));
+    action.set_kind(ToProtoEnum(internal::kM42Actions, a.kind));
+    action.set_fire(ToProtoEnum(internal::kM42Fires, a.fire));
     for (const m42::ModelOrder& m : a.models) {
       v1::M42ModelOrder& model = *action.add_model();
       model.set_id(m.id);

@@ -44,6 +44,10 @@ text_dict "$proto/m42_scenario.proto" >"$out/m42_scenario_text.dict"
   text_dict "$proto/m42_orders.proto"
   json_dict "$proto/m42_orders.proto"
 } >"$out/m42_orders.dict"
+{
+  text_dict "$proto/m42_turn_result.proto" "$proto/m42_orders.proto"
+  json_dict "$proto/m42_turn_result.proto" "$proto/m42_orders.proto"
+} >"$out/m42_turn_result.dict"
 text_dict "$proto/wme_ruleset.proto" >"$out/wme_ruleset_text.dict"
 text_dict "$proto/wme_scenario.proto" "$proto/wme_ruleset.proto" >"$out/wme_scenario_text.dict"
 {
