@@ -5,7 +5,7 @@
 // an engine value is built.
 #include <cstdint>
 #include <string>
-#include <type_traits>
+#include <string_view>
 #include <utility>
 #include <variant>
 
@@ -86,11 +86,7 @@ class ResultConverter : public Checker {
   wme::Verdict Verdict(const std::string& path, const v1::WmeVerdict& v) {
     wme::Verdict out;
     IdInto(path + ".unit", v.unit(), out.unit);
-    if (v.kind() == v1::WmeVerdict::KIND_UNSPECIFIED) {
-      Add(path + ".kind", "missing (OK, INVALID or ILLEGAL)");
-    } else {
-      Enum(path + ".kind", true, v.kind(), kVerdictKinds, out.kind);
-    }
+    Required(path + ".kind", v.kind(), kVerdictKinds, out.kind);
     Reason(path + ".reason", v.reason(), out.reason);
     if (out.kind != wme::VerdictKind::kOk && v.reason() == v1::WmeVerdict::NONE) {
       Add(path + ".reason", "missing (a refused entry says why)");
@@ -131,7 +127,7 @@ class ResultConverter : public Checker {
     } else if (reason == wme::Reason::kSupportNotEligible) {
       one_of(wme::kSupportConditions);
     } else if (!detail.empty()) {
-      Add(path, "not used by reason " + std::string(wme::ReasonName(reason)) + ", got '" +
+      Add(path, "not used by reason " + internal::EnumName(ReasonToProto(reason)) + ", got '" +
                     Shown(detail) + "'");
     }
   }
@@ -246,7 +242,7 @@ class ResultConverter : public Checker {
   void Length(const std::string& path, std::int64_t value, wme::Milli& out) {
     InRange(path, value, 0, kMaxLengthMilli, out);
   }
-  // An enum every event sets: its 0 (UNSPECIFIED) is a missing field.
+  // An enum every verdict or event sets: its 0 (UNSPECIFIED) is a missing field.
   template <typename P, typename E, std::size_t N>
   void Required(const std::string& path, P value, const EnumPair<P, E> (&table)[N], E& out) {
     if (static_cast<int>(value) == 0) {

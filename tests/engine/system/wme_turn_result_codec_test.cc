@@ -338,6 +338,8 @@ TEST_CASE_MINI(WmeTurnResultsTheEngineCouldNotGiveAreRefusedNamingTheField) {
   CHECK_MINI(Says("verdicts { unit: \"u\" kind: ILLEGAL reason: OFF_TABLE detail: \"moved\" }",
                   "verdicts[0].detail: not used by reason OFF_TABLE"));
   CHECK_MINI(Says("events { }", "events[0]: empty (one body"));
+  CHECK_MINI(Says("verdicts { unit: \"u\" kind: OK detail: \"engaged\" }",
+                  "verdicts[0].detail: not used by reason NONE, got 'engaged'"));
   std::string many;
   for (int i = 0; i < 2001; ++i) many += ok_verdict + "\n";
   CHECK_MINI(Says(many, "verdicts: needs 0..2000 entries, got 2001"));
