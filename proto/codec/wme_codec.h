@@ -9,15 +9,19 @@
 #ifndef PBEM_PROTO_CODEC_WME_CODEC_H_
 #define PBEM_PROTO_CODEC_WME_CODEC_H_
 
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "engine/wme/event.h"
 #include "engine/wme/orders.h"
 #include "engine/wme/ruleset.h"
 #include "engine/wme/scenario.h"
+#include "engine/wme/verdict.h"
 #include "pbem/v1/wme_orders.pb.h"
 #include "pbem/v1/wme_ruleset.pb.h"
 #include "pbem/v1/wme_scenario.pb.h"
+#include "pbem/v1/wme_turn_result.pb.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::codec {
@@ -73,6 +77,29 @@ Result<wme::TurnOrders> WmeOrdersFromProto(const pbem::v1::WmeOrders& proto,
 // Back, every number as thousandths / 1000; an EVADE move as `evade`, other moves as `move`.
 // WmeOrdersFromProto(WmeOrdersToProto(o)) == o for orders with ids and numbers in range.
 pbem::v1::WmeOrders WmeOrdersToProto(const wme::TurnOrders& orders);
+
+// ---- Turn results (pbem.v1.WmeTurnResult, wme_turn_result.proto) ----------------------------
+
+// The body of a wme turn result: what wme::ResolvePlayerTurn gives, the state as its bytes.
+struct WmeTurnResultBody {
+  std::vector<wme::Verdict> verdicts;
+  std::vector<wme::Event> events;
+  std::string next_state;  // GameSystem::EncodeState's bytes, not read here
+  friend bool operator==(const WmeTurnResultBody&, const WmeTurnResultBody&) = default;
+};
+
+// A resolution's verdicts and events, field for field, and the state after it as the game
+// system encoded it (EncodeState). WmeTurnResultFromProto(WmeTurnResultToProto(v, e, s)) gives
+// them back for every result the engine produces.
+pbem::v1::WmeTurnResult WmeTurnResultToProto(const std::vector<wme::Verdict>& verdicts,
+                                             const std::vector<wme::Event>& events,
+                                             std::string_view next_state);
+// A stored result (from the database or an imported archive: hostile). Every enum must be one
+// the engine gives, every id one the orders' codec accepts, every number within what the
+// engine can produce (wme_turn_result.proto's bounds), counts bounded; each error's message
+// starts with the field path ("events[3].moved.to_x: must be ..."). next_state comes back as
+// its bytes: GameSystem::DecodeState reads it against the game's scenario.
+Result<WmeTurnResultBody> WmeTurnResultFromProto(const pbem::v1::WmeTurnResult& proto);
 
 }  // namespace pbem::codec
 

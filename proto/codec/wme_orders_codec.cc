@@ -7,6 +7,7 @@
 #include "proto/codec/data_checker.h"
 #include "proto/codec/text_locations.h"
 #include "proto/codec/wme_codec.h"
+#include "proto/codec/wme_codec_tables.h"
 
 namespace pbem::codec {
 namespace {
@@ -16,6 +17,7 @@ using internal::Checker;
 using internal::EnumPair;
 using internal::FromThousandths;
 using internal::Indexed;
+using internal::kWmeMoveKinds;
 using internal::Located;
 using internal::ToProtoEnum;
 
@@ -37,9 +39,6 @@ constexpr EnumPair<v1::WmeCharge::Placement, wme::Placement> kPlacements[] = {
     {v1::WmeCharge::EXPLICIT, wme::Placement::kExplicit}};
 constexpr EnumPair<v1::WmeCharge::Reserve, wme::Reserve> kReserves[] = {
     {v1::WmeCharge::BEHIND, wme::Reserve::kBehind}, {v1::WmeCharge::LINE, wme::Reserve::kLine}};
-constexpr EnumPair<v1::WmeMove::Kind, wme::MoveKindOrder> kKinds[] = {
-    {v1::WmeMove::ADVANCE, wme::MoveKindOrder::kAdvance},
-    {v1::WmeMove::EVADE, wme::MoveKindOrder::kEvade}};
 
 class OrdersConverter : public Checker {
  public:
@@ -84,7 +83,7 @@ class OrdersConverter : public Checker {
     if (Id(path + ".unit", m.unit())) out.unit = m.unit();
     out.kind = unset_kind;
     if (m.kind() != v1::WmeMove::KIND_UNSPECIFIED) {
-      Enum(path + ".kind", true, m.kind(), kKinds, out.kind);
+      Enum(path + ".kind", true, m.kind(), kWmeMoveKinds, out.kind);
       if (unset_kind == wme::MoveKindOrder::kEvade && out.kind != unset_kind) {
         Add(path + ".kind", "an evade is an EVADE (write a move for an ADVANCE)");
       }
