@@ -233,7 +233,7 @@ class M42System final : public GameSystem {
   Result<std::string> EncodeState(const Setup& setup, const State& state) const override {
     const auto in = adapter::ReadInputs<M42Setup, m42::State>(kName, setup, state);
     if (!in.ok()) return in.status();
-    return m42::CanonicalText(m42::PlayerTurnResult{*in->state, {}, {}});
+    return EncodeM42State(*in->state);
   }
 
   Result<State> DecodeState(const Setup& setup, std::string_view bytes) const override {
@@ -261,5 +261,12 @@ std::unique_ptr<GameSystem> MakeM42(M42Parser parser, M42OrdersDecoder orders_de
 Setup M42SetupOf(M42Setup setup) { return Setup{Handle::Of(kName, std::move(setup))}; }
 Orders M42OrdersOf(m42::Orders orders) { return Orders{Handle::Of(kName, std::move(orders))}; }
 State M42StateOf(m42::State state) { return State{Handle::Of(kName, std::move(state))}; }
+
+std::string EncodeM42State(const m42::State& state) {
+  return m42::CanonicalText(m42::PlayerTurnResult{state, {}, {}});
+}
+Result<m42::State> DecodeM42State(const M42Setup& setup, std::string_view bytes) {
+  return Decode(setup, bytes);
+}
 
 }  // namespace pbem::game_system

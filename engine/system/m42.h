@@ -18,6 +18,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 
 #include "engine/m42/orders.h"
@@ -52,6 +53,11 @@ std::unique_ptr<GameSystem> MakeM42(M42Parser parser = {}, M42OrdersDecoder orde
 Setup M42SetupOf(M42Setup setup);
 Orders M42OrdersOf(m42::Orders orders);
 State M42StateOf(m42::State state);
+
+// A state's canonical text (EncodeState), and back against the setup (DecodeState: untrusted
+// bytes, a Status naming the line and field), for the codec's turn results.
+std::string EncodeM42State(const m42::State& state);
+Result<m42::State> DecodeM42State(const M42Setup& setup, std::string_view bytes);
 
 }  // namespace pbem::game_system
 

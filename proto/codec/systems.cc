@@ -7,6 +7,7 @@
 #include "engine/system/m42.h"
 #include "engine/system/morne_plaine.h"
 #include "engine/system/wme.h"
+#include "engine/wme/canonical.h"
 #include "pbem/v1/game.pb.h"
 #include "pbem/v1/turn_result.pb.h"
 #include "proto/codec/codec.h"
@@ -54,6 +55,27 @@ gs::Result<engine::GameState> DecodeMornePlaine(const engine::Scenario& scenario
   return std::move(state).value();
 }
 
+// Why an envelope carrying `carried`'s body (with Morne Plaine's field `stray` set, or null)
+// cannot be `what` ("orders") of a game of `system`; nullopt when it can.
+std::optional<std::string> BodyProblem(std::string_view what, std::string_view goes,
+                                       std::string_view carried, std::string_view system,
+                                       const char* stray) {
+  if (carried != system) {
+    if (carried == kMornePlaineSystem) {
+      return "field " + std::string(system) + ": missing; this game plays " + std::string(system) +
+             " and " + std::string(goes) + " in that field";
+    }
+    return "field " + std::string(carried) + ": the " + std::string(what) + " " +
+           (what == "orders" ? "are" : "is") + " written for " + std::string(carried) +
+           "; this game plays " + std::string(system);
+  }
+  if (carried != kMornePlaineSystem && stray != nullptr) {
+    return "field " + std::string(stray) + ": Morne Plaine's " + std::string(what) +
+           " beside the " + std::string(carried) + " body";
+  }
+  return std::nullopt;
+}
+
 // Morne Plaine's turn result: pbem.v1.TurnResult in the current format, its turn and side the
 // ones `before` waited for, as the turn job has stored them (SerializeMessage is deterministic).
 gs::Result<std::string> EncodeMornePlaineResult(const gs::MornePlaineSetup& setup,
@@ -69,9 +91,104 @@ gs::Result<engine::TurnResult> DecodeMornePlaineResult(const gs::MornePlaineSetu
   if (auto parsed = ParseMessage(bytes, Format::kBinary, "the turn result", proto); !parsed.ok()) {
     return gs::Status(gs::StatusCode::kInvalidArgument, parsed.ErrorText());
   }
+  if (std::optional<std::string> wrong = TurnResultBodyProblem(proto, kMornePlaineSystem)) {
+    return gs::Status(gs::StatusCode::kInvalidArgument, "the turn result: " + *wrong);
+  }
   Result<engine::TurnResult> result = TurnResultFromProto(proto, setup.scenario, "the turn result");
   if (!result.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, result.ErrorText());
   return std::move(result).value();
+}
+
+// A tabletop system's turn result: the envelope with the turn and the player `before` waited
+// for, and the system's body (its verdicts, events, and next state as EncodeState's bytes).
+template <typename SetupT, typename StateT, typename Body>
+gs::Result<std::string> EncodeTabletopResult(const SetupT& setup, const StateT& before,
+                                             Body* (pbem::v1::TurnResult::*mutable_body)(),
+                                             const Body& body_value) {
+  if (before.active_player >= setup.scenario.players.size()) {
+    return gs::Status(gs::StatusCode::kInvalidArgument,
+                      "the turn result: the state's active player is not the scenario's");
+  }
+  pbem::v1::TurnResult envelope;
+  envelope.set_format_version(static_cast<std::uint32_t>(kCurrentTurnResultFormat));
+  envelope.set_turn(before.turn);
+  envelope.set_player(setup.scenario.players[before.active_player]);
+  *(envelope.*mutable_body)() = body_value;
+  return SerializeMessage(envelope, Format::kBinary);
+}
+
+// The envelope's bytes read for `system`: parsed, its body the system's, then `convert(envelope)`.
+template <typename T, typename Convert>
+gs::Result<T> DecodeTabletopResult(std::string_view bytes, std::string_view system,
+                                   Convert convert) {
+  pbem::v1::TurnResult envelope;
+  if (auto parsed = ParseMessage(bytes, Format::kBinary, "the turn result", envelope);
+      !parsed.ok()) {
+    return gs::Status(gs::StatusCode::kInvalidArgument, parsed.ErrorText());
+  }
+  if (!TurnResultFormatOf(envelope)) {
+    return gs::Status(gs::StatusCode::kInvalidArgument,
+                      "the turn result: format_version " +
+                          std::to_string(envelope.format_version()) +
+                          " is newer than this program knows");
+  }
+  if (std::optional<std::string> wrong = TurnResultBodyProblem(envelope, system)) {
+    return gs::Status(gs::StatusCode::kInvalidArgument, "the turn result: " + *wrong);
+  }
+  return convert(envelope);
+}
+
+gs::Result<std::string> EncodeM42Result(const gs::M42Setup& setup, const m42::State& before,
+                                        const m42::PlayerTurnResult& result) {
+  pbem::v1::M42TurnResult body =
+      M42TurnResultToProto(result.verdicts, result.events, gs::EncodeM42State(result.next));
+  return EncodeTabletopResult(setup, before, &pbem::v1::TurnResult::mutable_m42, body);
+}
+
+gs::Result<m42::PlayerTurnResult> DecodeM42Result(const gs::M42Setup& setup,
+                                                  std::string_view bytes) {
+  return DecodeTabletopResult<m42::PlayerTurnResult>(
+      bytes, gs::kM42,
+      [&setup](const pbem::v1::TurnResult& envelope) -> gs::Result<m42::PlayerTurnResult> {
+        Result<M42TurnResultBody> body = M42TurnResultFromProto(envelope.m42(), "the turn result");
+        if (!body.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, body.ErrorText());
+        gs::Result<m42::State> next = gs::DecodeM42State(setup, body.value().next_state);
+        if (!next.ok()) {
+          return gs::Status(gs::StatusCode::kInvalidArgument,
+                            "the turn result: next_state: " + next.status().message());
+        }
+        return m42::PlayerTurnResult{std::move(next).value(), std::move(body.value().verdicts),
+                                     std::move(body.value().events)};
+      });
+}
+
+gs::Result<std::string> EncodeWmeResult(const gs::WmeSetup& setup, const wme::State& before,
+                                        const wme::PlayerTurnResult& result) {
+  pbem::v1::WmeTurnResult body =
+      WmeTurnResultToProto(result.verdicts, result.events, wme::CanonicalStateText(result.next));
+  return EncodeTabletopResult(setup, before, &pbem::v1::TurnResult::mutable_wme, body);
+}
+
+gs::Result<wme::PlayerTurnResult> DecodeWmeResult(const gs::WmeSetup& setup,
+                                                  std::string_view bytes) {
+  return DecodeTabletopResult<wme::PlayerTurnResult>(
+      bytes, gs::kWme,
+      [&setup](const pbem::v1::TurnResult& envelope) -> gs::Result<wme::PlayerTurnResult> {
+        Result<WmeTurnResultBody> body = WmeTurnResultFromProto(envelope.wme());
+        if (!body.ok()) {
+          return gs::Status(gs::StatusCode::kInvalidArgument,
+                            "the turn result: " + body.ErrorText());
+        }
+        auto next =
+            wme::StateFromCanonicalText(setup.ruleset, setup.scenario, body.value().next_state);
+        if (const auto* error = std::get_if<wme::StateTextError>(&next)) {
+          return gs::Status(gs::StatusCode::kInvalidArgument,
+                            "the turn result: next_state: " + error->message);
+        }
+        return wme::PlayerTurnResult{std::get<wme::State>(std::move(next)),
+                                     std::move(body.value().verdicts),
+                                     std::move(body.value().events)};
+      });
 }
 
 // The orders envelope's bytes (binary pbem.v1.Orders) read for `system`, then its body
@@ -137,27 +254,33 @@ std::string_view OrdersSystem(const pbem::v1::Orders& orders) {
 
 std::optional<std::string> OrdersBodyProblem(const pbem::v1::Orders& orders,
                                              std::string_view system) {
-  const std::string_view carried = OrdersSystem(orders);
-  if (carried != system) {
-    if (carried == kMornePlaineSystem) {
-      return "field " + std::string(system) + ": missing; this game plays " + std::string(system) +
-             " and its orders go in that field";
-    }
-    return "field " + std::string(carried) + ": the orders are written for " +
-           std::string(carried) + "; this game plays " + std::string(system);
+  const char* stray = orders.placements_size() > 0     ? "placements"
+                      : orders.bombardments_size() > 0 ? "bombardments"
+                      : orders.moves_size() > 0        ? "moves"
+                      : orders.attacks_size() > 0      ? "attacks"
+                                                       : nullptr;
+  return BodyProblem("orders", "its orders go", OrdersSystem(orders), system, stray);
+}
+
+std::string_view TurnResultSystem(const pbem::v1::TurnResult& result) {
+  switch (result.body_case()) {
+    case pbem::v1::TurnResult::kM42:
+      return gs::kM42;
+    case pbem::v1::TurnResult::kWme:
+      return gs::kWme;
+    case pbem::v1::TurnResult::BODY_NOT_SET:
+      break;
   }
-  if (carried != kMornePlaineSystem) {
-    const char* stray = orders.placements_size() > 0     ? "placements"
-                        : orders.bombardments_size() > 0 ? "bombardments"
-                        : orders.moves_size() > 0        ? "moves"
-                        : orders.attacks_size() > 0      ? "attacks"
-                                                         : nullptr;
-    if (stray != nullptr) {
-      return "field " + std::string(stray) + ": Morne Plaine's orders beside the " +
-             std::string(carried) + " body";
-    }
-  }
-  return std::nullopt;
+  return kMornePlaineSystem;
+}
+
+std::optional<std::string> TurnResultBodyProblem(const pbem::v1::TurnResult& result,
+                                                 std::string_view system) {
+  const char* stray = result.verdicts_size() > 0 ? "verdicts"
+                      : result.events_size() > 0 ? "events"
+                      : result.has_next_state()  ? "next_state"
+                                                 : nullptr;
+  return BodyProblem("turn result", "its turn results go", TurnResultSystem(result), system, stray);
 }
 
 game_system::Setup MornePlaineSetup(const LoadedRuleset& ruleset, const LoadedScenario& scenario) {
@@ -176,12 +299,12 @@ game_system::Registry SystemRegistry() {
       [](const gs::GameData& data) {
         return Parse<gs::M42Setup>(data, LoadM42RulesetFiles, LoadM42ScenarioText);
       },
-      DecodeM42Orders));
+      DecodeM42Orders, gs::M42ResultCodec{EncodeM42Result, DecodeM42Result}));
   registry.Put(gs::MakeWme(
       [](const gs::GameData& data) {
         return Parse<gs::WmeSetup>(data, LoadWmeRulesetFiles, LoadWmeScenarioText);
       },
-      DecodeWmeOrders));
+      DecodeWmeOrders, gs::WmeResultCodec{EncodeWmeResult, DecodeWmeResult}));
   return registry;
 }
 

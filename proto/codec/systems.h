@@ -9,7 +9,10 @@
 //   archives read back unchanged;
 // - every system's DecodeOrders reads the orders envelope (binary pbem.v1.Orders, what
 //   CanonicalOrders writes) and converts its own body (OrdersFromProto, M42OrdersFromProto,
-//   WmeOrdersFromProto); an envelope with another system's body is refused (OrdersBodyProblem).
+//   WmeOrdersFromProto); an envelope with another system's body is refused (OrdersBodyProblem);
+// - every system's EncodeTurnResult / DecodeTurnResult write and read the turn-result envelope
+//   (binary pbem.v1.TurnResult): Morne Plaine's fields as its turn job has always stored them,
+//   M42's and wme's in their body with the player and turn around it (TurnResultBodyProblem).
 #ifndef PBEM_PROTO_CODEC_SYSTEMS_H_
 #define PBEM_PROTO_CODEC_SYSTEMS_H_
 
@@ -38,6 +41,13 @@ std::string_view OrdersSystem(const pbem::v1::Orders& orders);
 // (another system's body; Morne Plaine's fields beside another body); nullopt when they can.
 std::optional<std::string> OrdersBodyProblem(const pbem::v1::Orders& orders,
                                              std::string_view system);
+
+// The same for a turn-result envelope (pbem.v1.TurnResult, turn_result.proto): the system whose
+// body it carries (kMornePlaineSystem when none: Morne Plaine's fields are the envelope's own),
+// and why it cannot be a turn result of a game of `system`.
+std::string_view TurnResultSystem(const pbem::v1::TurnResult& result);
+std::optional<std::string> TurnResultBodyProblem(const pbem::v1::TurnResult& result,
+                                                 std::string_view system);
 
 }  // namespace pbem::codec
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "proto/codec/codec.h"
+#include "proto/codec/systems.h"
 #include "proto/codec/wme_codec.h"
 
 namespace pbem::fuzz {
@@ -112,6 +113,32 @@ const pbem::wme::Scenario& BundledWmeScenario() {
     return new pbem::wme::Scenario(std::move(loaded).value().scenario);
   }();
   return *scenario;
+}
+
+namespace {
+
+LoadedSystem LoadSystem(const game_system::Registry& registry, const char* name,
+                        const char* ruleset_dir, const char* scenario_file) {
+  const game_system::GameSystem* system = *registry.Find(name);
+  const game_system::Result<game_system::Setup> setup =
+      system->Load(BundledGameData(ruleset_dir, scenario_file));
+  if (!setup.ok()) Fail(std::string(name) + ": " + setup.status().message());
+  const game_system::Result<game_system::State> start = system->InitialState(*setup, "fuzz");
+  if (!start.ok()) Fail(std::string(name) + ": " + start.status().message());
+  return LoadedSystem{system, *setup, *start};
+}
+
+}  // namespace
+
+const LoadedSystem& BundledSystem(int index) {
+  static const game_system::Registry* const registry =
+      new game_system::Registry(codec::SystemRegistry());
+  static const LoadedSystem* const systems = new LoadedSystem[kLoadedSystems]{
+      LoadSystem(*registry, "morne-plaine", "morne-plaine", "bois-de-la-morne.textproto"),
+      LoadSystem(*registry, "m42", "m42", "m42/pumping_station.textproto"),
+      LoadSystem(*registry, "wme", "wme", "wme/palissade.textproto"),
+  };
+  return systems[index];
 }
 
 }  // namespace pbem::fuzz

@@ -53,6 +53,36 @@ pbem::game_system::GameData BundledGameData(const std::string& ruleset_dir,
 // default ruleset, loaded once from the same source tree; aborts if it does not load.
 const pbem::wme::Scenario& BundledWmeScenario();
 
+// Every game system of the codec's registry with a bundled scenario loaded (BundledGameData)
+// and its first position, in the order Morne Plaine (Bois de la Morne), M42 (Pumping
+// Station), wme (Palissade); loaded once, aborts if one does not load.
+struct LoadedSystem {
+  const pbem::game_system::GameSystem* system = nullptr;
+  pbem::game_system::Setup setup;
+  pbem::game_system::State start;
+};
+inline constexpr int kLoadedSystems = 3;
+const LoadedSystem& BundledSystem(int index);
+
+// What a game system's stored value must do (`what`: "state", "result"): `decode(bytes)` is
+// refused with a message, or it encodes, decodes again and encodes to the same bytes.
+// `decode` gives a game_system::Result<T>, `encode(const T&)` a game_system::Result<string>.
+template <typename Decode, typename Encode>
+void CheckStableRoundTrip(const std::string& what, std::string_view bytes, Decode decode,
+                          Encode encode) {
+  const auto value = decode(bytes);
+  if (!value.ok()) {
+    if (value.status().message().empty()) Fail("a " + what + " refused without a message");
+    return;
+  }
+  const pbem::game_system::Result<std::string> encoded = encode(*value);
+  if (!encoded.ok()) Fail("a decoded " + what + " does not encode: " + encoded.status().message());
+  const auto again = decode(*encoded);
+  if (!again.ok()) Fail("an encoded " + what + " does not decode: " + again.status().message());
+  const pbem::game_system::Result<std::string> twice = encode(*again);
+  if (!twice.ok() || *twice != *encoded) Fail("a " + what + "'s encoding is not stable");
+}
+
 }  // namespace pbem::fuzz
 
 #endif  // PBEM_TESTS_FUZZ_FUZZ_SUPPORT_H_

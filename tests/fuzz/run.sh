@@ -21,7 +21,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 all=(orders_binary orders_text orders_json orders_detect mail_inbound archive_verify
   ruleset_text scenario_text m42_ruleset_text m42_scenario_text m42_orders wme_ruleset_text
   wme_scenario_text wme_orders wme_turn_result system_states
-  m42_turn_result)
+  m42_turn_result system_turn_results)
 targets=("$@")
 [[ ${#targets[@]} -gt 0 ]] || targets=("${all[@]}")
 

@@ -1,8 +1,9 @@
 // GameSystem::EncodeTurnResult / DecodeTurnResult through the codec's registry
 // (proto/codec/systems.h): a resolved player-turn as the shared turn-result envelope's bytes.
 // Morne Plaine's are the bytes its turn job has always stored (TurnResultToProto of the
-// engine's result, in the current format), and read back they encode to the same bytes; what
-// is not such bytes is refused naming the field; without the codec the call says so.
+// engine's result, in the current format); M42's carry its body with the player; read back,
+// each encodes to the same bytes (wme's: wme_turn_result_codec_test.cc). What is not such
+// bytes, or another system's, is refused naming the field; without the codec the call says so.
 #include <string>
 
 #include "engine/core/dice.h"
@@ -15,6 +16,7 @@
 #include "proto/codec/systems.h"
 #include "tests/engine/mini_test.h"
 #include "tests/engine/system/data_files.h"
+#include "tests/engine/system/turn_result_check.h"
 
 namespace pbem::game_system {
 namespace {
@@ -52,23 +54,7 @@ TEST_CASE_MINI(TurnResultMornePlaineIsWhatTheTurnJobStoresAndReadsBack) {
     CHECK_MINI(*bytes == stored);
 
     // Read back: the same verdicts, events and next state, encoding to the same bytes.
-    const Result<TurnResolution> decoded = mp.DecodeTurnResult(*setup, *bytes);
-    REQUIRE_MINI(decoded.ok());
-    REQUIRE_MINI(decoded->verdicts.size() == resolved->verdicts.size());
-    for (std::size_t i = 0; i < decoded->verdicts.size(); ++i) {
-      CHECK_EQ_MINI(decoded->verdicts[i].reason, resolved->verdicts[i].reason);
-      CHECK_EQ_MINI(decoded->verdicts[i].unit, resolved->verdicts[i].unit);
-      CHECK_MINI(decoded->verdicts[i].kind == resolved->verdicts[i].kind);
-      CHECK_MINI(decoded->verdicts[i].args == resolved->verdicts[i].args);
-    }
-    REQUIRE_MINI(decoded->events.size() == resolved->events.size());
-    for (std::size_t i = 0; i < decoded->events.size(); ++i) {
-      CHECK_EQ_MINI(decoded->events[i].kind, resolved->events[i].kind);
-    }
-    CHECK_EQ_MINI(*mp.EncodeState(*setup, decoded->next), *mp.EncodeState(*setup, resolved->next));
-    const Result<std::string> again = mp.EncodeTurnResult(*setup, state, *decoded);
-    REQUIRE_MINI(again.ok());
-    CHECK_MINI(*again == *bytes);
+    CHECK_MINI(test::CheckTurnResultRoundTrip(mp, *setup, state, *resolved) == *bytes);
 
     events += static_cast<int>(resolved->events.size());
     state = resolved->next;
@@ -109,6 +95,79 @@ TEST_CASE_MINI(TurnResultMornePlaineRefusesWhatItCannotHaveWritten) {
       mp.DecodeTurnResult(*setup, codec::SerializeMessage(newer, codec::Format::kBinary));
   REQUIRE_MINI(!future.ok());
   CHECK_MINI(Contains(future.status().message(), "format_version"));
+}
+
+TEST_CASE_MINI(TurnResultM42CarriesItsBodyAndThePlayer) {
+  const Registry registry = codec::SystemRegistry();
+  const GameSystem& m42 = **registry.Find("m42");
+  const Result<Setup> setup = m42.LoadBundled(m42::kPumpingStationName);
+  REQUIRE_MINI(setup.ok());
+  State state = *m42.InitialState(*setup, "g1");
+  std::size_t events = 0;
+  for (std::uint64_t seed = 1; seed <= 16; ++seed) {
+    const Result<TurnResolution> resolved =
+        m42.ResolvePlayerTurn(*setup, state, *m42.BotOrders(*setup, state, seed), 0);
+    REQUIRE_MINI(resolved.ok());
+    const std::string bytes = test::CheckTurnResultRoundTrip(m42, *setup, state, *resolved);
+    REQUIRE_MINI(!bytes.empty());
+    pbem::v1::TurnResult envelope;
+    REQUIRE_MINI(envelope.ParseFromString(bytes));
+    CHECK_MINI(envelope.has_m42());
+    CHECK_EQ_MINI(envelope.verdicts_size(), 0);
+    CHECK_EQ_MINI(envelope.events_size(), 0);
+    CHECK_EQ_MINI(static_cast<std::size_t>(envelope.m42().events_size()), resolved->events.size());
+    events += resolved->events.size();
+    state = resolved->next;
+  }
+  CHECK_MINI(events > 100);
+}
+
+// Bytes written for one system read by another: refused naming the field, whichever way.
+TEST_CASE_MINI(TurnResultOfAnotherSystemIsRefusedNamingTheField) {
+  const Registry registry = codec::SystemRegistry();
+  const GameSystem& mp = **registry.Find("morne-plaine");
+  const GameSystem& m42 = **registry.Find("m42");
+  const GameSystem& wme = **registry.Find("wme");
+  const Result<Setup> mp_setup =
+      mp.Load(test::BundledData("morne-plaine", "bois-de-la-morne.textproto"));
+  const Result<Setup> m42_setup = m42.LoadBundled(m42::kPumpingStationName);
+  const Result<Setup> wme_setup = wme.Load(test::BundledData("wme", "wme/palissade.textproto"));
+  REQUIRE_MINI(mp_setup.ok() && m42_setup.ok() && wme_setup.ok());
+  const State mp_state = *mp.InitialState(*mp_setup, "g1");
+  const State m42_state = *m42.InitialState(*m42_setup, "g1");
+  const std::string mp_bytes = *mp.EncodeTurnResult(
+      *mp_setup, mp_state,
+      *mp.ResolvePlayerTurn(*mp_setup, mp_state, *mp.BotOrders(*mp_setup, mp_state, 1), 5));
+  const std::string m42_bytes = *m42.EncodeTurnResult(
+      *m42_setup, m42_state,
+      *m42.ResolvePlayerTurn(*m42_setup, m42_state, *m42.BotOrders(*m42_setup, m42_state, 1), 0));
+  const auto refused = [](const Result<TurnResolution>& r, const std::string& words) {
+    CHECK_MINI(!r.ok());
+    if (r.ok()) return;
+    CHECK_MINI(r.status().code() == StatusCode::kInvalidArgument);
+    CHECK_MINI(Contains(r.status().message(), words));
+  };
+  refused(mp.DecodeTurnResult(*mp_setup, m42_bytes),
+          "field m42: the turn result is written for m42");
+  refused(m42.DecodeTurnResult(*m42_setup, mp_bytes), "field m42: missing");
+  refused(wme.DecodeTurnResult(*wme_setup, m42_bytes), "this game plays wme");
+
+  // Morne Plaine's fields beside a body; a body whose next state is not the game's.
+  pbem::v1::TurnResult mixed;
+  REQUIRE_MINI(mixed.ParseFromString(m42_bytes));
+  *mixed.add_events() = pbem::v1::Event();
+  refused(m42.DecodeTurnResult(*m42_setup, codec::SerializeMessage(mixed, codec::Format::kBinary)),
+          "field events: Morne Plaine's turn result beside the m42 body");
+  pbem::v1::TurnResult broken;
+  REQUIRE_MINI(broken.ParseFromString(m42_bytes));
+  broken.mutable_m42()->set_next_state("state 1 0\nmodel nobody");
+  refused(m42.DecodeTurnResult(*m42_setup, codec::SerializeMessage(broken, codec::Format::kBinary)),
+          "next_state");
+  pbem::v1::TurnResult future;
+  REQUIRE_MINI(future.ParseFromString(m42_bytes));
+  future.set_format_version(99);
+  refused(m42.DecodeTurnResult(*m42_setup, codec::SerializeMessage(future, codec::Format::kBinary)),
+          "format_version 99");
 }
 
 TEST_CASE_MINI(TurnResultRefusesAnotherSystemsResolution) {

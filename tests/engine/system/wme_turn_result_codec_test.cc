@@ -19,6 +19,7 @@
 #include "tests/engine/mini_test.h"
 #include "tests/engine/system/codec_parser.h"
 #include "tests/engine/system/data_files.h"
+#include "tests/engine/system/turn_result_check.h"
 #include "tests/engine/wme/fixtures.h"
 #include "tests/engine/wme/layouts.h"
 
@@ -187,6 +188,14 @@ TEST_CASE_MINI(WmeTurnResultsOfTheBundledScenarioComeBackEqual) {
     want.next_state = *system.EncodeState(*setup, r->next);
     CHECK_EQ_MINI(want.verdicts.size(), orders.orders.size());
     CheckRoundTrip(want, seen);
+    // The whole envelope through the system (GameSystem::EncodeTurnResult / DecodeTurnResult):
+    // its body is this one, with the player whose turn it was.
+    const std::string bytes =
+        game_system::test::CheckTurnResultRoundTrip(system, *setup, state, *r);
+    pbem::v1::TurnResult envelope;
+    REQUIRE_MINI(envelope.ParseFromString(bytes));
+    CHECK_EQ_MINI(envelope.player(), orders.player);
+    CHECK_MINI(codec::WmeTurnResultFromProto(envelope.wme()).value() == want);
     state = r->next;
   }
   CHECK_MINI(seen.kinds.count(Event(Moved{}).index()) == 1);
