@@ -94,6 +94,11 @@ gs::Result<engine::TurnResult> DecodeMornePlaineResult(const gs::MornePlaineSetu
   if (std::optional<std::string> wrong = TurnResultBodyProblem(proto, kMornePlaineSystem)) {
     return gs::Status(gs::StatusCode::kInvalidArgument, "the turn result: " + *wrong);
   }
+  // What the rules resolved always has a next state (an archive page may read a result without
+  // one, TurnResultFromProto; a game system may not).
+  if (!proto.has_next_state()) {
+    return gs::Status(gs::StatusCode::kInvalidArgument, "the turn result: next_state: missing");
+  }
   Result<engine::TurnResult> result = TurnResultFromProto(proto, setup.scenario, "the turn result");
   if (!result.ok()) return gs::Status(gs::StatusCode::kInvalidArgument, result.ErrorText());
   return std::move(result).value();
@@ -279,8 +284,13 @@ std::optional<std::string> TurnResultBodyProblem(const pbem::v1::TurnResult& res
   const char* stray = result.verdicts_size() > 0 ? "verdicts"
                       : result.events_size() > 0 ? "events"
                       : result.has_next_state()  ? "next_state"
+                      : result.side() != 0       ? "side"
                                                  : nullptr;
-  return BodyProblem("turn result", "its turn results go", TurnResultSystem(result), system, stray);
+  const std::string_view carried = TurnResultSystem(result);
+  if (carried == system && carried == kMornePlaineSystem && !result.player().empty()) {
+    return std::string("field player: a Morne Plaine result names its side, not a player");
+  }
+  return BodyProblem("turn result", "its turn results go", carried, system, stray);
 }
 
 game_system::Setup MornePlaineSetup(const LoadedRuleset& ruleset, const LoadedScenario& scenario) {

@@ -89,6 +89,20 @@ TEST_CASE_MINI(TurnResultMornePlaineRefusesWhatItCannotHaveWritten) {
   CHECK_MINI(unknown.status().code() == StatusCode::kInvalidArgument);
   CHECK_MINI(Contains(unknown.status().message(), "nobody-here"));
 
+  pbem::v1::TurnResult stateless = proto;
+  stateless.clear_next_state();
+  const Result<TurnResolution> no_state =
+      mp.DecodeTurnResult(*setup, codec::SerializeMessage(stateless, codec::Format::kBinary));
+  REQUIRE_MINI(!no_state.ok());
+  CHECK_MINI(Contains(no_state.status().message(), "next_state: missing"));
+
+  pbem::v1::TurnResult named = proto;
+  named.set_player("blue");
+  const Result<TurnResolution> player =
+      mp.DecodeTurnResult(*setup, codec::SerializeMessage(named, codec::Format::kBinary));
+  REQUIRE_MINI(!player.ok());
+  CHECK_MINI(Contains(player.status().message(), "field player"));
+
   pbem::v1::TurnResult newer = proto;
   newer.set_format_version(99);
   const Result<TurnResolution> future =
@@ -163,6 +177,11 @@ TEST_CASE_MINI(TurnResultOfAnotherSystemIsRefusedNamingTheField) {
   broken.mutable_m42()->set_next_state("state 1 0\nmodel nobody");
   refused(m42.DecodeTurnResult(*m42_setup, codec::SerializeMessage(broken, codec::Format::kBinary)),
           "next_state");
+  pbem::v1::TurnResult sided;
+  REQUIRE_MINI(sided.ParseFromString(m42_bytes));
+  sided.set_side(pbem::v1::SIDE_BLUE);
+  refused(m42.DecodeTurnResult(*m42_setup, codec::SerializeMessage(sided, codec::Format::kBinary)),
+          "field side: Morne Plaine's turn result beside the m42 body");
   pbem::v1::TurnResult future;
   REQUIRE_MINI(future.ParseFromString(m42_bytes));
   future.set_format_version(99);
