@@ -55,7 +55,8 @@ Result<std::optional<PendingOrders>> TurnLoop::FindOrders(storage::GameRepositor
                                                           const std::string& game_id,
                                                           std::int64_t turns_committed,
                                                           const std::string& side) {
-  Result<std::vector<storage::Submission>> submissions = repository.ListSubmissions(game_id);
+  Result<std::vector<storage::Submission>> submissions =
+      repository.ListTurnSubmissions(game_id, turns_committed);
   if (!submissions.ok()) return submissions.status();
   for (auto it = submissions->rbegin(); it != submissions->rend(); ++it) {
     if (!it->accepted || it->turn != turns_committed) continue;

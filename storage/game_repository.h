@@ -401,6 +401,11 @@ class GameRepository {
   virtual Result<RecordedSubmission> RecordSubmission(const NewSubmission& submission) = 0;
   // In the order stored; empty for an unknown game.
   virtual Result<std::vector<Submission>> ListSubmissions(const std::string& game_id) = 0;
+  // Those to the position after `turn` committed turns (Submission::turn), in the order
+  // stored: what the turn loop reads at every visit, through an index, whatever the game's
+  // history (issue 19 point 4).
+  virtual Result<std::vector<Submission>> ListTurnSubmissions(const std::string& game_id,
+                                                              std::int64_t turn) = 0;
 
   // --- turns --------------------------------------------------------------------------------
 

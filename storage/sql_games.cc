@@ -341,23 +341,40 @@ Result<RecordedSubmission> SqlRepository::RecordSubmission(const NewSubmission& 
 }
 
 Result<std::vector<Submission>> SqlRepository::ListSubmissions(const std::string& game_id) {
+  return ListSubmissionsOf(game_id, std::nullopt);
+}
+
+Result<std::vector<Submission>> SqlRepository::ListTurnSubmissions(const std::string& game_id,
+                                                                   std::int64_t turn) {
+  return ListSubmissionsOf(game_id, turn);
+}
+
+Result<std::vector<Submission>> SqlRepository::ListSubmissionsOf(
+    const std::string& game_id, std::optional<std::int64_t> only_turn) {
   if (session_ == nullptr) return NotOpen();
   return Guarded(
       "listing the submissions to game " + game_id + " in " + store_name_,
       [&]() -> Result<std::vector<Submission>> {
         std::string id = game_id;
+        Poco::Int64 wanted = only_turn.value_or(0);
         std::vector<Poco::Int64> ids, turn, received;
         std::vector<std::string> side, channel, sender, message_id, hash, reason;
         std::vector<BLOB> raw, orders, verdicts;
         std::vector<int> accepted;
-        *session_ << Sql(
+        Poco::Data::Statement select(*session_);
+        // One turn's: through the index submissions_by_turn (game_id, turn, ...).
+        select << Sql(
             "SELECT id, turn, COALESCE(side, ''), channel, sender, COALESCE(message_id, ''), "
             "COALESCE(raw, {empty_blob}), COALESCE(orders, {empty_blob}), content_sha256, "
             "received_at_ms, COALESCE(verdicts, {empty_blob}), accepted, reason "
-            "FROM submissions WHERE game_id = ? ORDER BY id"),
-            use(id), into(ids), into(turn), into(side), into(channel), into(sender),
-            into(message_id), into(raw), into(orders), into(hash), into(received), into(verdicts),
-            into(accepted), into(reason), now;
+            "FROM submissions WHERE game_id = ?" +
+            std::string(only_turn ? " AND turn = ?" : "") + " ORDER BY id");
+        select, use(id);
+        if (only_turn) select, use(wanted);
+        select, into(ids), into(turn), into(side), into(channel), into(sender), into(message_id),
+            into(raw), into(orders), into(hash), into(received), into(verdicts), into(accepted),
+            into(reason);
+        select.execute();
         std::vector<Submission> submissions;
         for (std::size_t i = 0; i < ids.size(); ++i) {
           Submission s;

@@ -75,6 +75,8 @@ class SqlRepository : public GameRepository, public LeagueRepository {
                            const std::string& token) override;
   Result<RecordedSubmission> RecordSubmission(const NewSubmission& submission) override;
   Result<std::vector<Submission>> ListSubmissions(const std::string& game_id) override;
+  Result<std::vector<Submission>> ListTurnSubmissions(const std::string& game_id,
+                                                      std::int64_t turn) override;
   Result<CommittedTurn> CommitTurn(const TurnCommit& commit) override;
   Result<std::vector<Turn>> ListTurns(const std::string& game_id) override;
   Result<OpenTurn> RecordOpenTurn(const OpenTurn& open) override;
@@ -194,6 +196,10 @@ class SqlRepository : public GameRepository, public LeagueRepository {
   virtual void DropPrepared() {}
 
  private:
+  // ListSubmissions (every turn) and ListTurnSubmissions (`only_turn`).
+  Result<std::vector<Submission>> ListSubmissionsOf(const std::string& game_id,
+                                                    std::optional<std::int64_t> only_turn);
+
   class Transaction;
 
   // Whether Guarded lets a call through while locks lost with a connection are not yet

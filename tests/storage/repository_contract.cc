@@ -702,6 +702,35 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     CHECK(s1.received_at == At(1'700'000'100'500));
   }
 
+  SECTION("submissions: those of one position, without the game's history") {
+    auto repository = Open(*harness);
+    REQUIRE(repository->CreateGame(SampleGame("g")).ok());
+    REQUIRE(repository->RecordSubmission(SampleSubmission("g", "<a@x>", "turn 0, a")).ok());
+    REQUIRE(repository->RecordSubmission(SampleSubmission("g", "<b@x>", "turn 0, b")).ok());
+    REQUIRE(repository->CommitTurn(SampleTurn("g", 1, "france", 0)).ok());
+    NewSubmission later = SampleSubmission("g", "<c@x>", "turn 1");
+    later.turn = 1;
+    REQUIRE(repository->RecordSubmission(later).ok());
+
+    Result<std::vector<Submission>> zero = repository->ListTurnSubmissions("g", 0);
+    REQUIRE(zero.ok());
+    REQUIRE(zero->size() == 2);
+    CHECK((*zero)[0].raw == "turn 0, a");
+    CHECK((*zero)[1].raw == "turn 0, b");
+    Result<std::vector<Submission>> one = repository->ListTurnSubmissions("g", 1);
+    REQUIRE(one.ok());
+    REQUIRE(one->size() == 1);
+    const std::vector<Submission> all = *repository->ListSubmissions("g");
+    REQUIRE(all.size() == 3);
+    const Submission& all_last = all.back();
+    CHECK((*one)[0].id == all_last.id);
+    CHECK((*one)[0].turn == 1);
+    CHECK((*one)[0].orders == all_last.orders);
+    CHECK((*one)[0].message_id == "<c@x>");
+    CHECK(repository->ListTurnSubmissions("g", 2)->empty());
+    CHECK(repository->ListTurnSubmissions("nope", 0)->empty());
+  }
+
   SECTION("submissions: a repeated Message-ID is stored once, even with other bytes") {
     auto repository = Open(*harness);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
