@@ -59,15 +59,11 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
     return outcome;
   }
   // Another system's body (or none, for a game of another system): named before the side,
-  // which other systems do not give. The system is the catalog's (cached) scenario's.
-  if (Result<std::shared_ptr<const ScenarioData>> data = catalog_.Scenario(game.scenario);
-      data.ok()) {
-    if (std::optional<std::string> wrong =
-            codec::OrdersBodyProblem(orders, (*data)->system->name())) {
-      outcome.code = mail::kMalformed;
-      outcome.detail = *wrong;
-      return outcome;
-    }
+  // which other systems do not give. The game names its system (storage migration 17).
+  if (std::optional<std::string> wrong = codec::OrdersBodyProblem(orders, game.system)) {
+    outcome.code = mail::kMalformed;
+    outcome.detail = *wrong;
+    return outcome;
   }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
   const std::string side_name = side ? std::string(engine::SideName(*side)) : std::string();

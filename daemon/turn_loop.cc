@@ -46,7 +46,7 @@ Result<OpenedTurn> TurnLoop::Open(storage::GameRepository& repository, const std
                                   storage::Timestamp now) {
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
-  Result<std::shared_ptr<const ScenarioData>> data = catalog_.Scenario(game->scenario);
+  Result<std::shared_ptr<const ScenarioData>> data = catalog_.ScenarioOf(*game);
   if (!data.ok()) return data.status();
   return OpenTurn(repository, (*data)->scenario, game_id, entropy_, now);
 }

@@ -35,8 +35,15 @@ struct DeadlineSettings {
   std::chrono::seconds reminder_before{0};  // remind the side this long before the timeout
 };
 
+// The game system of the games stored before games named theirs (migration 17): every one was
+// Morne Plaine's, the one system there was.
+inline constexpr std::string_view kFirstGameSystem = "morne-plaine";
+
 struct NewGame {
   std::string id;  // chosen by the caller; unique
+  // The registry key of the game system whose rules play it (engine/system/registry.h:
+  // "morne-plaine", "m42", "wme"); not empty. What reads the game's state, rules and turns.
+  std::string system = std::string(kFirstGameSystem);
   std::string scenario;
   std::string ruleset_name;
   std::string ruleset_version;
@@ -80,6 +87,7 @@ struct GameEnding {
 
 struct Game {
   std::string id;
+  std::string system;  // NewGame::system; kFirstGameSystem for games stored before migration 17
   std::string scenario;
   std::string ruleset_name;
   std::string ruleset_version;

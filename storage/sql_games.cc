@@ -23,21 +23,22 @@ bool SqlRepository::GameExists(const std::string& game_id, bool lock) {
 // --- games and players ------------------------------------------------------------------------
 
 void SqlRepository::InsertGame(const NewGame& game) {
-  std::string id = game.id, scenario = game.scenario, ruleset_name = game.ruleset_name,
-              ruleset_version = game.ruleset_version, engine_version = game.engine_version;
+  std::string id = game.id, system = game.system, scenario = game.scenario,
+              ruleset_name = game.ruleset_name, ruleset_version = game.ruleset_version,
+              engine_version = game.engine_version;
   Poco::Int64 timeout = game.deadlines.turn_timeout.count();
   Poco::Int64 reminder = game.deadlines.reminder_before.count();
   BLOB state = ToBlob(game.initial_state), initial = ToBlob(game.initial_state),
        ruleset = ToBlob(game.ruleset_proto), scenario_proto = ToBlob(game.scenario_proto);
   Poco::Int64 created = ToMillis(game.created_at);
   *session_ << Sql(
-      "INSERT INTO games (id, scenario, ruleset_name, ruleset_version, "
+      "INSERT INTO games (id, game_system, scenario, ruleset_name, ruleset_version, "
       "engine_version, turn_timeout_s, reminder_before_s, state, created_at_ms, "
       "turns_committed, initial_state, ruleset_proto, scenario_proto) "
-      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"),
-      use(id), use(scenario), use(ruleset_name), use(ruleset_version), use(engine_version),
-      use(timeout), use(reminder), use(state), use(created), use(initial), use(ruleset),
-      use(scenario_proto), now;
+      "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?)"),
+      use(id), use(system), use(scenario), use(ruleset_name), use(ruleset_version),
+      use(engine_version), use(timeout), use(reminder), use(state), use(created), use(initial),
+      use(ruleset), use(scenario_proto), now;
 }
 
 Status SqlRepository::CreateGame(const NewGame& game) {
@@ -48,6 +49,7 @@ Status SqlRepository::InsertGameWithPlayers(const NewGame& game,
                                             const std::vector<NewPlayer>& players,
                                             const std::string& what) {
   if (game.id.empty()) return Status::InvalidArgument(what + ": the game id is empty");
+  if (game.system.empty()) return Status::InvalidArgument(what + ": the game system is empty");
   if (GameExists(game.id, /*lock=*/false)) {
     return Status::AlreadyExists(what + ": a game with that id exists");
   }
@@ -89,28 +91,30 @@ Result<Game> SqlRepository::GetGame(const std::string& game_id) {
   if (session_ == nullptr) return NotOpen();
   return Guarded("reading game " + game_id + " from " + store_name_, [&]() -> Result<Game> {
     std::string id = game_id;
-    std::vector<std::string> scenario, ruleset_name, ruleset_version, engine_version;
+    std::vector<std::string> system, scenario, ruleset_name, ruleset_version, engine_version;
     std::vector<Poco::Int64> timeout, reminder, created, turns, paused_at;
     std::vector<BLOB> state, initial, ruleset, scenario_proto;
     std::vector<std::string> result, end_kind, end_winner, end_level;
     std::vector<Poco::Int64> end_by_organiser, end_turn;
     *session_ << Sql(
-        "SELECT scenario, ruleset_name, ruleset_version, engine_version, "
+        "SELECT game_system, scenario, ruleset_name, ruleset_version, engine_version, "
         "turn_timeout_s, reminder_before_s, COALESCE(state, {empty_blob}), "
         "created_at_ms, turns_committed, COALESCE(initial_state, {empty_blob}), "
         "COALESCE(ruleset_proto, {empty_blob}), COALESCE(scenario_proto, {empty_blob}), "
         "COALESCE(paused_at_ms, -1), COALESCE(result, ''), COALESCE(end_kind, ''), end_winner, "
         "end_level, end_by_organiser, end_turn "
         "FROM games WHERE id = ?"),
-        use(id), into(scenario), into(ruleset_name), into(ruleset_version), into(engine_version),
-        into(timeout), into(reminder), into(state), into(created), into(turns), into(initial),
-        into(ruleset), into(scenario_proto), into(paused_at), into(result), into(end_kind),
-        into(end_winner), into(end_level), into(end_by_organiser), into(end_turn), now;
+        use(id), into(system), into(scenario), into(ruleset_name), into(ruleset_version),
+        into(engine_version), into(timeout), into(reminder), into(state), into(created),
+        into(turns), into(initial), into(ruleset), into(scenario_proto), into(paused_at),
+        into(result), into(end_kind), into(end_winner), into(end_level), into(end_by_organiser),
+        into(end_turn), now;
     if (scenario.empty()) {
       return Status::NotFound("game " + game_id + " is not in " + store_name_);
     }
     Game game;
     game.id = game_id;
+    game.system = system[0];
     game.scenario = scenario[0];
     game.ruleset_name = ruleset_name[0];
     game.ruleset_version = ruleset_version[0];

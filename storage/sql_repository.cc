@@ -355,6 +355,14 @@ const std::vector<Migration>& Migrations() {
            "{postgres}CREATE TRIGGER players_due AFTER INSERT OR UPDATE ON players "
            "FOR EACH ROW EXECUTE FUNCTION pbem_game_row_written()",
        }},
+      {17,
+       "games name their game system: the rules that read their states and play their turns",
+       {
+           // The registry key (engine/system/registry.h). Every game stored before was Morne
+           // Plaine's (kFirstGameSystem), the one system there was. Named game_system: SYSTEM
+           // is an SQL keyword.
+           "ALTER TABLE games ADD COLUMN game_system TEXT NOT NULL DEFAULT 'morne-plaine'",
+       }},
   };
   return kMigrations;
 }

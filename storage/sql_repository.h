@@ -49,7 +49,7 @@ struct SqlDialect {
 class SqlRepository : public GameRepository, public LeagueRepository {
  public:
   // The newest schema version this program knows.
-  static constexpr int kLatestSchemaVersion = 16;
+  static constexpr int kLatestSchemaVersion = 17;
 
   ~SqlRepository() override;
   SqlRepository(const SqlRepository&) = delete;

@@ -74,7 +74,7 @@ Answer GameArchive::Export(storage::GameRepository& repository, const std::strin
 std::optional<Answer> GameArchive::WriteArchiveDir(storage::GameRepository& repository,
                                                    const storage::Game& game,
                                                    const std::filesystem::path& dir) {
-  Result<std::shared_ptr<const ScenarioData>> data = catalog_.Scenario(game.scenario);
+  Result<std::shared_ptr<const ScenarioData>> data = catalog_.ScenarioOf(game);
   if (!data.ok()) {
     return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
                  data.status().message());

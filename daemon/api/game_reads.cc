@@ -278,7 +278,7 @@ Answer GameReads::DrawMap(storage::GameRepository& repository, const std::string
     return Error(HTTPResponse::HTTP_INTERNAL_SERVER_ERROR, "internal",
                  "the stored result does not parse");
   }
-  Result<std::shared_ptr<const ScenarioData>> data = catalog_.Scenario(game->scenario);
+  Result<std::shared_ptr<const ScenarioData>> data = catalog_.ScenarioOf(*game);
   if (!data.ok()) {
     return Error(HTTPResponse::HTTP_SERVICE_UNAVAILABLE, mail::kGameUnavailable,
                  data.status().message());

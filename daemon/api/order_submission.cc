@@ -172,7 +172,7 @@ Answer OrderSubmission::Submit(storage::GameRepository& repository, const std::s
   reply.set("turn", outcome->turn);
   reply.set("side", outcome->side);
   std::shared_ptr<const ScenarioData> data;
-  if (auto found = catalog_.Scenario(game->scenario); found.ok()) data = *found;
+  if (auto found = catalog_.ScenarioOf(*game); found.ok()) data = *found;
   reply.set("verdicts",
             VerdictsJson(outcome->verdicts, outcome->label_width, mail_templates_,
                          request.language.value_or(templates::ParseLanguage(player->language)

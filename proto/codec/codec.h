@@ -128,6 +128,9 @@ struct LoadedRuleset {
 // converts names to ids and validates (engine::ValidateRuleset). Errors name
 // the file, the line and the field.
 Result<LoadedRuleset> LoadRulesetDir(const std::filesystem::path& dir);
+// The files LoadRulesetDir loads, read: every "*.textproto" of `dir` in file-name order (any
+// system's ruleset directory).
+Result<std::vector<NamedText>> ReadRulesetFiles(const std::filesystem::path& dir);
 // The same from text already in memory (files in the order given).
 Result<LoadedRuleset> LoadRulesetFiles(const std::vector<NamedText>& files);
 // Converts an already merged proto (from an archive); errors name fields.

@@ -523,13 +523,13 @@ Result<LoadedRuleset> LoadRulesetFiles(const std::vector<NamedText>& files) {
   return Convert(merged, internal::Locator(std::move(parsed.value().sources), files.front().name));
 }
 
-Result<LoadedRuleset> LoadRulesetDir(const std::filesystem::path& dir) {
+Result<std::vector<NamedText>> ReadRulesetFiles(const std::filesystem::path& dir) {
   const std::string name = dir.string();
   std::error_code ec;
   if (!std::filesystem::is_directory(dir, ec)) {
-    return Result<LoadedRuleset>::Fail(name,
-                                       "not a directory (a ruleset is a directory of "
-                                       "*.textproto files)");
+    return Result<std::vector<NamedText>>::Fail(name,
+                                                "not a directory (a ruleset is a directory of "
+                                                "*.textproto files)");
   }
   std::vector<std::filesystem::path> paths;
   // The error_code overloads throughout: a directory that vanishes or
@@ -541,9 +541,12 @@ Result<LoadedRuleset> LoadRulesetDir(const std::filesystem::path& dir) {
       paths.push_back(it->path());
     }
   }
-  if (ec) return Result<LoadedRuleset>::Fail(name, "cannot list the directory: " + ec.message());
+  if (ec) {
+    return Result<std::vector<NamedText>>::Fail(name, "cannot list the directory: " + ec.message());
+  }
   if (paths.empty()) {
-    return Result<LoadedRuleset>::Fail(name, "no *.textproto files in the ruleset directory");
+    return Result<std::vector<NamedText>>::Fail(name,
+                                                "no *.textproto files in the ruleset directory");
   }
   std::sort(paths.begin(), paths.end(),
             [](const auto& a, const auto& b) { return a.filename() < b.filename(); });
@@ -558,7 +561,13 @@ Result<LoadedRuleset> LoadRulesetDir(const std::filesystem::path& dir) {
     files.push_back(NamedText{path.string(), std::move(text).value()});
   }
   if (!errors.empty()) return errors;
-  return LoadRulesetFiles(files);
+  return files;
+}
+
+Result<LoadedRuleset> LoadRulesetDir(const std::filesystem::path& dir) {
+  Result<std::vector<NamedText>> files = ReadRulesetFiles(dir);
+  if (!files.ok()) return files.errors();
+  return LoadRulesetFiles(files.value());
 }
 
 }  // namespace pbem::codec

@@ -20,8 +20,9 @@ It passes, naming how many files are left, otherwise.
 
 The same holds for a system's schemas and codec, which are its rules' data as much as its
 headers are: of the generated pbem/v1/*.pb.h only the shared schemas (SHARED_SCHEMAS) may be
-included, and of proto/codec/ only the shared parts (the codec's registry of systems, JSON
-depth, text locations, how errors show untrusted text). Morne Plaine's schemas and codec
+included, and of proto/codec/ only the shared parts (the codec's registry of systems, any
+system's game data on disk and pinned, JSON depth, text locations, how errors show untrusted
+text). Morne Plaine's schemas and codec
 (LEGACY_SCHEMAS, LEGACY_CODEC) may be excused by the allow list like its headers; any other
 system's never.
 
@@ -39,7 +40,7 @@ ENGINE_HEADER = re.compile(
 SHARED = ("engine/core/", "engine/table/")
 # The schemas every system shares: verifiable dice (the envelopes of issue 15 point 3 next).
 SHARED_SCHEMAS = {"pbem/v1/dice.pb.h"}
-SHARED_CODEC = {"proto/codec/systems.h", "proto/codec/json_depth.h",
+SHARED_CODEC = {"proto/codec/systems.h", "proto/codec/game_data.h", "proto/codec/json_depth.h",
                 "proto/codec/text_locations.h", "proto/codec/shown.h"}
 INTERFACE = {"engine/system/game_system.h", "engine/system/registry.h",
              "engine/system/handle.h", "engine/system/status.h"}

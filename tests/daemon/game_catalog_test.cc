@@ -4,6 +4,10 @@
 #include "daemon/game_catalog.h"
 
 #include <catch2/catch.hpp>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
 
 #include "pbem/v1/game.pb.h"
 #include "tests/daemon/game_fixture.h"
@@ -81,6 +85,110 @@ TEST_CASE("GameCatalog::LoadPinned: the game's pinned ruleset and scenario, not 
   Result<GameContext> damaged = empty.LoadPinned(*game);
   REQUIRE_FALSE(damaged.ok());
   CHECK(damaged.status().message().find("game demo: its pinned ruleset or scenario") == 0);
+}
+
+// A stored game of `system` playing its bundled scenario `name` from the catalog's files,
+// created as pbemd pins it.
+storage::Game StoredGameOf(GameCatalog& catalog, std::string_view system, const std::string& name,
+                           const std::string& id) {
+  auto data = catalog.Scenario(system, name);
+  INFO(data.status().message());
+  REQUIRE(data.ok());
+  const game_system::GameSystem& rules = *(*data)->system;
+  game_system::Result<game_system::State> initial = rules.InitialState((*data)->setup, id);
+  REQUIRE(initial.ok());
+  game_system::Result<std::string> bytes = rules.EncodeState((*data)->setup, *initial);
+  REQUIRE(bytes.ok());
+  storage::Game game;
+  game.id = id;
+  game.system = std::string(system);
+  game.scenario = name;
+  game.ruleset_name = (*data)->pinned.ruleset_name;
+  game.ruleset_proto = (*data)->pinned.ruleset;
+  game.scenario_proto = (*data)->pinned.scenario;
+  game.state = *bytes;
+  game.initial_state = *bytes;
+  return game;
+}
+
+TEST_CASE("GameCatalog: a game names its system; M42's and wme's load from their own folders") {
+  GameFixture f;
+  for (const auto& [system, scenario, ruleset] :
+       {std::tuple{"m42", "pumping_station", "m42_movement_v0_5"},
+        std::tuple{"wme", "palissade", "wme_movement_draft_p22_31"}}) {
+    INFO(system);
+    storage::Game game = StoredGameOf(f.catalog, system, scenario, std::string("g-") + system);
+    CHECK(game.ruleset_name == ruleset);
+    Result<GameContext> any = f.catalog.LoadAny(game);
+    INFO(any.status().message());
+    REQUIRE(any.ok());
+    CHECK(any->data->system->name() == system);
+    CHECK(any->turn.turn == 1);
+    CHECK_FALSE(any->finished);
+    CHECK_FALSE(any->outcome_known);  // neither engine decides the end of a game yet
+    // The pinned messages alone give the same game, wherever the files are.
+    GameCatalog empty(SourceDir() / "no-such-scenarios", SourceDir() / "no-such-rulesets");
+    CHECK_FALSE(empty.LoadAny(game).ok());
+    Result<GameContext> pinned = empty.LoadAny(game, /*pinned=*/true);
+    INFO(pinned.status().message());
+    REQUIRE(pinned.ok());
+    CHECK(pinned->turn == any->turn);
+    game_system::Result<std::string> again =
+        pinned->data->system->EncodeState(pinned->data->setup, pinned->system_state);
+    REQUIRE(again.ok());
+    CHECK(*again == game.state);
+    // The code that works on Morne Plaine's types is refused the game, saying why.
+    for (Result<GameContext> refused : {f.catalog.Load(game), f.catalog.LoadPinned(game)}) {
+      REQUIRE_FALSE(refused.ok());
+      CHECK(refused.status().code() == StatusCode::kFailedPrecondition);
+      CHECK(refused.status().message() ==
+            "game " + game.id + " plays " + system +
+                ": pbemd cannot yet take orders for, play or show the games of that system "
+                "(issue 16)");
+    }
+    CHECK(f.catalog.ScenarioOf(game).status().code() == StatusCode::kFailedPrecondition);
+    // A damaged pin is named.
+    game.scenario_proto = "\xff\xff";
+    Result<GameContext> damaged = empty.LoadAny(game, /*pinned=*/true);
+    REQUIRE_FALSE(damaged.ok());
+    CHECK(damaged.status().message().find("the game's pinned scenario is not a pbem.v1.") !=
+          std::string::npos);
+  }
+  // Morne Plaine's game through LoadAny is Load's.
+  Result<storage::Game> demo = f.repository.GetGame("demo");
+  REQUIRE(demo.ok());
+  CHECK(demo->system == "morne-plaine");
+  Result<GameContext> any = f.catalog.LoadAny(*demo);
+  REQUIRE(any.ok());
+  CHECK(any->turn == game_system::TurnInfo{1, "blue"});
+  CHECK(any->data->scenario.name == "bois-de-la-morne");
+  // Its pinned bytes are the ones pbemd has pinned since schema 3.
+  auto data = f.catalog.Scenario("bois-de-la-morne");
+  REQUIRE(data.ok());
+  CHECK((*data)->pinned.ruleset == (*data)->ruleset_proto.SerializeAsString());
+  CHECK((*data)->pinned.scenario == (*data)->scenario_proto.SerializeAsString());
+}
+
+TEST_CASE("GameCatalog: an unknown system or a scenario name that is no plain name is refused") {
+  GameFixture f;
+  auto unknown = f.catalog.Scenario("chess", "opening");
+  REQUIRE_FALSE(unknown.ok());
+  CHECK(unknown.status().code() == StatusCode::kFailedPrecondition);
+  CHECK(unknown.status().message().find("game system \"chess\"") == 0);
+  for (const std::string& name :
+       std::vector<std::string>{"../m42/pumping_station", "", "a/b", std::string("x\0y", 3)}) {
+    auto bad = f.catalog.Scenario("m42", name);
+    REQUIRE_FALSE(bad.ok());
+    CHECK(bad.status().code() == StatusCode::kFailedPrecondition);
+  }
+  auto missing = f.catalog.Scenario("m42", "no_such_table");
+  REQUIRE_FALSE(missing.ok());
+  CHECK(missing.status().message().find("no_such_table.textproto") != std::string::npos);
+  storage::Game stray;
+  stray.id = "stray";
+  stray.system = "chess";
+  stray.scenario = "opening";
+  CHECK(f.catalog.LoadAny(stray).status().code() == StatusCode::kFailedPrecondition);
 }
 
 }  // namespace

@@ -129,8 +129,14 @@ void DropMigration11(RepositoryHarness& harness) {
   harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 11");
 }
 
+// Takes a store back from schema version 17 (games name their system). Migrations apply above
+// the highest version recorded: drop 17 before 16.
+void DropMigration17(RepositoryHarness& harness) {
+  harness.ExecuteSql("ALTER TABLE games DROP COLUMN game_system");
+  harness.ExecuteSql("DELETE FROM schema_migrations WHERE version = 17");
+}
+
 // Takes a store back from schema version 16 (the scheduler's wake-ups and their triggers).
-// Migrations apply above the highest version recorded: drop 16 before 15.
 void DropMigration16(RepositoryHarness& harness) {
   if (harness.Name() == "postgres") {
     harness.ExecuteSql("DROP TRIGGER games_due ON games");
@@ -239,11 +245,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
 
   SECTION("schema: a fresh store migrates to the latest version, a reopen applies nothing") {
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     auto again = harness->NewRepository();
     Result<int> reopened = again->OpenOrMigrate();
     REQUIRE(reopened.ok());
-    CHECK(*reopened == 16);
+    CHECK(*reopened == 17);
   }
 
   SECTION("schema: a store newer than the program is refused and left alone") {
@@ -256,7 +262,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     REQUIRE_FALSE(opened.ok());
     CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
     CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 16"));
+    CHECK_THAT(opened.status().message(), Catch::Contains("up to version 17"));
     CHECK(repository->GetGame("g").status().code() == StatusCode::kFailedPrecondition);
   }
 
@@ -270,9 +276,31 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "CREATE TABLE games (id TEXT PRIMARY KEY, scenario TEXT NOT NULL, "
         "created_at TEXT NOT NULL)");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     CHECK(repository->GetGame("g")->ruleset_version == "1.2.0");
+  }
+
+  SECTION("schema: games name their system; those stored before are Morne Plaine's (17)") {
+    {
+      auto repository = Open(*harness);
+      REQUIRE(repository->CreateGame(SampleGame("old")).ok());
+    }
+    DropMigration17(*harness);
+    auto repository = Open(*harness);
+    CHECK(*repository->SchemaVersion() == 17);
+    CHECK(repository->GetGame("old")->system == kFirstGameSystem);
+    NewGame m42 = SampleGame("m42-game");
+    m42.system = "m42";
+    REQUIRE(repository->CreateGame(m42).ok());
+    CHECK(repository->GetGame("m42-game")->system == "m42");
+    CHECK(repository->GetGame("old")->system == "morne-plaine");
+    NewGame nameless = SampleGame("nameless");
+    nameless.system.clear();
+    Status refused = repository->CreateGame(nameless);
+    CHECK(refused.code() == StatusCode::kInvalidArgument);
+    CHECK_THAT(refused.message(), Catch::Contains("game system"));
+    CHECK(repository->GetGame("nameless").status().code() == StatusCode::kNotFound);
   }
 
   SECTION("schema: a version 2 store keeps its games and gains open turns (migration 3)") {
@@ -281,6 +309,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
@@ -304,7 +333,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     harness->ExecuteSql("ALTER TABLE games DROP COLUMN scenario_proto");
     harness->ExecuteSql("DELETE FROM schema_migrations WHERE version >= 3");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     Result<Game> old = repository->GetGame("old");
     REQUIRE(old.ok());
     CHECK(old->state == Bytes("state-0\x00\xff", 9));
@@ -319,6 +348,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("g")).ok());
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
@@ -333,7 +363,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "content_sha256, received_at_ms, accepted, reason) "
         "VALUES ('g', 0, 'mail', 'a@example.org', '<old@x>', 'old', 'h', 5, 1, '')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     auto stored = repository->ListSubmissions("g");
     REQUIRE(stored->size() == 1);
     CHECK(stored->front().side.empty());
@@ -511,6 +541,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       CHECK((*players)[1].language == "en");
     }
     // Back to version 4 with a player stored then: migration 5 gives it English.
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
@@ -528,7 +559,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "INSERT INTO players (game_id, side, mail_address, token_sha256) "
         "VALUES ('g', 'prussia', 'b@example.org', 'x')");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     Result<std::vector<Player>> players = repository->ListPlayers("g");
     REQUIRE(players.ok());
     REQUIRE(players->size() == 3);
@@ -572,6 +603,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->AddPlayer({"lg", "blue", "ann@example.org", "t-ann"}).ok());
       REQUIRE(repository->AddPlayer({"lg", "orange", "bob@example.org", "t-bob"}).ok());
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
@@ -579,7 +611,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     DropMigration12(*harness);
     {
       auto repository = Open(*harness);
-      CHECK(*repository->SchemaVersion() == 16);
+      CHECK(*repository->SchemaVersion() == 17);
       Result<std::vector<Player>> players = repository->ListPlayers("g");
       REQUIRE(players.ok());
       CHECK((*players)[0].name.empty());  // the name went with the dropped column
@@ -611,6 +643,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(id.ok());
       queued = *id;
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
@@ -623,7 +656,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
     DropMigration7(*harness);
     DropMigration6(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK(old->claimed_by.empty());
@@ -1195,9 +1228,10 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     Result<std::vector<SchedulableGame>> due = repository->ListSchedulableGames(At(0));
     REQUIRE(due.ok());
     REQUIRE(due->size() == 1);
@@ -1300,11 +1334,12 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       auto repository = Open(*harness);
       REQUIRE(repository->CreateGame(SampleGame("old")).ok());
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     Result<std::vector<SchedulableGame>> games = repository->ListSchedulableGames(At(0));
     REQUIRE(games.ok());
     REQUIRE(games->size() == 1);
@@ -1474,6 +1509,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         REQUIRE(repository->CreateGame(SampleGame(id)).ok());
       }
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
@@ -1491,7 +1527,7 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
         "WHERE id = 'nowinner'");
     harness->ExecuteSql("UPDATE games SET result = 'orange resigned' WHERE id = 'other'");
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     const auto ending = [&](const char* id) { return repository->GetGame(id)->ending; };
     REQUIRE(ending("resigned").has_value());
     CHECK(ending("resigned")->kind == GameEndKind::kResigned);
@@ -1932,10 +1968,11 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       REQUIRE(repository->EnqueueMail(SampleMail("newer@example.org", 1000)).ok());
       sent = *id;
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     CHECK(*repository->PruneSentMail(At(2000), 10) == 1);
     CHECK(repository->GetMail(sent).status().code() == StatusCode::kNotFound);
   }
@@ -1953,12 +1990,13 @@ void RunGameRepositoryContract(const HarnessFactory& make_harness) {
       queued = *id;
       sent = *done;
     }
+    DropMigration17(*harness);
     DropMigration16(*harness);
     DropMigration15(*harness);
     DropMigration14(*harness);
     DropMigration13(*harness);
     auto repository = Open(*harness);
-    CHECK(*repository->SchemaVersion() == 16);
+    CHECK(*repository->SchemaVersion() == 17);
     Result<OutboxMail> old = repository->GetMail(queued);
     REQUIRE(old.ok());
     CHECK_FALSE(old->failed_at.has_value());

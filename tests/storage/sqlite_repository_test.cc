@@ -38,14 +38,14 @@ TEST_CASE("a fresh data directory is created and migrated to the latest version"
 
   Result<int> opened = repository.OpenOrMigrate();
   REQUIRE(opened.ok());
-  CHECK(*opened == 16);
-  CHECK(SqliteRepository::kLatestSchemaVersion == 16);
+  CHECK(*opened == 17);
+  CHECK(SqliteRepository::kLatestSchemaVersion == 17);
   CHECK(repository.database_path() == data_dir / "pbem.sqlite");
   CHECK(std::filesystem::exists(data_dir / "pbem.sqlite"));
 
   Result<int> version = repository.SchemaVersion();
   REQUIRE(version.ok());
-  CHECK(*version == 16);
+  CHECK(*version == 17);
 
   auto session = RawSession(repository.database_path());
   std::string journal_mode;
@@ -66,12 +66,12 @@ TEST_CASE("reopening keeps the schema version and applies nothing twice", "[stor
   SqliteRepository second(temp.path());
   Result<int> reopened = second.OpenOrMigrate();
   REQUIRE(reopened.ok());
-  CHECK(*reopened == 16);
+  CHECK(*reopened == 17);
 
   auto session = RawSession(second.database_path());
   int rows = 0;
   session << "SELECT count(*) FROM schema_migrations", into(rows), now;
-  CHECK(rows == 16);  // 1 to 16
+  CHECK(rows == 17);  // 1 to 17
 }
 
 TEST_CASE("the database itself keeps one league player per address (migration 9)", "[storage]") {
@@ -110,7 +110,7 @@ TEST_CASE("a database with a newer schema is refused, naming both versions", "[s
   REQUIRE_FALSE(opened.ok());
   CHECK(opened.status().code() == StatusCode::kFailedPrecondition);
   CHECK_THAT(opened.status().message(), Catch::Contains("schema version 99"));
-  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 16"));
+  CHECK_THAT(opened.status().message(), Catch::Contains("up to version 17"));
   CHECK_THAT(opened.status().message(), Catch::Contains("pbem.sqlite"));
 
   // Refused means not open, either.
