@@ -95,7 +95,6 @@ Result<GameVisit> TurnLoop::Visit(storage::GameRepository& repository, const std
     if (!done.ok()) return done.status();
     if (done->has_value()) {
       visit.resolved = **done;
-      if (visit.resolved) visit.wake_known = false;
       return visit;
     }
     if (attempt == kAttempts) return GameVisit{};  // the next pass tries again
@@ -165,15 +164,11 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
     const std::optional<storage::Timestamp> deadline = Deadline(*game, opened->stored);
     if (!deadline) return idle(std::nullopt);
     if (now < *deadline + options_.grace) {
-      const storage::Timestamp wake = WaitingWake(*game, opened->stored, *deadline);
-      // At or before now only when MaybeRemind sends the reminder (its own conditions).
-      if (wake <= now) wrote = true;
-      if (Status reminded =
-              MaybeRemind(repository, *game, data, state, opened->stored, *deadline, now);
-          !reminded.ok()) {
-        return reminded;
-      }
-      return idle(wake);
+      Result<bool> reminded =
+          MaybeRemind(repository, *game, data, state, opened->stored, *deadline, now);
+      if (!reminded.ok()) return reminded.status();
+      if (*reminded) wrote = true;
+      return idle(WaitingWake(*game, opened->stored, *deadline));
     }
     plan.missed = true;
     // Missed: the side plays no orders this turn.
@@ -346,16 +341,17 @@ Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const s
   return false;
 }
 
-Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
-                             const ScenarioData& data, const engine::GameState& state,
-                             const storage::OpenTurn& open, storage::Timestamp deadline,
-                             storage::Timestamp now) {
+Result<bool> TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
+                                   const ScenarioData& data, const engine::GameState& state,
+                                   const storage::OpenTurn& open, storage::Timestamp deadline,
+                                   storage::Timestamp now) {
   // A deadline clamped to the end of time is none to remind of.
   if (game.deadlines.reminder_before.count() <= 0 || open.reminded_at ||
       deadline.time_since_epoch().count() >= kFarFutureMs ||
       now < deadline - ClampedDuration(game.deadlines.reminder_before)) {
-    return Status::Ok();
+    return false;
   }
+  bool wrote = false;
   Result<std::vector<storage::Player>> players = repository.ListPlayers(game.id);
   if (!players.ok()) return players.status();
   for (const storage::Player& player : *players) {
@@ -391,8 +387,9 @@ Status TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage:
     Result<bool> recorded = repository.RecordReminder(game.id, open.turn, open.side, now, out);
     if (!recorded.ok()) return recorded.status();
     if (*recorded) metrics_.MailQueued();
+    wrote = true;  // RecordReminder marks the turn reminded even when another process won
   }
-  return Status::Ok();
+  return wrote;
 }
 
 Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(

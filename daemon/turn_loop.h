@@ -133,11 +133,12 @@ class TurnLoop final : public TurnJob {
   Result<bool> MaybeForfeit(storage::GameRepository& repository, const storage::Game& game,
                             storage::Timestamp now);
   // Reminds the side to move once, reminder_before its deadline (RenderReminder), with the
-  // side's orders template (orders_template.h AskToMoveNext).
-  Status MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
-                     const ScenarioData& data, const engine::GameState& state,
-                     const storage::OpenTurn& open, storage::Timestamp deadline,
-                     storage::Timestamp now);
+  // side's orders template (orders_template.h AskToMoveNext). True when it wrote to the game
+  // (the turn marked reminded, by this call or, racing, by another process's).
+  Result<bool> MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
+                           const ScenarioData& data, const engine::GameState& state,
+                           const storage::OpenTurn& open, storage::Timestamp deadline,
+                           storage::Timestamp now);
   Result<std::vector<storage::NewMail>> ResultsMails(
       const std::vector<storage::Player>& players, const storage::Game& game,
       const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,
