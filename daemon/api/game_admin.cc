@@ -2,6 +2,7 @@
 
 #include <Poco/JSON/Array.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <utility>
@@ -45,6 +46,30 @@ Answer GameAdmin::CreateGame(storage::GameRepository& repository, const std::str
   if (players->size() > 2) {
     return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
                  "\"players\" has one entry per side: blue and orange");
+  }
+  // The game system (the rules): Morne Plaine's when none is named, as before games named
+  // theirs. pbemd plays no other system's games yet: named, they are refused, not created
+  // to stand stuck (issue 16).
+  Result<std::string> system =
+      StringField(spec, "system", std::string(storage::kFirstGameSystem), "system");
+  if (!system.ok()) return bad(system.status());
+  if (system->empty() || system->size() > 32 ||
+      !std::all_of(system->begin(), system->end(), [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-';
+      })) {
+    return Error(HTTPResponse::HTTP_BAD_REQUEST, mail::kMalformed,
+                 "\"system\" names a game system: morne-plaine (the default), m42 or wme");
+  }
+  if (*system != storage::kFirstGameSystem) {
+    Result<std::shared_ptr<const ScenarioData>> other = catalog_.Scenario(*system, *scenario);
+    if (!other.ok()) {
+      return Error(HTTPResponse::HTTP_BAD_REQUEST, "unknown_scenario", other.status().message());
+    }
+    return Error(HTTPResponse::HTTP_BAD_REQUEST, "unsupported_system",
+                 "\"system\": pbemd cannot play " + *system +
+                     " games yet (its orders, turns and mails go through the game-system "
+                     "interface first; issue 16): scenario " +
+                     *scenario + " was found");
   }
   Result<std::shared_ptr<const ScenarioData>> data = catalog_.Scenario(*scenario);
   if (!data.ok()) {

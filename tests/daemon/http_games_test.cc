@@ -230,6 +230,21 @@ TEST_CASE("bad requests get a JSON error with a stable code and change nothing",
       {"create with an unknown scenario", "POST", "/v1/games",
        R"({"id":"g2","scenario":"atlantis","players":[{"side":"blue","address":"x@y","token":"12345678"}]})",
        "application/json", "admin-token-0123456789", 400, "unknown_scenario", "atlantis"},
+      {"create a game of a system pbemd does not play yet", "POST", "/v1/games",
+       R"({"id":"g4","system":"m42","scenario":"pumping_station","players":[{"side":"blue","address":"x@y","token":"12345678"}]})",
+       "application/json", "admin-token-0123456789", 400, "unsupported_system",
+       "pbemd cannot play m42 games yet"},
+      {"create with an unknown scenario of a system", "POST", "/v1/games",
+       R"({"id":"g5","system":"wme","scenario":"atlantis","players":[{"side":"blue","address":"x@y","token":"12345678"}]})",
+       "application/json", "admin-token-0123456789", 400, "unknown_scenario", "atlantis"},
+      {"create with an unknown system", "POST", "/v1/games",
+       R"({"id":"g6","system":"chess","scenario":"bois-de-la-morne","players":[{"side":"blue","address":"x@y","token":"12345678"}]})",
+       "application/json", "admin-token-0123456789", 400, "unknown_scenario",
+       "game system \"chess\" is not one this pbemd plays"},
+      {"create with a system that is no name", "POST", "/v1/games",
+       R"({"id":"g7","system":"../m42","scenario":"bois-de-la-morne","players":[{"side":"blue","address":"x@y","token":"12345678"}]})",
+       "application/json", "admin-token-0123456789", 400, "malformed",
+       "\"system\" names a game system"},
       {"create with a bad side", "POST", "/v1/games",
        R"({"id":"g3","scenario":"bois-de-la-morne","players":[{"side":"red","address":"x@y","token":"12345678"}]})",
        "application/json", "admin-token-0123456789", 400, "malformed", "blue or orange"},
@@ -254,6 +269,9 @@ TEST_CASE("bad requests get a JSON error with a stable code and change nothing",
   }
   CHECK(fixture.repository.GetGame("g2").status().code() == StatusCode::kNotFound);
   CHECK(fixture.repository.GetGame("g3").status().code() == StatusCode::kNotFound);
+  for (const char* refused : {"g4", "g5", "g6", "g7"}) {
+    CHECK(fixture.repository.GetGame(refused).status().code() == StatusCode::kNotFound);
+  }
 }
 
 TEST_CASE("the admin creates a game and its players can submit", "[daemon][http]") {
@@ -266,6 +284,15 @@ TEST_CASE("the admin creates a game and its players can submit", "[daemon][http]
                   R"({"side":"orange","address":"ben@test.local","token":"ben-token-1"}]})",
                   "application/json", "admin-token-0123456789");
   REQUIRE(created.status == 201);
+  CHECK(fixture.repository.GetGame("g9")->system == "morne-plaine");  // none named: the default
+  // Named, the same.
+  Reply named =
+      server.Send("POST", "/v1/games",
+                  R"({"id":"g10","system":"morne-plaine","scenario":"bois-de-la-morne",)"
+                  R"("players":[{"side":"blue","address":"cy@test.local","token":"cy-token-1"}]})",
+                  "application/json", "admin-token-0123456789");
+  CHECK(named.status == 201);
+  CHECK(fixture.repository.GetGame("g10")->system == "morne-plaine");
   auto players = fixture.repository.ListPlayers("g9");
   REQUIRE(players.ok());
   REQUIRE(players->size() == 2);
