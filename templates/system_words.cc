@@ -7,6 +7,7 @@
 #include <kainjow/mustache.hpp>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "proto/codec/shown.h"
 #include "templates/french_typography.h"
@@ -35,9 +36,10 @@ class SystemWords::Parsed {
 
 namespace {
 
-// The length units of game_system::Arg that units.table must word.
-constexpr std::array<std::string_view, 2> kLengthUnits{game_system::kThousandthsOfAnInch,
-                                                       game_system::kThousandthsOfACm};
+// The units of game_system::Arg that units.table must word.
+constexpr std::array<std::string_view, 3> kUnits{game_system::kThousandthsOfAnInch,
+                                                 game_system::kThousandthsOfACm,
+                                                 game_system::kThousandthsOfADegree};
 constexpr std::string_view kDecimalMark = "decimal_mark";
 // The language whose tables follow templates/french_typography.h's rule (LanguageCode).
 constexpr std::string_view kFrench = "fr";
@@ -67,16 +69,49 @@ Status LoadTable(const std::filesystem::path& path, bool french, SentenceTable* 
   return ParseSentenceTable(path, text, table);
 }
 
+// Every key of `table` (read from `path`) is one of `codes` and every code has a sentence.
+Status CheckKeys(const std::filesystem::path& path, const SentenceTable& table,
+                 const std::vector<std::string>& codes, std::string_view what,
+                 std::string_view system) {
+  for (const std::string& code : codes) {
+    if (table.find(code) == table.end()) {
+      return Status::Error(path.string() + ": no sentence for '" + code + "'");
+    }
+  }
+  for (const auto& [key, sentence] : table) {
+    if (std::find(codes.begin(), codes.end(), key) == codes.end()) {
+      return Status::Error(path.string() + ": '" + key + "' is not " + std::string(what) + " of " +
+                           std::string(system));
+    }
+  }
+  return Status::Ok();
+}
+
+using ArgTextFn = std::function<std::string(const game_system::Arg&)>;
+
+// The args as fields: each by its name, worded, and a section <name>_<value> for a word.
+void SetArgs(const std::vector<game_system::Arg>& args, const ArgTextFn& arg_text,
+             mst::data* fields) {
+  for (const game_system::Arg& arg : args) {
+    fields->set(arg.name, arg_text(arg));
+    if (IsWord(arg.value)) fields->set(arg.name + "_" + arg.value, true);
+  }
+}
+
 // The fields of a verdict's sentence (the arguments' sections included).
-mst::data VerdictFields(const game_system::Verdict& verdict,
-                        const std::function<std::string(const game_system::Arg&)>& arg_text) {
+mst::data VerdictFields(const game_system::Verdict& verdict, const ArgTextFn& arg_text) {
   mst::data fields;
   fields.set("unit", codec::Shown(verdict.unit));
   fields.set("order", verdict.order);
-  for (const game_system::Arg& arg : verdict.args) {
-    fields.set(arg.name, arg_text(arg));
-    if (IsWord(arg.value)) fields.set(arg.name + "_" + arg.value, true);
-  }
+  SetArgs(verdict.args, arg_text, &fields);
+  return fields;
+}
+
+// The fields of an event's sentence: {{unit}} and the args.
+mst::data EventFields(const game_system::Event& event, const ArgTextFn& arg_text) {
+  mst::data fields;
+  fields.set("unit", codec::Shown(event.unit));
+  SetArgs(event.args, arg_text, &fields);
   return fields;
 }
 
@@ -103,28 +138,28 @@ Status SystemWords::Load(const std::filesystem::path& mail_dir, std::string_view
   const std::filesystem::path reasons = systems / std::string(system.name()) / "reasons.table";
   SentenceTable reason_table;
   if (Status s = LoadTable(reasons, french, &reason_table); !s.ok) return s;
-  const std::vector<std::string> codes = system.ReasonCodes();
-  for (const std::string& code : codes) {
-    if (reason_table.find(code) == reason_table.end()) {
-      return Status::Error(reasons.string() + ": no sentence for '" + code + "'");
-    }
+  if (Status s =
+          CheckKeys(reasons, reason_table, system.ReasonCodes(), "a reason code", system.name());
+      !s.ok) {
+    return s;
   }
-  for (const auto& [key, sentence] : reason_table) {
-    if (std::find(codes.begin(), codes.end(), key) == codes.end()) {
-      return Status::Error(reasons.string() + ": '" + key + "' is not a reason code of " +
-                           std::string(system.name()));
-    }
+  const std::filesystem::path events = systems / std::string(system.name()) / "events.table";
+  SentenceTable event_table;
+  if (Status s = LoadTable(events, french, &event_table); !s.ok) return s;
+  if (Status s =
+          CheckKeys(events, event_table, system.EventKinds(), "an event kind", system.name());
+      !s.ok) {
+    return s;
   }
   const std::filesystem::path units = systems / "units.table";
   SentenceTable unit_table;
   if (Status s = LoadTable(units, french, &unit_table); !s.ok) return s;
   for (const auto& [key, sentence] : unit_table) {
-    if (key != kDecimalMark &&
-        std::find(kLengthUnits.begin(), kLengthUnits.end(), key) == kLengthUnits.end()) {
+    if (key != kDecimalMark && std::find(kUnits.begin(), kUnits.end(), key) == kUnits.end()) {
       return Status::Error(units.string() + ": '" + key + "' is not a unit");
     }
   }
-  for (const std::string_view key : kLengthUnits) {
+  for (const std::string_view key : kUnits) {
     if (unit_table.find(key) == unit_table.end()) {
       return Status::Error(units.string() + ": no sentence for '" + std::string(key) + "'");
     }
@@ -136,6 +171,7 @@ Status SystemWords::Load(const std::filesystem::path& mail_dir, std::string_view
   loaded.decimal_mark_ = mark->second;
   // Parsed once here (ParseSentenceTable checked that each parses); never again per sentence.
   const std::pair<const SentenceTable*, ParsedTable*> tables[] = {{&reason_table, &loaded.reasons_},
+                                                                  {&event_table, &loaded.events_},
                                                                   {&unit_table, &loaded.units_}};
   for (const auto& [table, parsed] : tables) {
     for (const auto& [key, sentence] : *table) {
@@ -199,6 +235,17 @@ Status SystemWords::Sentence(const game_system::Verdict& verdict, std::string* o
   }
   *out = sentence->second->Render(
       VerdictFields(verdict, [this](const game_system::Arg& a) { return ArgText(a); }));
+  return Status::Ok();
+}
+
+Status SystemWords::EventSentence(const game_system::Event& event, std::string* out) const {
+  out->clear();
+  const auto sentence = events_.find(event.kind);
+  if (sentence == events_.end()) {
+    return Status::Error("no sentence for event kind '" + event.kind + "'");
+  }
+  *out = sentence->second->Render(
+      EventFields(event, [this](const game_system::Arg& a) { return ArgText(a); }));
   return Status::Ok();
 }
 

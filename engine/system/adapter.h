@@ -4,10 +4,12 @@
 #ifndef PBEM_ENGINE_SYSTEM_ADAPTER_H_
 #define PBEM_ENGINE_SYSTEM_ADAPTER_H_
 
+#include <cstdint>
 #include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "engine/system/game_system.h"
@@ -161,6 +163,50 @@ Result<Setup> LoadThrough(std::string_view system,
   Result<SetupT> parsed = parser(data);
   if (!parsed.ok()) return parsed.status();
   return wrap(std::move(parsed).value());
+}
+
+// An engine's code as the word an Arg carries: "AT_THE_DOUBLE" -> "at_the_double".
+std::string LowerWord(std::string_view code);
+
+// The kind names of every alternative of the engine's event variant EventT, in its order, each
+// given by `kind_name(EventT)` (the engine's EventKindName): GameSystem::EventKinds.
+template <typename EventT, typename KindName>
+std::vector<std::string> VariantKindNames(KindName kind_name) {
+  std::vector<std::string> kinds;
+  [&]<std::size_t... I>(std::index_sequence<I...>) {
+    (kinds.emplace_back(kind_name(EventT(std::in_place_index<I>))), ...);
+  }
+  (std::make_index_sequence<std::variant_size_v<EventT>>());
+  return kinds;
+}
+
+// What an event's fields visitor (one operator() per alternative) fills: Event::unit and args,
+// lengths in the system's `length_unit`.
+struct EventFields {
+  Event* out;
+  std::string_view length_unit;
+  void Add(std::string name, std::string value, std::string_view unit = {}) const {
+    out->args.push_back(Arg{std::move(name), std::move(value), std::string(unit)});
+  }
+  void Length(std::string name, std::int64_t thousandths) const {
+    Add(std::move(name), std::to_string(thousandths), length_unit);
+  }
+  void Angle(std::string name, std::int64_t mdeg) const {
+    Add(std::move(name), std::to_string(mdeg), kThousandthsOfADegree);
+  }
+};
+
+// The game_system::Event of the engine's event `e` of kind `kind`: unit and args by
+// `Fields{{&event, length_unit}}` visiting it, `detail` the event itself. One function for
+// ResolvePlayerTurn and DecodeTurnResult alike, so that both give the same args.
+template <typename Fields, typename EventT>
+Event EventOf(std::string_view system, std::string_view kind, std::string_view length_unit,
+              EventT e) {
+  Event out;
+  out.kind = std::string(kind);
+  std::visit(Fields{{&out, length_unit}}, e);
+  out.detail = Handle::Of(system, std::move(e));
+  return out;
 }
 
 // kNotFound for a bundled scenario, listing the bundled ones.

@@ -49,5 +49,13 @@ Status NoBundledScenario(std::string_view system, std::string_view name,
                                            "' (bundled: " + (list.empty() ? "none" : list) + ")");
 }
 
+std::string LowerWord(std::string_view code) {
+  std::string out(code);
+  for (char& c : out) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return out;
+}
+
 }  // namespace adapter
 }  // namespace pbem::game_system

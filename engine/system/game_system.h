@@ -55,6 +55,8 @@ using engine::VerdictKindName;  // "ok", "invalid", "illegal", "partial"
 // counts, hexes, words).
 inline constexpr std::string_view kThousandthsOfAnInch = "in/1000";
 inline constexpr std::string_view kThousandthsOfACm = "cm/1000";
+// An angle (a facing, a heading) in integer thousandths of a degree, as the engine counts it.
+inline constexpr std::string_view kThousandthsOfADegree = "deg/1000";
 
 struct Arg {
   Arg() = default;
@@ -78,9 +80,19 @@ struct Verdict {
 // True when every verdict is kOk or kPartial: the orders are played as checked.
 bool AllAcceptable(const std::vector<Verdict>& verdicts);
 
+// An event of a resolved player-turn. `unit` and `args` are what the words (templates) say
+// without knowing the system: the unit the event is about ("" for an event about a model, a
+// base or a player), and every field a player reads by a stable name (the engine's field name:
+// "model", "length", "from_x", ...), lengths with their unit as in Verdict, enumerations as
+// lower-case words ("advance", "true") that a sentence words by section. A system may leave
+// them empty when its words read `detail` instead (Morne Plaine: engine/morne_plaine/event.h's
+// own templates). Built by one function per system, for ResolvePlayerTurn and DecodeTurnResult
+// alike.
 struct Event {
   std::string kind;  // the system's stable event-kind code ("move_step", "model_moved")
-  Handle detail;     // the system's own event
+  std::string unit;  // the unit concerned ("" when none)
+  std::vector<Arg> args;
+  Handle detail;  // the system's own event
 };
 
 struct TurnResolution {
@@ -133,6 +145,9 @@ class GameSystem {
   // Every argument of a reason code whose value is a condition word, with all its words, from
   // the engine's own declaration of them; {} when the system has none.
   virtual std::vector<ConditionArg> ConditionArgs() const = 0;
+  // Every stable code an Event::kind of this system's ResolvePlayerTurn can carry, from the
+  // engine's own event names, in the engine's order: what the words must have a sentence for.
+  virtual std::vector<std::string> EventKinds() const = 0;
 
   // Parses and checks a ruleset and scenario.
   virtual Result<Setup> Load(const GameData& data) const = 0;

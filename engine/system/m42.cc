@@ -1,6 +1,8 @@
 #include "engine/system/m42.h"
 
+#include <cstdint>
 #include <utility>
+#include <variant>
 
 #include "engine/core/canonical.h"
 #include "engine/m42/bot.h"
@@ -108,12 +110,77 @@ Result<m42::State> Decode(const M42Setup& setup, std::string_view bytes) {
   return s;
 }
 
+std::string_view FireWord(m42::Fire fire) {
+  switch (fire) {
+    case m42::Fire::kUnset:
+      return "none";
+    case m42::Fire::kBeforeMove:
+      return "before_move";
+    case m42::Fire::kAfterMove:
+      return "after_move";
+  }
+  return "none";
+}
+
+// The system-neutral fields of each event kind (m42/event.h's table): lengths and positions in
+// Thou, facings in millidegrees, words lower-case.
+struct EventArgs : adapter::EventFields {
+  void operator()(const m42::UnitActed& e) const {
+    out->unit = e.unit;
+    Add("action", adapter::LowerWord(m42::ActionName(e.action)));
+    Add("fire", std::string(FireWord(e.fire)));
+  }
+  void operator()(const m42::UnitHeld& e) const {
+    out->unit = e.unit;
+    Add("reason", std::string(m42::ReasonName(e.reason)));
+  }
+  void operator()(const m42::ModelMoved& e) const {
+    Add("model", e.model);
+    Length("from_x", e.from_x);
+    Length("from_y", e.from_y);
+    Add("from_floor", std::to_string(e.from_floor));
+    Length("to_x", e.to_x);
+    Length("to_y", e.to_y);
+    Add("to_floor", std::to_string(e.to_floor));
+    Length("length", e.length);
+  }
+  void operator()(const m42::ModelTurned& e) const {
+    Add("model", e.model);
+    Angle("facing", e.facing_mdeg);
+  }
+  void operator()(const m42::SlowGoing& e) const {
+    Add("model", e.model);
+    Add("feature", e.feature);
+  }
+  void operator()(const m42::DifficultGoing& e) const {
+    Add("model", e.model);
+    Add("feature", e.feature);
+    Length("allowance", std::int64_t{e.allowance} * m42::kThouPerInch);  // whole inches
+  }
+  void operator()(const m42::ClosestEnemy& e) const {
+    Add("model", e.model);
+    Add("enemy", e.enemy);
+    Length("distance", e.distance);
+  }
+  void operator()(const m42::CloseCombatJoined& e) const {
+    out->unit = e.unit;
+    Add("enemy_unit", e.enemy_unit);
+    Length("distance", e.distance);
+  }
+  void operator()(const m42::ActionPhaseEnded& e) const {
+    Add("player", e.player);
+    Add("turn", std::to_string(e.turn));
+  }
+};
+
 TurnResolution ResolutionOf(m42::PlayerTurnResult result) {
   TurnResolution out;
   out.verdicts = VerdictsOf(result.verdicts);
+  out.events.reserve(result.events.size());
   for (m42::Event& e : result.events) {
-    std::string kind(m42::EventKindName(e));
-    out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
+    const std::string_view kind = m42::EventKindName(e);
+    out.events.push_back(
+        adapter::EventOf<EventArgs>(kName, kind, kThousandthsOfAnInch, std::move(e)));
   }
   out.next = M42StateOf(std::move(result.next));
   return out;
@@ -139,6 +206,11 @@ class M42System final : public GameSystem {
   }
   // M42's verdicts carry models, features and lengths (m42/verdict.h), no condition word.
   std::vector<ConditionArg> ConditionArgs() const override { return {}; }
+  // The alternatives of m42::Event, in its order.
+  std::vector<std::string> EventKinds() const override {
+    return adapter::VariantKindNames<m42::Event>(
+        [](const m42::Event& e) { return m42::EventKindName(e); });
+  }
 
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadM42RulesetFiles, LoadM42ScenarioText",

@@ -7,6 +7,7 @@
 #include "engine/core/dice.h"
 #include "engine/morne_plaine/bot.h"
 #include "engine/morne_plaine/turn.h"
+#include "engine/morne_plaine/turn_result.h"
 #include "engine/morne_plaine/validate_orders.h"
 #include "engine/morne_plaine/victory.h"
 #include "engine/system/adapter.h"
@@ -46,8 +47,11 @@ TurnResolution ResolutionOf(engine::TurnResult result) {
   out.verdicts = VerdictsOf(result.verdicts);
   out.events.reserve(result.events.size());
   for (engine::Event& e : result.events) {
-    std::string kind(engine::EventKindName(e.kind()));
-    out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
+    // No unit nor args: Morne Plaine's events are worded by its own templates from `detail`.
+    Event n;
+    n.kind = std::string(engine::EventKindName(e.kind()));
+    n.detail = Handle::Of(kName, std::move(e));
+    out.events.push_back(std::move(n));
   }
   out.next = MornePlaineStateOf(std::move(result.next_state));
   return out;
@@ -79,6 +83,14 @@ class MornePlaineSystem final : public GameSystem {
   // Its arguments are positional values (hexes, ids, words.table's "arg.*" words), no condition
   // sections.
   std::vector<ConditionArg> ConditionArgs() const override { return {}; }
+  // engine::EventKind's names, in its order.
+  std::vector<std::string> EventKinds() const override {
+    std::vector<std::string> kinds;
+    for (std::size_t k = 0; k < engine::kEventKindCount; ++k) {
+      kinds.emplace_back(engine::EventKindName(static_cast<engine::EventKind>(k)));
+    }
+    return kinds;
+  }
 
   Result<Setup> Load(const GameData& data) const override {
     return adapter::LoadThrough(kName, parser_, data, "LoadRulesetFiles, LoadScenarioText",

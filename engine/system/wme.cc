@@ -1,6 +1,8 @@
 #include "engine/system/wme.h"
 
+#include <cstdint>
 #include <utility>
+#include <variant>
 
 #include "engine/system/adapter.h"
 #include "engine/wme/canonical.h"
@@ -34,12 +36,94 @@ std::vector<Verdict> VerdictsOf(const std::vector<wme::Verdict>& verdicts) {
   return out;
 }
 
+std::string_view MoveKindWord(wme::MoveKindOrder kind) {
+  return kind == wme::MoveKindOrder::kEvade ? "evade" : "advance";
+}
+std::string_view ZoneWord(table::Zone zone) {
+  switch (zone) {
+    case table::Zone::kFront:
+      return "front";
+    case table::Zone::kLeftFlank:
+      return "left_flank";
+    case table::Zone::kRightFlank:
+      return "right_flank";
+    case table::Zone::kRear:
+      return "rear";
+  }
+  return "front";
+}
+std::string Bool(bool b) { return b ? "true" : "false"; }
+
+// The system-neutral fields of each event kind (wme/event.h's table): positions and lengths in
+// Milli, headings in millidegrees, words lower-case. `unit` is the unit the event is about (the
+// charger, the evader, the supporter); it stays in the args under the engine's name too.
+struct EventArgs : adapter::EventFields {
+  void operator()(const wme::UnitMoved& e) const {
+    out->unit = e.unit;
+    Add("kind", std::string(MoveKindWord(e.kind)));
+    Add("by_initiative", Bool(e.by_initiative));
+  }
+  void operator()(const wme::UnitHeld& e) const {
+    out->unit = e.unit;
+    Add("reason", std::string(wme::ReasonName(e.reason)));
+  }
+  void operator()(const wme::Moved& e) const {
+    Add("base", e.base);
+    Length("from_x", e.from_x);
+    Length("from_y", e.from_y);
+    Angle("from_heading", e.from_heading_mdeg);
+    Length("to_x", e.to_x);
+    Length("to_y", e.to_y);
+    Angle("to_heading", e.to_heading_mdeg);
+    Length("travelled", e.travelled);
+  }
+  void operator()(const wme::FormationNow& e) const {
+    out->unit = e.unit;
+    Add("formation", adapter::LowerWord(wme::FormationName(e.formation)));
+  }
+  void operator()(const wme::RanksPassedThrough& e) const {
+    out->unit = e.evader;
+    Add("evader", e.evader);
+    Add("crossed", e.crossed);
+  }
+  void operator()(const wme::ConfusionTest& e) const {
+    out->unit = e.unit;
+    Add("roll", std::to_string(e.roll));
+    Add("confused", Bool(e.confused));
+  }
+  void operator()(const wme::PhaseEnded& e) const {
+    Add("player", e.player);
+    Add("turn", std::to_string(e.turn));
+  }
+  void operator()(const wme::ZoneTieRoll& e) const {
+    out->unit = e.charger;
+    Add("charger", e.charger);
+    Add("target", e.target);
+    Add("roll", std::to_string(e.roll));
+  }
+  void operator()(const wme::ChargeContact& e) const {
+    out->unit = e.charger;
+    Add("charger", e.charger);
+    Add("target", e.target);
+    Add("side", std::string(ZoneWord(e.side)));
+    Add("base", e.base);
+    Add("target_base", e.target_base);
+  }
+  void operator()(const wme::AdditionalChargedUnit& e) const { out->unit = e.unit; }
+  void operator()(const wme::SupportingCharge& e) const {
+    out->unit = e.supporter;
+    Add("supporter", e.supporter);
+    Add("charger", e.charger);
+  }
+};
+
 TurnResolution ResolutionOf(wme::PlayerTurnResult result) {
   TurnResolution out;
   out.verdicts = VerdictsOf(result.verdicts);
+  out.events.reserve(result.events.size());
   for (wme::Event& e : result.events) {
-    std::string kind(wme::EventKindName(e));
-    out.events.push_back(Event{std::move(kind), Handle::Of(kName, std::move(e))});
+    const std::string_view kind = wme::EventKindName(e);
+    out.events.push_back(adapter::EventOf<EventArgs>(kName, kind, kThousandthsOfACm, std::move(e)));
   }
   out.next = WmeStateOf(std::move(result.next));
   return out;
@@ -71,6 +155,11 @@ class WmeSystem final : public GameSystem {
     };
     return {condition(wme::Reason::kUnitCannotMove, wme::kCannotMoveConditions),
             condition(wme::Reason::kSupportNotEligible, wme::kSupportConditions)};
+  }
+  // The alternatives of wme::Event, in its order.
+  std::vector<std::string> EventKinds() const override {
+    return adapter::VariantKindNames<wme::Event>(
+        [](const wme::Event& e) { return wme::EventKindName(e); });
   }
 
   Result<Setup> Load(const GameData& data) const override {

@@ -127,21 +127,36 @@ TEST_CASE("lengths and numbers in each language") {
   CHECK(fr.ArgText({"value", "3", ""}) == "3");
 }
 
-TEST_CASE("an M42 verdict of CheckOrders on the pumping station, worded") {
-  const gs::Registry registry = codec::SystemRegistry();
-  const gs::GameSystem& m42 = **registry.Find("m42");
-  const gs::Result<gs::Setup> setup = m42.LoadBundled(m42::kPumpingStationName);
+// A game at its start.
+struct Game {
+  gs::Setup setup;
+  gs::State start;
+};
+Game Started(const gs::GameSystem& system, const gs::Result<gs::Setup>& setup) {
   REQUIRE(setup.ok());
-  const gs::Result<gs::State> start = m42.InitialState(*setup, "g1");
+  const gs::Result<gs::State> start = system.InitialState(*setup, "g1");
   REQUIRE(start.ok());
-  // b_sq1_1 stands at (6", 5"); an Advance of 11.5" is more than its 5".
+  return Game{*setup, *start};
+}
+
+// On the pumping station, blue's Advance of b_sq1 moving b_sq1_1 from where it stands, (6", 5"),
+// straight up the table to (6", `to_y` thousandths).
+gs::Orders Sq1AdvanceTo(std::int64_t to_y) {
   m42::Orders orders;
   orders.player = "blue";
   m42::UnitOrder action;
   action.unit = "b_sq1";
-  action.models.push_back(m42::ModelOrder{"b_sq1_1", {{6000, 5000, {}}, {6000, 16500, {}}}, {}});
+  action.models.push_back(m42::ModelOrder{"b_sq1_1", {{6000, 5000, {}}, {6000, to_y, {}}}, {}});
   orders.actions.push_back(action);
-  const auto verdicts = m42.CheckOrders(*setup, *start, gs::M42OrdersOf(orders), 0);
+  return gs::M42OrdersOf(orders);
+}
+
+TEST_CASE("an M42 verdict of CheckOrders on the pumping station, worded") {
+  const gs::Registry registry = codec::SystemRegistry();
+  const gs::GameSystem& m42 = **registry.Find("m42");
+  const Game game = Started(m42, m42.LoadBundled(m42::kPumpingStationName));
+  // b_sq1_1 stands at (6", 5"); an Advance of 11.5" is more than its 5".
+  const auto verdicts = m42.CheckOrders(game.setup, game.start, Sq1AdvanceTo(16500), 0);
   REQUIRE(verdicts.ok());
   REQUIRE(verdicts->size() == 1);
   const gs::Verdict& v = verdicts->front();
@@ -159,11 +174,7 @@ TEST_CASE("an M42 verdict of CheckOrders on the pumping station, worded") {
 TEST_CASE("a wme verdict of CheckOrders on la palissade, worded") {
   const gs::Registry registry = codec::SystemRegistry();
   const gs::GameSystem& wme = **registry.Find("wme");
-  const gs::Result<gs::Setup> setup =
-      wme.Load(gs::test::BundledData("wme", "wme/palissade.textproto"));
-  REQUIRE(setup.ok());
-  const gs::Result<gs::State> start = wme.InitialState(*setup, "g1");
-  REQUIRE(start.ok());
+  const Game game = Started(wme, wme.Load(gs::test::BundledData("wme", "wme/palissade.textproto")));
   // Base b_inf1.1 stands at (56 cm, 20 cm): 50 cm straight ahead is beyond an infantry move.
   wme::MoveOrder move;
   move.unit = "b_inf1";
@@ -172,7 +183,7 @@ TEST_CASE("a wme verdict of CheckOrders on la palissade, worded") {
   leg.y = 70000;
   move.bases.push_back(wme::BaseOrder{"b_inf1.1", {leg}});
   const wme::TurnOrders orders{"blue", {}, {move}};
-  const auto verdicts = wme.CheckOrders(*setup, *start, gs::WmeOrdersOf(orders), 7);
+  const auto verdicts = wme.CheckOrders(game.setup, game.start, gs::WmeOrdersOf(orders), 7);
   REQUIRE(verdicts.ok());
   REQUIRE(verdicts->size() == 1);
   const gs::Verdict& v = verdicts->front();
@@ -231,16 +242,23 @@ std::string Slurp(const std::filesystem::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), {});
 }
 
+// Load with the English `file` (under systems/) missing the line of `key`.
+Status LoadWithout(const gs::GameSystem& system, const std::string& file, const std::string& key,
+                   SystemWords* words) {
+  const std::string table = Slurp(kMailDir / "en" / "systems" / file);
+  const std::string missing =
+      std::regex_replace(table, std::regex("\n" + key + ":[^\n]*"), std::string());
+  REQUIRE(missing != table);
+  return SystemWords::Load(TablesWith(file, missing), "en", system, words);
+}
+
 TEST_CASE("a table that misses or adds a code does not load, naming it") {
   const gs::Registry registry = gs::BuiltinRegistry();
   const gs::GameSystem& m42 = **registry.Find("m42");
   const std::string table = Slurp(kMailDir / "en" / "systems" / "m42" / "reasons.table");
   SystemWords words;
 
-  const std::string missing =
-      std::regex_replace(table, std::regex("\nCOHERENCY:[^\n]*"), std::string());
-  REQUIRE(missing != table);
-  Status s = SystemWords::Load(TablesWith("m42/reasons.table", missing), "en", m42, &words);
+  Status s = LoadWithout(m42, "m42/reasons.table", "COHERENCY", &words);
   CHECK_FALSE(s.ok);
   CHECK(s.message.find("m42/reasons.table") != std::string::npos);
   CHECK(s.message.find("no sentence for 'COHERENCY'") != std::string::npos);
@@ -335,6 +353,313 @@ TEST_CASE("what a player wrote comes back cut, without control characters") {
   CHECK(out.find(std::string(64, 'm') + "...") != std::string::npos);
   CHECK(out.find(std::string(65, 'm')) == std::string::npos);
   CHECK(out.find('\n') == std::string::npos);
+}
+
+// ---- Events (Event::unit and Event::args, systems/<system>/events.table) ----
+
+namespace {
+
+std::string EventWorded(const SystemWords& words, const gs::Event& e) {
+  std::string out;
+  const Status s = words.EventSentence(e, &out);
+  INFO(e.kind << ": " << s.message);
+  REQUIRE(s.ok);
+  return out;
+}
+
+gs::Event EventOf(std::string kind, std::string unit, std::vector<gs::Arg> args) {
+  gs::Event e;
+  e.kind = std::move(kind);
+  e.unit = std::move(unit);
+  e.args = std::move(args);
+  return e;
+}
+
+const gs::Event* FindEvent(const std::vector<gs::Event>& events, const std::string& kind) {
+  const auto it = std::find_if(events.begin(), events.end(),
+                               [&kind](const gs::Event& e) { return e.kind == kind; });
+  return it == events.end() ? nullptr : &*it;
+}
+
+}  // namespace
+
+TEST_CASE("the event kinds come from the engines, in their order") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  const std::vector<std::string> m42 = (*registry.Find("m42"))->EventKinds();
+  CHECK(m42 == std::vector<std::string>{"unit_acted", "unit_held", "model_moved", "model_turned",
+                                        "slow_going", "difficult_going", "closest_enemy",
+                                        "close_combat_joined", "action_phase_ended"});
+  const std::vector<std::string> wme = (*registry.Find("wme"))->EventKinds();
+  CHECK(wme.size() == 11);
+  CHECK(wme.front() == "unit_moved");
+  CHECK(wme.back() == "supporting_charge");
+  const std::vector<std::string> mp = (*registry.Find("morne-plaine"))->EventKinds();
+  CHECK(mp.size() == 23);
+  CHECK(mp.front() == "command_check");
+  CHECK(std::find(mp.begin(), mp.end(), "move_step") != mp.end());
+}
+
+TEST_CASE("every event kind of m42 and wme has a sentence in each language") {
+  const gs::Registry registry = codec::SystemRegistry();
+  const std::string inch(gs::kThousandthsOfAnInch);
+  const std::string cm(gs::kThousandthsOfACm);
+  const std::string deg(gs::kThousandthsOfADegree);
+  for (const std::string_view name : {"m42", "wme"}) {
+    const gs::GameSystem& system = **registry.Find(name);
+    const std::string length = name == "m42" ? inch : cm;
+    for (const char* language : kLanguages) {
+      INFO(std::string(name) + " " + language);
+      const SystemWords words = LoadWords(system, language);
+      for (const std::string& kind : system.EventKinds()) {
+        // Every argument either system's events carry, so that no field is left empty.
+        const gs::Event e = EventOf(kind, "b_inf1",
+                                    {{"model", "b_sq1_1"},
+                                     {"enemy", "r_sq1_1"},
+                                     {"enemy_unit", "r_sq1"},
+                                     {"feature", "wall1"},
+                                     {"player", "blue"},
+                                     {"turn", "2"},
+                                     {"length", "3500", length},
+                                     {"distance", "1000", length},
+                                     {"allowance", "2000", length},
+                                     {"from_x", "6000", length},
+                                     {"from_y", "5000", length},
+                                     {"to_x", "6000", length},
+                                     {"to_y", "8500", length},
+                                     {"from_floor", "0"},
+                                     {"to_floor", "1"},
+                                     {"facing", "90000", deg},
+                                     {"action", "advance"},
+                                     {"fire", "none"},
+                                     {"reason", "OFF_TABLE"},
+                                     {"base", "b_inf1.1"},
+                                     {"target_base", "r_cav.1"},
+                                     {"evader", "b_inf1"},
+                                     {"crossed", "b_inf2"},
+                                     {"charger", "b_cav"},
+                                     {"target", "r_cav"},
+                                     {"supporter", "b_inf2"},
+                                     {"roll", "4"},
+                                     {"travelled", "5000", length},
+                                     {"from_heading", "90000", deg},
+                                     {"to_heading", "0", deg},
+                                     {"kind", "advance"},
+                                     {"by_initiative", "false"},
+                                     {"formation", "line"},
+                                     {"confused", "false"},
+                                     {"side", "front"}});
+        const std::string sentence = EventWorded(words, e);
+        CheckPlayerText(sentence, kind);
+        // A reason code is never shown (unit_held: the verdicts say why).
+        CHECK(sentence.find("OFF_TABLE") == std::string::npos);
+      }
+    }
+  }
+}
+
+TEST_CASE("each word an event arg can carry is worded, differently") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  struct Words {
+    std::string_view system;
+    std::string kind;
+    std::string arg;
+    std::vector<std::string> values;
+  };
+  const Words all[] = {
+      {"m42", "unit_acted", "action", {"advance", "at_the_double", "open_fire", "get_down"}},
+      {"m42", "unit_acted", "fire", {"none", "before_move", "after_move"}},
+      {"wme", "unit_moved", "kind", {"advance", "evade"}},
+      {"wme", "unit_moved", "by_initiative", {"true", "false"}},
+      {"wme", "formation_now", "formation", {"line", "column", "irregular", "none"}},
+      {"wme", "confusion_test", "confused", {"true", "false"}},
+      {"wme", "charge_contact", "side", {"front", "left_flank", "right_flank", "rear"}},
+  };
+  for (const char* language : kLanguages) {
+    for (const Words& w : all) {
+      const SystemWords words = LoadWords(**registry.Find(w.system), language);
+      std::vector<std::string> seen;
+      for (const std::string& value : w.values) {
+        INFO(language << " " << w.kind << " " << w.arg << " " << value);
+        std::vector<gs::Arg> args{{w.arg, value}};
+        // The other word args of the kind at a value, so only `arg` changes.
+        if (w.arg == "fire") args.push_back({"action", "advance"});
+        if (w.arg == "action") args.push_back({"fire", "none"});
+        if (w.arg == "by_initiative") args.push_back({"kind", "advance"});
+        if (w.arg == "kind") args.push_back({"by_initiative", "false"});
+        const std::string s = EventWorded(words, EventOf(w.kind, "u1", args));
+        CheckPlayerText(s, w.kind);
+        // Without the arg the clause is gone: the word is what the sentence says (but fire
+        // "none": an action without fire says nothing of it).
+        args.erase(args.begin());
+        if (w.arg != "fire" || value != "none") {
+          CHECK(EventWorded(words, EventOf(w.kind, "u1", args)) != s);
+        }
+        CHECK(std::find(seen.begin(), seen.end(), s) == seen.end());
+        seen.push_back(s);
+      }
+    }
+  }
+}
+
+TEST_CASE("an events table that misses or adds a kind does not load, naming file and kind") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  const gs::GameSystem& wme = **registry.Find("wme");
+  const std::string table = Slurp(kMailDir / "en" / "systems" / "wme" / "events.table");
+  SystemWords words;
+  Status s = LoadWithout(wme, "wme/events.table", "supporting_charge", &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("wme/events.table") != std::string::npos);
+  CHECK(s.message.find("no sentence for 'supporting_charge'") != std::string::npos);
+
+  s = SystemWords::Load(TablesWith("wme/events.table", table + "model_moved: it moves.\n"), "en",
+                        wme, &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("wme/events.table") != std::string::npos);
+  CHECK(s.message.find("'model_moved' is not an event kind of wme") != std::string::npos);
+
+  // No events table at all.
+  const std::filesystem::path dir = TablesWith("wme/events.table", table);
+  std::filesystem::remove(dir / "en" / "systems" / "wme" / "events.table");
+  s = SystemWords::Load(dir, "en", wme, &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("events.table") != std::string::npos);
+
+  // A French table with an ordinary space before ':' breaks the typography rule.
+  const std::string fr = Slurp(kMailDir / "fr" / "systems" / "wme" / "events.table");
+  const std::filesystem::path fr_dir = std::filesystem::temp_directory_path() / "pbem_sw_fr";
+  std::filesystem::remove_all(fr_dir);
+  std::filesystem::create_directories(fr_dir / "fr");
+  std::filesystem::copy(kMailDir / "fr" / "systems", fr_dir / "fr" / "systems",
+                        std::filesystem::copy_options::recursive);
+  const std::string spaced = std::regex_replace(fr, std::regex("reste sur place\u00a0:"),
+                                                std::string("reste sur place :"));
+  REQUIRE(spaced != fr);
+  std::ofstream(fr_dir / "fr" / "systems" / "wme" / "events.table", std::ios::trunc) << spaced;
+  std::filesystem::remove_all(std::filesystem::temp_directory_path() / "pbem_system_words_test");
+  s = SystemWords::Load(fr_dir, "fr", wme, &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("wme/events.table") != std::string::npos);
+  CHECK(SystemWords::Load(kMailDir, "fr", wme, &words).ok);
+  std::filesystem::remove_all(fr_dir);
+
+  // Morne Plaine's words are its own templates (MailTemplates): no tables here.
+  s = SystemWords::Load(kMailDir, "en", **registry.Find("morne-plaine"), &words);
+  CHECK_FALSE(s.ok);
+  CHECK(s.message.find("morne-plaine/reasons.table") != std::string::npos);
+}
+
+TEST_CASE("an event of another system has no sentence") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  const SystemWords words = LoadWords(**registry.Find("m42"), "en");
+  std::string out = "x";
+  CHECK_FALSE(words.EventSentence(EventOf("move_step", "", {}), &out).ok);
+  CHECK(out.empty());
+}
+
+TEST_CASE("every event of M42 bot turns on the pumping station is worded, in both languages") {
+  const gs::Registry registry = codec::SystemRegistry();
+  const gs::GameSystem& m42 = **registry.Find("m42");
+  const SystemWords en = LoadWords(m42, "en");
+  const SystemWords fr = LoadWords(m42, "fr");
+  const gs::Result<gs::Setup> setup = m42.LoadBundled(m42::kPumpingStationName);
+  REQUIRE(setup.ok());
+  std::vector<std::string> kinds_seen;
+  std::size_t events = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    gs::Result<gs::State> state = m42.InitialState(*setup, "g1");
+    REQUIRE(state.ok());
+    for (int turn = 0; turn < 6; ++turn) {
+      const gs::Result<gs::Orders> orders = m42.BotOrders(*setup, *state, seed * 100 + turn);
+      REQUIRE(orders.ok());
+      gs::Result<gs::TurnResolution> r = m42.ResolvePlayerTurn(*setup, *state, *orders, 0);
+      REQUIRE(r.ok());
+      for (const gs::Event& e : r->events) {
+        ++events;
+        if (std::find(kinds_seen.begin(), kinds_seen.end(), e.kind) == kinds_seen.end()) {
+          kinds_seen.push_back(e.kind);
+        }
+        for (const SystemWords* words : {&en, &fr}) CheckPlayerText(EventWorded(*words, e), e.kind);
+      }
+      state = std::move(r->next);
+    }
+  }
+  CHECK(events > 20);
+  INFO(kinds_seen.size());
+  CHECK(std::find(kinds_seen.begin(), kinds_seen.end(), "model_moved") != kinds_seen.end());
+  CHECK(std::find(kinds_seen.begin(), kinds_seen.end(), "action_phase_ended") != kinds_seen.end());
+}
+
+TEST_CASE("an M42 move of the pumping station, worded") {
+  const gs::Registry registry = codec::SystemRegistry();
+  const gs::GameSystem& m42 = **registry.Find("m42");
+  const Game game = Started(m42, m42.LoadBundled(m42::kPumpingStationName));
+  // b_sq1_1 stands at (6", 5"): an Advance of 2.5" straight up the table.
+  const auto r = m42.ResolvePlayerTurn(game.setup, game.start, Sq1AdvanceTo(7500), 0);
+  REQUIRE(r.ok());
+  const SystemWords en = LoadWords(m42, "en");
+  const SystemWords fr = LoadWords(m42, "fr");
+  const gs::Event* acted = FindEvent(r->events, "unit_acted");
+  REQUIRE(acted != nullptr);
+  CHECK(acted->unit == "b_sq1");
+  CHECK(EventWorded(en, *acted) == "unit b_sq1 carries out its action: Advance.");
+  CHECK(EventWorded(fr, *acted) == "l'unité b_sq1 exécute son action\u00a0: Advance.");
+  const gs::Event* moved = FindEvent(r->events, "model_moved");
+  REQUIRE(moved != nullptr);
+  CHECK(EventWorded(en, *moved) == "model b_sq1_1 moves 2.5\", from (6\", 5\") to (6\", 7.5\").");
+  CHECK(EventWorded(fr, *moved) ==
+        "la figurine b_sq1_1 se déplace de 2,5\u00a0pouces, de (6\u00a0pouces\u00a0; "
+        "5\u00a0pouces) à (6\u00a0pouces\u00a0; 7,5\u00a0pouces).");
+  const gs::Event* ended = FindEvent(r->events, "action_phase_ended");
+  REQUIRE(ended != nullptr);
+  CHECK(EventWorded(en, *ended) == "blue has finished the Action Phase; play goes on in turn 1.");
+  CHECK(EventWorded(fr, *ended) ==
+        "blue a terminé sa phase d'action\u00a0; la partie continue au tour 1.");
+}
+
+TEST_CASE("the events of a wme turn on la palissade, worded") {
+  const gs::Registry registry = codec::SystemRegistry();
+  const gs::GameSystem& wme = **registry.Find("wme");
+  const Game game = Started(wme, wme.Load(gs::test::BundledData("wme", "wme/palissade.textproto")));
+  // b_inf1's three bases 5 cm ahead (they stand at y 20 cm), b_cav charges r_cav (out of reach).
+  const auto base = [](const char* id, std::int64_t x, std::int64_t y) {
+    wme::LegOrder leg;
+    leg.x = x;
+    leg.y = y;
+    return wme::BaseOrder{id, {leg}};
+  };
+  wme::MoveOrder move;
+  move.unit = "b_inf1";
+  move.bases = {base("b_inf1.1", 56000, 25000), base("b_inf1.2", 60000, 25000),
+                base("b_inf1.3", 64000, 25000)};
+  wme::ChargeOrder charge;
+  charge.unit = "b_cav";
+  charge.target = "r_cav";
+  const wme::TurnOrders orders{"blue", {}, {move, charge}};
+  const auto r = wme.ResolvePlayerTurn(game.setup, game.start, gs::WmeOrdersOf(orders), 11);
+  REQUIRE(r.ok());
+  const SystemWords en = LoadWords(wme, "en");
+  const SystemWords fr = LoadWords(wme, "fr");
+  REQUIRE_FALSE(r->events.empty());
+  for (const gs::Event& e : r->events) {
+    for (const SystemWords* words : {&en, &fr}) CheckPlayerText(EventWorded(*words, e), e.kind);
+  }
+  const gs::Event* moved = FindEvent(r->events, "unit_moved");
+  REQUIRE(moved != nullptr);
+  CHECK(moved->unit == "b_inf1");
+  CHECK(EventWorded(en, *moved) == "unit b_inf1 advances by order.");
+  CHECK(EventWorded(fr, *moved) == "l'unité b_inf1 avance par ordre.");
+  const gs::Event* base_moved = FindEvent(r->events, "moved");
+  REQUIRE(base_moved != nullptr);
+  CHECK(EventWorded(en, *base_moved) ==
+        "base b_inf1.1 travels 5 cm, from (56 cm, 20 cm) facing 90° to (56 cm, 25 cm) facing 90°.");
+  CHECK(EventWorded(fr, *base_moved) ==
+        "le socle b_inf1.1 parcourt 5\u00a0cm, de (56\u00a0cm\u00a0; 20\u00a0cm) orienté à 90° "
+        "jusqu'à (56\u00a0cm\u00a0; 25\u00a0cm) orienté à 90°.");
+  const gs::Event* held = FindEvent(r->events, "unit_held");
+  REQUIRE(held != nullptr);
+  CHECK(held->unit == "b_cav");
+  CHECK(EventWorded(en, *held) == "unit b_cav stays where it is: its order is illegal.");
+  CHECK(EventWorded(fr, *held) == "l'unité b_cav reste sur place\u00a0: son ordre est illégal.");
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // What every system's EncodeTurnResult / DecodeTurnResult must do with a resolved player-turn
 // (turn_result_envelope_test.cc, wme_turn_result_codec_test.cc): the bytes decode to the same
 // verdicts, events and next state and encode again to the same bytes, the envelope names the
-// turn and the side or player `before` waited for, and its body is the system's own.
+// turn and the side or player `before` waited for, and its body is the system's own. The
+// decoded events carry the same unit and args as the resolved ones (built by one function).
 #ifndef PBEM_TESTS_ENGINE_SYSTEM_TURN_RESULT_CHECK_H_
 #define PBEM_TESTS_ENGINE_SYSTEM_TURN_RESULT_CHECK_H_
 
@@ -42,6 +43,8 @@ inline std::string CheckTurnResultRoundTrip(const GameSystem& system, const Setu
   CHECK_EQ_MINI(decoded->events.size(), resolved.events.size());
   for (std::size_t i = 0; i < decoded->events.size() && i < resolved.events.size(); ++i) {
     CHECK_EQ_MINI(decoded->events[i].kind, resolved.events[i].kind);
+    CHECK_EQ_MINI(decoded->events[i].unit, resolved.events[i].unit);
+    CHECK_MINI(decoded->events[i].args == resolved.events[i].args);
   }
   CHECK_EQ_MINI(*system.EncodeState(setup, decoded->next),
                 *system.EncodeState(setup, resolved.next));
