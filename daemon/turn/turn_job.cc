@@ -145,26 +145,15 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
   if (!open.ok()) return open.status();
   const Resolution resolution = ResolveWithSeed(ruleset, scenario, *state, orders, open->dice_seed);
 
-  storage::TurnCommit commit;
-  commit.game_id = game_id;
-  commit.turn = state->turn;
-  commit.side = side;
-  commit.based_on = game->turns_committed;
-  commit.orders = resolution.canonical_orders;
-  commit.dice_seed = open->dice_seed;
-  commit.dice_commitment = open->dice_commitment;
-  commit.result = resolution.result;
-  commit.next_state = resolution.next_state;
-  commit.committed_at = now;
-  commit.missed = plan.missed;
-  commit.played_submission = plan.played_submission;
-  if (plan.entropy != nullptr && !resolution.next.finished) {
-    Result<storage::OpenTurn> next =
-        DrawOpenTurn(game_id, resolution.next.turn, SideText(resolution.next.side_to_move),
-                     game->turns_committed + 1, *plan.entropy, now);
-    if (!next.ok()) return next.status();
-    commit.next_open = std::move(next).value();
+  std::optional<NextTurn> next;
+  if (!resolution.next.finished) {
+    next = NextTurn{resolution.next.turn, SideText(resolution.next.side_to_move)};
   }
+  Result<storage::TurnCommit> made =
+      TurnCommitOf(*game, *open, plan, resolution.canonical_orders, resolution.result,
+                   resolution.next_state, next, now);
+  if (!made.ok()) return made.status();
+  storage::TurnCommit& commit = *made;
   if (plan.aftermath) {
     Result<TurnAftermath> after = plan.aftermath(*state, resolution, *open, commit.next_open);
     if (!after.ok()) return after.status();

@@ -102,18 +102,10 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
                                       const pbem::v1::Orders& orders, storage::Timestamp now,
                                       std::vector<storage::NewMail> mails = {});
 
-// TurnAftermath (turn_shared.h): what pbemd's turn loop commits with a turn besides the turn.
-struct CommitPlan {
-  // The game's turns_committed the orders were chosen for; -1: whatever it is. When the game
-  // is at another position, FAILED_PRECONDITION (choose the orders again).
-  std::int64_t based_on = -1;
-  // The accepted submission the orders were read from (0: none). The commit is refused
-  // (FAILED_PRECONDITION) when the side has a later accepted submission for the position.
-  std::int64_t played_submission = 0;
-  bool missed = false;  // resolved without orders: counts a missed turn for the side
-  // When set, draws the next player-turn's seed and opens it in the same transaction, so the
-  // commitment the mails publish is the stored one.
-  EntropySource* entropy = nullptr;
+// How pbemd's turn loop commits a turn (CommitOptions, turn_shared.h: the position, the
+// submission played, a missed turn, the next turn's entropy) and what it commits besides it
+// (TurnAftermath, turn_shared.h).
+struct CommitPlan : CommitOptions {
   // Called once with the state resolved, the resolution, the turn's open turn and the next
   // one (when the game goes on): the mails and the game's end to commit with the turn.
   std::function<Result<TurnAftermath>(const engine::GameState& before, const Resolution&,

@@ -84,4 +84,30 @@ Result<storage::OpenTurn> OpenTurnToResolve(storage::GameRepository& repository,
   return open;
 }
 
+Result<storage::TurnCommit> TurnCommitOf(const storage::Game& game, const storage::OpenTurn& open,
+                                         const CommitOptions& options, Bytes orders, Bytes result,
+                                         Bytes next_state, const std::optional<NextTurn>& next,
+                                         storage::Timestamp now) {
+  storage::TurnCommit commit;
+  commit.game_id = game.id;
+  commit.turn = open.turn;
+  commit.side = open.side;
+  commit.based_on = game.turns_committed;
+  commit.orders = std::move(orders);
+  commit.dice_seed = open.dice_seed;
+  commit.dice_commitment = open.dice_commitment;
+  commit.result = std::move(result);
+  commit.next_state = std::move(next_state);
+  commit.committed_at = now;
+  commit.missed = options.missed;
+  commit.played_submission = options.played_submission;
+  if (options.entropy != nullptr && next) {
+    Result<storage::OpenTurn> opened = DrawOpenTurn(
+        game.id, next->turn, next->side, game.turns_committed + 1, *options.entropy, now);
+    if (!opened.ok()) return opened.status();
+    commit.next_open = std::move(opened).value();
+  }
+  return commit;
+}
+
 }  // namespace pbem::daemon

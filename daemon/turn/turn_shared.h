@@ -30,6 +30,35 @@ struct TurnAftermath {
   std::optional<storage::GameEnding> end;  // set: the turn also ends the game so
 };
 
+// How a turn is committed, whatever the system: turn_job.h's CommitPlan and system_turn.h's
+// SystemCommitPlan add the aftermath on their own values.
+struct CommitOptions {
+  // The game's turns_committed the orders were chosen for; -1: whatever it is. When the game
+  // is at another position, FAILED_PRECONDITION (choose the orders again).
+  std::int64_t based_on = -1;
+  // The accepted submission the orders were read from (0: none). The commit is refused
+  // (FAILED_PRECONDITION) when the side has a later accepted submission for the position.
+  std::int64_t played_submission = 0;
+  bool missed = false;  // resolved without orders: counts a missed turn for the side
+  // When set, draws the next player-turn's seed and opens it in the same transaction (unless
+  // the turn ends the game), so that the commitment the mails publish is the stored one.
+  EntropySource* entropy = nullptr;
+};
+
+// The player-turn that follows a resolved one.
+struct NextTurn {
+  std::int64_t turn = 0;
+  std::string side;
+};
+// The commit of `open`'s player-turn of `game` resolved at `now` into `orders` (canonical),
+// `result` and `next_state`, with `options`; when options.entropy is set and `next` is given
+// (nullopt: the turn ends the game), that turn opened with a fresh seed. IO_ERROR when the
+// entropy source fails.
+Result<storage::TurnCommit> TurnCommitOf(const storage::Game& game, const storage::OpenTurn& open,
+                                         const CommitOptions& options, Bytes orders, Bytes result,
+                                         Bytes next_state, const std::optional<NextTurn>& next,
+                                         storage::Timestamp now);
+
 // The turn that is open (or about to open) in a game.
 struct OpenedTurn {
   storage::OpenTurn stored;             // as stored: seed (secret) and commitment bytes
