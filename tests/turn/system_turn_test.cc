@@ -375,7 +375,7 @@ TEST_CASE("system turn: a wme game is created, played and missed", "[turn][syste
   FixedEntropy entropy("wme");
   CreateAndOpen(store, wme, *setup, entropy);
 
-  // Blue moves and charges (verdicts for both), red misses, blue sends nothing in its body.
+  // Blue moves and charges (a verdict for each), then red and blue miss their turns.
   const std::string blue = EnvelopeFromText(R"(game_id: "g" turn: 1 player: "blue"
       wme { orders { move { unit: "b_inf2" base { id: "b_inf2.1" leg { translate { x: 80 y: 90 } } } } }
             orders { charge { unit: "b_cav" target: "r_cav" } } })");
@@ -394,12 +394,13 @@ TEST_CASE("system turn: a wme game is created, played and missed", "[turn][syste
   }
   CHECK(store.repository.GetGame("g")->turns_committed == 3);
 
-  // The dice of the first turn were drawn from its seed and its canonical orders (dice.h).
+  // A retry of blue's first turn (its header names it) is a replay: nothing stored.
   const Result<SystemCommittedTurn> retry =
       ResolveAndCommitSystemTurn(store.repository, wme, *setup, "g", blue, At(9000));
   REQUIRE(retry.ok());
   CHECK(retry->committed.replayed);
   CHECK(retry->committed.turn.result == first.result);
+  CHECK(store.repository.GetGame("g")->turns_committed == 3);
 }
 
 TEST_CASE("system turn: another system's orders, an unopened or finished game are refused",
