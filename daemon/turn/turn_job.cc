@@ -73,37 +73,7 @@ Result<OpenedTurn> OpenTurn(storage::GameRepository& repository, const storage::
     return Status::FailedPrecondition("opening a turn of game " + game_id +
                                       ": the game is finished");
   }
-  const std::string side = SideText(state.side_to_move);
-  storage::OpenTurn open;
-  bool recorded = false;
-  Result<storage::OpenTurn> existing = repository.GetOpenTurn(game_id, state.turn, side);
-  if (existing.ok()) {
-    open = std::move(existing).value();
-  } else if (existing.status().code() != StatusCode::kNotFound) {
-    return existing.status();
-  } else {
-    Result<Bytes> seed = entropy.Draw(kSeedBytes);
-    if (!seed.ok()) return seed.status();
-    open.game_id = game_id;
-    open.turn = state.turn;
-    open.side = side;
-    open.based_on = game.turns_committed;
-    open.dice_seed = *seed;
-    open.dice_commitment = codec::SerializeMessage(CommitmentFor(*seed), codec::Format::kBinary);
-    open.opened_at = now;
-    // Another process may have opened it meanwhile: the stored (first) seed comes back.
-    Result<storage::OpenTurn> stored = repository.RecordOpenTurn(open);
-    if (!stored.ok()) return stored.status();
-    open = std::move(stored).value();
-    recorded = true;
-  }
-  OpenedTurn out;
-  out.stored = std::move(open);
-  out.recorded = recorded;
-  if (!out.commitment.ParseFromString(out.stored.dice_commitment)) {
-    return Status::Internal("game " + game_id + ": the stored dice commitment does not parse");
-  }
-  return out;
+  return OpenOrReuseTurn(repository, game, state.turn, SideText(state.side_to_move), entropy, now);
 }
 
 Resolution ResolveWithSeed(const engine::Ruleset& ruleset, const engine::Scenario& scenario,
@@ -148,11 +118,7 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
   const std::string what = "resolving game " + game_id;
-  if (plan.based_on >= 0 && game->turns_committed != plan.based_on) {
-    return Status::FailedPrecondition(what + ": the orders were chosen after " +
-                                      std::to_string(plan.based_on) + " turns, the game has " +
-                                      std::to_string(game->turns_committed));
-  }
+  if (Status position = CheckPosition(*game, plan.based_on, what); !position.ok()) return position;
   Result<engine::GameState> state = StateFromBytes(game->state, scenario, what);
   if (!state.ok()) return state.status();
   const std::string side = SideText(state->side_to_move);
@@ -161,57 +127,33 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
   const std::optional<engine::Side> header_side = codec::SideFromProto(orders.side());
   if (orders.turn() != 0 && header_side &&
       (orders.turn() != state->turn || *header_side != state->side_to_move)) {
-    Result<std::vector<storage::Turn>> turns = repository.ListTurns(game_id);
-    if (!turns.ok()) return turns.status();
-    for (storage::Turn& turn : *turns) {
-      if (turn.turn == orders.turn() && turn.side == SideText(*header_side)) {
-        ResolvedTurn out;
-        out.committed.turn = std::move(turn);
-        out.committed.replayed = true;
-        if (!out.result.ParseFromString(out.committed.turn.result)) {
-          return Status::Internal(turn_what + ": the stored result does not parse");
-        }
-        return out;
+    Result<std::optional<storage::CommittedTurn>> stored =
+        StoredCommit(repository, game_id, orders.turn(), SideText(*header_side));
+    if (!stored.ok()) return stored.status();
+    if (*stored) {
+      ResolvedTurn out;
+      out.committed = std::move(**stored);
+      if (!out.result.ParseFromString(out.committed.turn.result)) {
+        return Status::Internal(turn_what + ": the stored result does not parse");
       }
+      return out;
     }
   }
   if (state->finished) return Status::FailedPrecondition(turn_what + ": the game is finished");
-  Result<storage::OpenTurn> open = repository.GetOpenTurn(game_id, state->turn, side);
-  if (!open.ok()) {
-    if (open.status().code() == StatusCode::kNotFound) {
-      return Status::FailedPrecondition(turn_what +
-                                        ": the turn was never opened (no dice seed committed "
-                                        "to); call OpenTurn first");
-    }
-    return open.status();
-  }
+  Result<storage::OpenTurn> open =
+      OpenTurnToResolve(repository, game_id, state->turn, side, turn_what, "OpenTurn");
+  if (!open.ok()) return open.status();
   const Resolution resolution = ResolveWithSeed(ruleset, scenario, *state, orders, open->dice_seed);
 
-  storage::TurnCommit commit;
-  commit.game_id = game_id;
-  commit.turn = state->turn;
-  commit.side = side;
-  commit.based_on = game->turns_committed;
-  commit.orders = resolution.canonical_orders;
-  commit.dice_seed = open->dice_seed;
-  commit.dice_commitment = open->dice_commitment;
-  commit.result = resolution.result;
-  commit.next_state = resolution.next_state;
-  commit.committed_at = now;
-  commit.missed = plan.missed;
-  commit.played_submission = plan.played_submission;
-  if (plan.entropy != nullptr && !resolution.next.finished) {
-    Result<Bytes> seed = plan.entropy->Draw(kSeedBytes);
-    if (!seed.ok()) return seed.status();
-    commit.next_open =
-        storage::OpenTurn{game_id,
-                          resolution.next.turn,
-                          SideText(resolution.next.side_to_move),
-                          game->turns_committed + 1,
-                          *seed,
-                          codec::SerializeMessage(CommitmentFor(*seed), codec::Format::kBinary),
-                          now};
+  std::optional<NextTurn> next;
+  if (!resolution.next.finished) {
+    next = NextTurn{resolution.next.turn, SideText(resolution.next.side_to_move)};
   }
+  Result<storage::TurnCommit> made =
+      TurnCommitOf(*game, *open, plan, resolution.canonical_orders, resolution.result,
+                   resolution.next_state, next, now);
+  if (!made.ok()) return made.status();
+  storage::TurnCommit& commit = *made;
   if (plan.aftermath) {
     Result<TurnAftermath> after = plan.aftermath(*state, resolution, *open, commit.next_open);
     if (!after.ok()) return after.status();

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "daemon/turn/dice.h"
+#include "daemon/turn/turn_shared.h"
 #include "engine/morne_plaine/game_state.h"
 #include "engine/morne_plaine/orders.h"
 #include "engine/morne_plaine/ruleset.h"
@@ -41,11 +42,6 @@
 
 namespace pbem::daemon {
 
-// The engine version stored in new games and archives. 2: combat and support events carry each
-// unit's strength steps and the die's modifiers (issue 14 point 6); a version 1 archive with a
-// combat no longer re-resolves byte for byte (its events have fewer arguments).
-inline constexpr std::string_view kEngineVersion = "pbem-engine 2";
-
 // A NewGame for `scenario` played with `ruleset`: its initial state (serialised
 // pbem.v1.GameState for game `game_id`), the ruleset and scenario pinned as serialised protos,
 // kEngineVersion. Deadlines are left at zero for the caller to set.
@@ -53,13 +49,6 @@ storage::NewGame MakeNewGame(const pbem::v1::Ruleset& ruleset_proto,
                              const pbem::v1::Scenario& scenario_proto,
                              const engine::Scenario& scenario, const std::string& game_id,
                              storage::Timestamp now);
-
-// The turn that is open (or about to open) in a game.
-struct OpenedTurn {
-  storage::OpenTurn stored;             // as stored: seed (secret) and commitment bytes
-  pbem::v1::DiceCommitment commitment;  // what to publish: no seed in it
-  bool recorded = false;                // this call stored it (a write to the game)
-};
 
 // Opens the player-turn the game's current state is waiting for (its turn and side to move):
 // draws a kSeedBytes seed from `entropy` and stores it with its commitment before any order
@@ -113,23 +102,10 @@ Result<ResolvedTurn> ResolveAndCommit(storage::GameRepository& repository,
                                       const pbem::v1::Orders& orders, storage::Timestamp now,
                                       std::vector<storage::NewMail> mails = {});
 
-// What pbemd's turn loop commits with a turn besides the turn itself, all in the one
-// transaction of GameRepository::CommitTurn (see TurnCommit).
-struct TurnAftermath {
-  std::vector<storage::NewMail> mails;
-  std::optional<storage::GameEnding> end;  // set: the turn also ends the game so
-};
-struct CommitPlan {
-  // The game's turns_committed the orders were chosen for; -1: whatever it is. When the game
-  // is at another position, FAILED_PRECONDITION (choose the orders again).
-  std::int64_t based_on = -1;
-  // The accepted submission the orders were read from (0: none). The commit is refused
-  // (FAILED_PRECONDITION) when the side has a later accepted submission for the position.
-  std::int64_t played_submission = 0;
-  bool missed = false;  // resolved without orders: counts a missed turn for the side
-  // When set, draws the next player-turn's seed and opens it in the same transaction, so the
-  // commitment the mails publish is the stored one.
-  EntropySource* entropy = nullptr;
+// How pbemd's turn loop commits a turn (CommitOptions, turn_shared.h: the position, the
+// submission played, a missed turn, the next turn's entropy) and what it commits besides it
+// (TurnAftermath, turn_shared.h).
+struct CommitPlan : CommitOptions {
   // Called once with the state resolved, the resolution, the turn's open turn and the next
   // one (when the game goes on): the mails and the game's end to commit with the turn.
   std::function<Result<TurnAftermath>(const engine::GameState& before, const Resolution&,

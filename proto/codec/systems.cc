@@ -4,11 +4,13 @@
 #include <utility>
 #include <vector>
 
+#include "engine/morne_plaine/ids.h"
 #include "engine/system/m42.h"
 #include "engine/system/morne_plaine.h"
 #include "engine/system/wme.h"
 #include "engine/wme/canonical.h"
 #include "pbem/v1/game.pb.h"
+#include "pbem/v1/orders.pb.h"
 #include "pbem/v1/turn_result.pb.h"
 #include "proto/codec/codec.h"
 #include "proto/codec/m42_codec.h"
@@ -291,6 +293,58 @@ std::optional<std::string> TurnResultBodyProblem(const pbem::v1::TurnResult& res
     return std::string("field player: a Morne Plaine result names its side, not a player");
   }
   return BodyProblem("turn result", "its turn results go", carried, system, stray);
+}
+
+std::optional<std::string> CanonicalOrdersEnvelope(std::string_view bytes) {
+  pbem::v1::Orders orders;
+  if (!orders.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) return std::nullopt;
+  return CanonicalOrders(orders);
+}
+
+std::optional<game_system::TurnInfo> OrdersHeader(std::string_view bytes) {
+  pbem::v1::Orders orders;
+  if (!orders.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) return std::nullopt;
+  game_system::TurnInfo header;
+  header.turn = orders.turn();
+  if (OrdersSystem(orders) == kMornePlaineSystem) {
+    if (const std::optional<engine::Side> side = SideFromProto(orders.side())) {
+      header.side = std::string(engine::SideName(*side));
+    }
+  } else {
+    header.side = orders.player();
+  }
+  return header;
+}
+
+std::optional<std::string> EmptyOrdersEnvelope(std::string_view system, const std::string& game_id,
+                                               int turn, const std::string& side_or_player) {
+  pbem::v1::Orders orders;
+  orders.set_game_id(game_id);
+  orders.set_turn(turn);
+  if (system == kMornePlaineSystem) {
+    const std::optional<engine::Side> side = engine::ParseSide(side_or_player);
+    if (!side) return std::nullopt;
+    orders.set_side(SideToProto(*side));
+  } else if (system == gs::kM42) {
+    orders.set_player(side_or_player);
+    orders.mutable_m42();
+  } else if (system == gs::kWme) {
+    orders.set_player(side_or_player);
+    orders.mutable_wme();
+  } else {
+    return std::nullopt;
+  }
+  return CanonicalOrders(orders);
+}
+
+std::optional<std::string> TurnResultWithDice(std::string_view result_bytes,
+                                              const pbem::v1::DiceCommitment& dice) {
+  pbem::v1::TurnResult result;
+  if (!result.ParseFromArray(result_bytes.data(), static_cast<int>(result_bytes.size()))) {
+    return std::nullopt;
+  }
+  *result.mutable_dice() = dice;
+  return SerializeMessage(result, Format::kBinary);
 }
 
 game_system::Setup MornePlaineSetup(const LoadedRuleset& ruleset, const LoadedScenario& scenario) {

@@ -20,7 +20,9 @@
 #include <string>
 #include <string_view>
 
+#include "engine/system/game_system.h"
 #include "engine/system/registry.h"
+#include "pbem/v1/dice.pb.h"
 #include "proto/codec/codec.h"
 
 namespace pbem::codec {
@@ -48,6 +50,31 @@ std::optional<std::string> OrdersBodyProblem(const pbem::v1::Orders& orders,
 std::string_view TurnResultSystem(const pbem::v1::TurnResult& result);
 std::optional<std::string> TurnResultBodyProblem(const pbem::v1::TurnResult& result,
                                                  std::string_view system);
+
+// What the system-neutral turn core (daemon/turn/system_turn.h) reads and writes of the shared
+// envelopes without naming their schemas.
+//
+// The canonical bytes (CanonicalOrders) of the orders envelope `bytes` (binary pbem.v1.Orders,
+// untrusted): what is hashed into the dice key, stored and resolved. nullopt when the bytes are
+// no envelope.
+std::optional<std::string> CanonicalOrdersEnvelope(std::string_view bytes);
+// The header of the orders envelope `bytes`: its turn (0 when unset) and who sends it, Morne
+// Plaine's side by name ("blue", "" when unset) when it carries Morne Plaine's fields, else its
+// `player` ("" when unset). nullopt when the bytes are no envelope.
+std::optional<game_system::TurnInfo> OrdersHeader(std::string_view bytes);
+// The canonical envelope of no orders for `side_or_player`'s player-turn `turn` of game
+// `game_id` played with `system` (the registry key): what a missed turn resolves. Morne Plaine's
+// is the header alone (game, turn, side), as pbemd's turn loop has always written it; another
+// system's is the header (game, turn, player) with its body present and empty, so that its
+// DecodeOrders reads it as that system's orders. nullopt for an unknown system, or a Morne
+// Plaine side that is not one.
+std::optional<std::string> EmptyOrdersEnvelope(std::string_view system, const std::string& game_id,
+                                               int turn, const std::string& side_or_player);
+// The turn-result envelope `result_bytes` (binary pbem.v1.TurnResult, as EncodeTurnResult writes
+// it) with its `dice` field set to `dice`, written again (binary, deterministic). nullopt when the
+// bytes are no envelope.
+std::optional<std::string> TurnResultWithDice(std::string_view result_bytes,
+                                              const pbem::v1::DiceCommitment& dice);
 
 }  // namespace pbem::codec
 
