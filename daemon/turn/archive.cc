@@ -6,9 +6,14 @@
 #include <utility>
 
 #include "daemon/turn/dice.h"
+#include "daemon/turn/system_turn.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/morne_plaine/ids.h"
+#include "engine/system/registry.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/game_data.h"
+#include "proto/codec/shown.h"
+#include "proto/codec/systems.h"
 
 namespace pbem::daemon {
 
@@ -45,6 +50,40 @@ std::optional<long> EngineNumber(std::string_view version) {
   return n;
 }
 
+// Why `turn`'s dice do not check: its commitment is not SHA-256 of its revealed 32-byte seed,
+// or not byte for byte what the service publishes for that seed; nullopt when they check.
+std::optional<std::string> DiceProblem(const pbem::v1::ArchivedTurn& turn) {
+  pbem::v1::DiceCommitment commitment;
+  if (!commitment.ParseFromString(turn.dice_commitment())) {
+    return std::string("the dice commitment is not a pbem.v1.DiceCommitment");
+  }
+  if (turn.dice_seed().size() != kSeedBytes) {
+    return std::string("the dice seed has " + std::to_string(turn.dice_seed().size()) +
+                       " bytes, expected " + std::to_string(kSeedBytes));
+  }
+  if (commitment.commitment() != Hex(Sha256(turn.dice_seed()))) {
+    return std::string("the commitment " + commitment.commitment() +
+                       " is not SHA-256 of the revealed seed (" + Hex(Sha256(turn.dice_seed())) +
+                       ")");
+  }
+  // The published commitment is committed to whole, derivation text included: it must be
+  // byte for byte what the service publishes for this seed (CommitmentFor), so a changed
+  // derivation, or a seed revealed in it early, fails here.
+  if (commitment.derivation() != kDiceDerivation) {
+    return std::string(
+        "the commitment names another derivation than the one this program "
+        "implements (\"" +
+        std::string(kDiceDerivation) + "\")");
+  }
+  if (turn.dice_commitment() !=
+      codec::SerializeMessage(CommitmentFor(turn.dice_seed()), codec::Format::kBinary)) {
+    return std::string(
+        "the dice commitment is not byte for byte the one published for its seed "
+        "(a revealed seed or another field in it)");
+  }
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::string OtherEngineProblem(const std::string& archived) {
@@ -71,8 +110,15 @@ Result<pbem::v1::Archive> ExportArchive(storage::GameRepository& repository,
   archive.set_format_version(1);
   archive.set_game_id(game_id);
   archive.set_engine_version(game->engine_version);
-  if (!archive.mutable_ruleset()->ParseFromString(game->ruleset_proto) ||
-      !archive.mutable_scenario()->ParseFromString(game->scenario_proto)) {
+  // Morne Plaine's archive is what it has always been; another system's names it and carries
+  // its own messages as pinned.
+  const bool morne_plaine = game->system == codec::kMornePlaineSystem;
+  if (!morne_plaine) {
+    archive.set_system(game->system);
+    archive.set_system_ruleset(game->ruleset_proto);
+    archive.set_system_scenario(game->scenario_proto);
+  } else if (!archive.mutable_ruleset()->ParseFromString(game->ruleset_proto) ||
+             !archive.mutable_scenario()->ParseFromString(game->scenario_proto)) {
     return Status::Internal(what + ": the pinned ruleset or scenario does not parse");
   }
   archive.set_initial_state(game->initial_state);
@@ -83,12 +129,14 @@ Result<pbem::v1::Archive> ExportArchive(storage::GameRepository& repository,
     pbem::v1::ArchivedTurn* out = archive.add_turns();
     out->set_sequence(turn.sequence);
     out->set_turn(static_cast<std::int32_t>(turn.turn));
-    const std::optional<engine::Side> side = engine::ParseSide(turn.side);
-    if (!side) {
+    if (!morne_plaine) {
+      out->set_player(turn.side);
+    } else if (const std::optional<engine::Side> side = engine::ParseSide(turn.side)) {
+      out->set_side(codec::SideToProto(*side));
+    } else {
       return Status::Internal(what + ": turn " + std::to_string(turn.sequence) +
                               " has an unknown side '" + turn.side + "'");
     }
-    out->set_side(codec::SideToProto(*side));
     out->set_orders(turn.orders);
     out->set_dice_seed(turn.dice_seed);
     out->set_dice_commitment(turn.dice_commitment);
@@ -98,6 +146,97 @@ Result<pbem::v1::Archive> ExportArchive(storage::GameRepository& repository,
   }
   return archive;
 }
+
+namespace {
+
+VerifyReport Failure(std::int64_t turn, std::string problem) {
+  VerifyReport report;
+  report.failed_turn = turn;
+  report.problem = std::move(problem);
+  return report;
+}
+
+// VerifyArchive of an archive of another system than Morne Plaine (Archive.system set): the
+// same checks, through the game-system interface (daemon/turn/system_turn.h resolves).
+VerifyReport VerifySystemArchive(const pbem::v1::Archive& archive) {
+  namespace gs = game_system;
+  static const gs::Registry registry = codec::SystemRegistry();
+  gs::Result<const gs::GameSystem*> found = registry.Find(archive.system());
+  if (!found.ok()) {
+    return Failure(0, "field system: \"" + codec::Shown(archive.system()) + "\"" +
+                          " is no game system this program plays");
+  }
+  const gs::GameSystem& system = **found;
+  if (archive.has_ruleset() || archive.has_scenario()) {
+    return Failure(0, "fields ruleset and scenario are Morne Plaine's; a " +
+                          std::string(system.name()) +
+                          " archive carries system_ruleset and system_scenario");
+  }
+  gs::Result<gs::Setup> setup =
+      codec::SetupFromPinned(system.name(), archive.system_ruleset(), archive.system_scenario());
+  if (!setup.ok()) {
+    return Failure(0, "the archived ruleset or scenario is invalid: " + setup.status().message());
+  }
+  gs::Result<gs::State> start = system.DecodeState(*setup, archive.initial_state());
+  if (!start.ok()) {
+    return Failure(0, "the archived initial state is invalid: " + start.status().message());
+  }
+  gs::State state = std::move(start).value();
+  VerifyReport report;
+  std::int64_t expected_sequence = 0;
+  for (const pbem::v1::ArchivedTurn& turn : archive.turns()) {
+    ++expected_sequence;
+    const std::string name =
+        "player-turn " + std::to_string(expected_sequence) + " (turn " +
+        std::to_string(turn.turn()) + " " +
+        (turn.player().empty() ? std::string("no player") : codec::Shown(turn.player())) + ")";
+    const auto fail_turn = [&](const std::string& problem) {
+      VerifyReport failed = Failure(expected_sequence, name + ": " + problem);
+      failed.turns_checked = report.turns_checked;
+      return failed;
+    };
+    if (turn.sequence() != expected_sequence) {
+      return fail_turn("sequence number " + std::to_string(turn.sequence()) + ", expected " +
+                       std::to_string(expected_sequence));
+    }
+    if (turn.side() != pbem::v1::SIDE_UNSPECIFIED) {
+      return fail_turn("field side: a " + std::string(system.name()) +
+                       " turn names its player, not a Morne Plaine side");
+    }
+    if (std::optional<std::string> dice = DiceProblem(turn)) return fail_turn(*dice);
+    gs::Result<gs::TurnInfo> waits = system.WhoseTurn(*setup, state);
+    if (!waits.ok()) return fail_turn(waits.status().message());
+    if (turn.turn() != waits->turn || turn.player() != waits->side) {
+      return fail_turn("the state before it waits for turn " + std::to_string(waits->turn) + " " +
+                       waits->side);
+    }
+    if (codec::CanonicalOrdersEnvelope(turn.orders()) != turn.orders()) {
+      return fail_turn("the orders are not an orders envelope in canonical form");
+    }
+    Result<SystemResolution> resolution =
+        ResolveSystemTurn(system, *setup, state, turn.orders(), turn.dice_seed());
+    if (!resolution.ok()) return fail_turn(resolution.status().message());
+    if (archive.engine_version() != kEngineVersion &&
+        (turn.result() != resolution->result || turn.next_state() != resolution->next_state)) {
+      VerifyReport other = fail_turn(OtherEngineProblem(archive.engine_version()));
+      other.other_engine = true;
+      return other;
+    }
+    if (std::string diff = FirstDifference(turn.result(), resolution->result); !diff.empty()) {
+      return fail_turn("the result differs from the re-resolved one: " + diff);
+    }
+    if (std::string diff = FirstDifference(turn.next_state(), resolution->next_state);
+        !diff.empty()) {
+      return fail_turn("the next state differs from the re-resolved one: " + diff);
+    }
+    state = std::move(resolution->resolution.next);
+    ++report.turns_checked;
+  }
+  report.ok = true;
+  return report;
+}
+
+}  // namespace
 
 VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
   VerifyReport report;
@@ -110,6 +249,14 @@ VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
   if (archive.format_version() > 1) {
     return fail(0, "archive format version " + std::to_string(archive.format_version()) +
                        " is newer than this program knows (1)");
+  }
+  if (!archive.system().empty() && archive.system() != codec::kMornePlaineSystem) {
+    return VerifySystemArchive(archive);
+  }
+  if (!archive.system_ruleset().empty() || !archive.system_scenario().empty()) {
+    return fail(0,
+                "fields system_ruleset and system_scenario belong to an archive of another "
+                "system than Morne Plaine's (field system names none)");
   }
   codec::Result<codec::LoadedRuleset> ruleset =
       codec::RulesetFromProto(archive.ruleset(), "archive ruleset");
@@ -142,34 +289,10 @@ VerifyReport VerifyArchive(const pbem::v1::Archive& archive) {
       return fail_turn("sequence number " + std::to_string(turn.sequence()) + ", expected " +
                        std::to_string(expected_sequence));
     }
-    pbem::v1::DiceCommitment commitment;
-    if (!commitment.ParseFromString(turn.dice_commitment())) {
-      return fail_turn("the dice commitment is not a pbem.v1.DiceCommitment");
+    if (!turn.player().empty()) {
+      return fail_turn("field player: a Morne Plaine turn names its side, not a player");
     }
-    if (turn.dice_seed().size() != kSeedBytes) {
-      return fail_turn("the dice seed has " + std::to_string(turn.dice_seed().size()) +
-                       " bytes, expected " + std::to_string(kSeedBytes));
-    }
-    if (commitment.commitment() != Hex(Sha256(turn.dice_seed()))) {
-      return fail_turn("the commitment " + commitment.commitment() +
-                       " is not SHA-256 of the revealed seed (" + Hex(Sha256(turn.dice_seed())) +
-                       ")");
-    }
-    // The published commitment is committed to whole, derivation text included: it must be
-    // byte for byte what the service publishes for this seed (CommitmentFor), so a changed
-    // derivation, or a seed revealed in it early, fails here.
-    if (commitment.derivation() != kDiceDerivation) {
-      return fail_turn(
-          "the commitment names another derivation than the one this program "
-          "implements (\"" +
-          std::string(kDiceDerivation) + "\")");
-    }
-    if (turn.dice_commitment() !=
-        codec::SerializeMessage(CommitmentFor(turn.dice_seed()), codec::Format::kBinary)) {
-      return fail_turn(
-          "the dice commitment is not byte for byte the one published for its seed "
-          "(a revealed seed or another field in it)");
-    }
+    if (std::optional<std::string> dice = DiceProblem(turn)) return fail_turn(*dice);
     if (!archived_side || turn.turn() != state.turn || *archived_side != state.side_to_move) {
       return fail_turn("the state before it waits for turn " + std::to_string(state.turn) + " " +
                        std::string(engine::SideName(state.side_to_move)));
@@ -226,22 +349,39 @@ Status ImportArchive(storage::GameRepository& repository, const pbem::v1::Archiv
   if (!report.ok) {
     return Status::InvalidArgument(what + ": it does not verify: " + report.problem);
   }
+  const bool morne_plaine =
+      archive.system().empty() || archive.system() == codec::kMornePlaineSystem;
   storage::NewGame game;
   game.id = id;
-  game.scenario = archive.scenario().name();
-  game.ruleset_name = archive.ruleset().name();
-  game.ruleset_version = archive.ruleset().version();
+  if (morne_plaine) {
+    game.scenario = archive.scenario().name();
+    game.ruleset_name = archive.ruleset().name();
+    game.ruleset_version = archive.ruleset().version();
+    game.ruleset_proto = codec::SerializeMessage(archive.ruleset(), codec::Format::kBinary);
+    game.scenario_proto = codec::SerializeMessage(archive.scenario(), codec::Format::kBinary);
+  } else {
+    // Verified above: the pinned messages read.
+    codec::PinnedGameData pinned;
+    game_system::Result<game_system::Setup> setup = codec::SetupFromPinned(
+        archive.system(), archive.system_ruleset(), archive.system_scenario(), pinned);
+    if (!setup.ok()) return Status::InvalidArgument(what + ": " + setup.status().message());
+    game.system = archive.system();
+    game.scenario = pinned.scenario_name;
+    game.ruleset_name = pinned.ruleset_name;
+    game.ruleset_version = pinned.ruleset_version;
+    game.ruleset_proto = pinned.ruleset;
+    game.scenario_proto = pinned.scenario;
+  }
   game.engine_version = archive.engine_version();
   game.initial_state = archive.initial_state();
-  game.ruleset_proto = codec::SerializeMessage(archive.ruleset(), codec::Format::kBinary);
-  game.scenario_proto = codec::SerializeMessage(archive.scenario(), codec::Format::kBinary);
   game.created_at = FromMillis(archive.created_at_ms());
   std::vector<storage::TurnCommit> turns;
   for (const pbem::v1::ArchivedTurn& turn : archive.turns()) {
     storage::TurnCommit commit;
     commit.game_id = id;
     commit.turn = turn.turn();
-    commit.side = std::string(engine::SideName(*codec::SideFromProto(turn.side())));
+    commit.side = morne_plaine ? std::string(engine::SideName(*codec::SideFromProto(turn.side())))
+                               : turn.player();
     commit.based_on = turn.sequence() - 1;
     commit.orders = turn.orders();
     commit.dice_seed = turn.dice_seed();

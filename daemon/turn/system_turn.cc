@@ -57,6 +57,7 @@ Result<storage::NewGame> MakeSystemGame(const gs::GameSystem& system, const gs::
   if (!bytes.ok()) return FromSystem(what, bytes.status());
   storage::NewGame game;
   game.id = game_id;
+  game.system = std::string(system.name());
   game.scenario = pins.scenario;
   game.ruleset_name = pins.ruleset_name;
   game.ruleset_version = pins.ruleset_version;

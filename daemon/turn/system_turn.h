@@ -54,9 +54,10 @@ struct SystemGamePins {
   Bytes scenario_bytes;
 };
 
-// A NewGame of `system` for `setup`: its initial state EncodeState(InitialState(setup,
-// game_id)), `pins`, kEngineVersion. Deadlines are left at zero for the caller to set.
-// INVALID_ARGUMENT with the system's words when the system cannot start a game of `setup`.
+// A NewGame of `system` for `setup`, naming the system (storage::NewGame::system): its initial
+// state EncodeState(InitialState(setup, game_id)), `pins`, kEngineVersion. Deadlines are left at
+// zero for the caller to set. INVALID_ARGUMENT with the system's words when the system cannot start
+// a game of `setup`.
 Result<storage::NewGame> MakeSystemGame(const game_system::GameSystem& system,
                                         const game_system::Setup& setup, const std::string& game_id,
                                         storage::Timestamp now, const SystemGamePins& pins);

@@ -80,7 +80,8 @@ gs::Result<PinnedGameData> Pin(const gs::GameData& data, auto load_ruleset, auto
 // (`ruleset_from` / `scenario_from`: the codec's XFromProto), then `setup_of` the values.
 template <typename RulesetMessage, typename ScenarioMessage>
 gs::Result<gs::Setup> FromPinned(std::string_view ruleset_bytes, std::string_view scenario_bytes,
-                                 auto ruleset_from, auto scenario_from, auto setup_of) {
+                                 auto ruleset_from, auto scenario_from, auto setup_of, auto names,
+                                 PinnedGameData& out) {
   const std::string ruleset_source = "the game's pinned ruleset";
   const std::string scenario_source = "the game's pinned scenario";
   RulesetMessage ruleset_proto;
@@ -95,7 +96,20 @@ gs::Result<gs::Setup> FromPinned(std::string_view ruleset_bytes, std::string_vie
   if (!ruleset.ok()) return Invalid(ruleset.ErrorText());
   auto scenario = scenario_from(scenario_proto, scenario_source, ruleset.value().ruleset);
   if (!scenario.ok()) return Invalid(scenario.ErrorText());
+  std::tie(out.ruleset_name, out.ruleset_version) = names(ruleset_proto);
+  out.scenario_name = scenario_proto.name();
+  out.ruleset = std::string(ruleset_bytes);
+  out.scenario = std::string(scenario_bytes);
   return setup_of(std::move(ruleset).value().ruleset, std::move(scenario).value().scenario);
+}
+
+// Each system's ruleset message's name and version.
+std::pair<std::string, std::string> MornePlaineNames(const pbem::v1::Ruleset& proto) {
+  return {proto.name(), proto.version()};
+}
+template <typename TabletopRuleset>
+std::pair<std::string, std::string> TabletopNames(const TabletopRuleset& proto) {
+  return {proto.ruleset(), FormatVersion(proto.format_version())};
 }
 
 }  // namespace
@@ -136,47 +150,48 @@ gs::Result<gs::GameData> ReadGameData(const std::filesystem::path& scenarios_dir
 
 gs::Result<PinnedGameData> PinGameData(std::string_view system, const gs::GameData& data) {
   if (system == gs::kMornePlaine) {
-    return Pin(data, LoadRulesetFiles, LoadScenarioText, [](const pbem::v1::Ruleset& proto) {
-      return std::pair(proto.name(), proto.version());
-    });
+    return Pin(data, LoadRulesetFiles, LoadScenarioText, MornePlaineNames);
   }
   if (system == gs::kM42) {
-    return Pin(data, LoadM42RulesetFiles, LoadM42ScenarioText,
-               [](const pbem::v1::M42Ruleset& proto) {
-                 return std::pair(proto.ruleset(), FormatVersion(proto.format_version()));
-               });
+    return Pin(data, LoadM42RulesetFiles, LoadM42ScenarioText, TabletopNames<pbem::v1::M42Ruleset>);
   }
   if (system == gs::kWme) {
-    return Pin(data, LoadWmeRulesetFiles, LoadWmeScenarioText,
-               [](const pbem::v1::WmeRuleset& proto) {
-                 return std::pair(proto.ruleset(), FormatVersion(proto.format_version()));
-               });
+    return Pin(data, LoadWmeRulesetFiles, LoadWmeScenarioText, TabletopNames<pbem::v1::WmeRuleset>);
   }
   return UnknownSystem(system);
 }
 
 gs::Result<gs::Setup> SetupFromPinned(std::string_view system, std::string_view ruleset_bytes,
                                       std::string_view scenario_bytes) {
+  PinnedGameData names;
+  return SetupFromPinned(system, ruleset_bytes, scenario_bytes, names);
+}
+
+gs::Result<gs::Setup> SetupFromPinned(std::string_view system, std::string_view ruleset_bytes,
+                                      std::string_view scenario_bytes, PinnedGameData& names) {
   if (system == gs::kMornePlaine) {
     return FromPinned<pbem::v1::Ruleset, pbem::v1::Scenario>(
         ruleset_bytes, scenario_bytes, RulesetFromProto, ScenarioFromProto,
         [](auto ruleset, auto scenario) {
           return gs::MornePlaineSetupOf({std::move(ruleset), std::move(scenario)});
-        });
+        },
+        MornePlaineNames, names);
   }
   if (system == gs::kM42) {
     return FromPinned<pbem::v1::M42Ruleset, pbem::v1::M42Scenario>(
         ruleset_bytes, scenario_bytes, M42RulesetFromProto, M42ScenarioFromProto,
         [](auto ruleset, auto scenario) {
           return gs::M42SetupOf({std::move(ruleset), std::move(scenario)});
-        });
+        },
+        TabletopNames<pbem::v1::M42Ruleset>, names);
   }
   if (system == gs::kWme) {
     return FromPinned<pbem::v1::WmeRuleset, pbem::v1::WmeScenario>(
         ruleset_bytes, scenario_bytes, WmeRulesetFromProto, WmeScenarioFromProto,
         [](auto ruleset, auto scenario) {
           return gs::WmeSetupOf({std::move(ruleset), std::move(scenario)});
-        });
+        },
+        TabletopNames<pbem::v1::WmeRuleset>, names);
   }
   return UnknownSystem(system);
 }

@@ -52,6 +52,12 @@ game_system::Result<PinnedGameData> PinGameData(std::string_view system,
 game_system::Result<game_system::Setup> SetupFromPinned(std::string_view system,
                                                         std::string_view ruleset,
                                                         std::string_view scenario);
+// The same, and the names the pinned messages give (`names`: ruleset name and version, scenario
+// name; `ruleset` and `scenario` the bytes given): what a game imported from an archive stores.
+game_system::Result<game_system::Setup> SetupFromPinned(std::string_view system,
+                                                        std::string_view ruleset,
+                                                        std::string_view scenario,
+                                                        PinnedGameData& names);
 
 }  // namespace pbem::codec
 

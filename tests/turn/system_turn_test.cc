@@ -210,7 +210,9 @@ void CreateAndOpen(Store& store, const gs::GameSystem& system, const gs::Setup& 
       system, setup, "g", At(1000), {"scenario", std::string(system.name()), "1", "", ""});
   REQUIRE(game.ok());
   CHECK(game->engine_version == std::string(kEngineVersion));
+  CHECK(game->system == system.name());
   REQUIRE(store.repository.CreateGame(*game).ok());
+  CHECK(store.repository.GetGame("g")->system == system.name());
   const Result<OpenedTurn> opened =
       OpenSystemTurn(store.repository, system, setup, "g", entropy, At(2000));
   INFO(opened.status().ToString());
