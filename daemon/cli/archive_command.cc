@@ -109,6 +109,7 @@ int WriteGameArchive(storage::GameRepository& repo, const std::string& game_id,
     std::cerr << "pbem: archive: game '" << game_id << "': " << game.status().ToString() << "\n";
     return kExitProblems;
   }
+  if (RefusedOtherSystem(*game, "archive")) return kExitProblems;
   auto turns = repo.ListTurns(game_id);
   if (!turns.ok()) {
     std::cerr << "pbem: archive: turns of '" << game_id << "': " << turns.status().ToString()

@@ -21,6 +21,7 @@
 
 namespace pbem::storage {
 class GameRepository;
+struct Game;
 }  // namespace pbem::storage
 
 namespace pbem::cli {
@@ -85,6 +86,11 @@ std::filesystem::path DataDir();
 // refuses a SQLite store that does not exist rather than creating an empty one.
 std::unique_ptr<storage::GameRepository> OpenGameStore(const std::optional<std::string>& db,
                                                        bool must_exist);
+
+// True, after printing why, when `game` plays another system than Morne Plaine: `command`
+// (orders check --game, render, archive) reads Morne Plaine's games only so far; pbem history,
+// export, import and verify read every system's.
+bool RefusedOtherSystem(const storage::Game& game, std::string_view command);
 
 // Reads a file, or standard input for "-". Errors name the file.
 codec::Result<std::string> ReadInput(const std::string& path);

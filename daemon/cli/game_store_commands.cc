@@ -21,12 +21,15 @@
 #include "daemon/cli/cli.h"
 #include "daemon/turn/archive.h"
 #include "daemon/turn/dice.h"
+#include "daemon/turn/system_turn.h"
 #include "daemon/turn/turn_job.h"
 #include "engine/morne_plaine/ids.h"
 #include "pbem/v1/archive.pb.h"
 #include "pbem/v1/orders.pb.h"
 #include "pbem/v1/scenario.pb.h"
 #include "pbem/v1/turn_result.pb.h"
+#include "proto/codec/game_data.h"
+#include "proto/codec/systems.h"
 #include "storage/postgres_repository.h"
 #include "storage/sqlite_repository.h"
 
@@ -217,7 +220,76 @@ std::string TurnSummary(const storage::Turn& turn, bool missed, const UnitNames&
   return out;
 }
 
+// The dice commitment of a stored turn, in hex as players see it in their mails.
+std::string CommitmentOf(const storage::Turn& turn) {
+  pbem::v1::DiceCommitment commitment;
+  return commitment.ParseFromString(turn.dice_commitment)
+             ? commitment.commitment()
+             : std::string("(commitment does not parse)");
+}
+
+// `pbem history` of a game of another system than Morne Plaine (M42, wme), read through the
+// game-system interface: who gave how many orders and how they were judged, and how many
+// events the turn had ("red gave 3 orders (2 ok, 1 illegal); 14 events"). A player-turn with
+// no orders and no accepted submission was missed.
+int SystemHistory(const storage::Game& game, const std::vector<storage::Turn>& turns,
+                  const std::set<std::pair<std::int64_t, std::string>>& played) {
+  const game_system::Registry registry = codec::SystemRegistry();
+  const auto system = registry.Find(game.system);
+  if (!system.ok()) {
+    std::cerr << "pbem: game " << game.id << ": " << system.status().message() << "\n";
+    return kExitProblems;
+  }
+  const auto setup = codec::SetupFromPinned(game.system, game.ruleset_proto, game.scenario_proto);
+  if (!setup.ok()) {
+    std::cerr << "pbem: game " << game.id << ": its pinned " << game.system
+              << " ruleset and scenario do not load: " << setup.status().message() << "\n";
+    return kExitProblems;
+  }
+  for (const storage::Turn& turn : turns) {
+    std::cout << turn.sequence << " turn " << turn.turn << " " << turn.side << " "
+              << IsoTime(turn.committed_at) << " ";
+    const auto result = (*system)->DecodeTurnResult(*setup, turn.result);
+    if (!result.ok()) {
+      std::cout << "(result does not read: " << result.status().message() << ")";
+    } else {
+      int given = 0, ok = 0, invalid = 0, illegal = 0, partial = 0;
+      for (const game_system::Verdict& v : result->verdicts) {
+        if (v.order == "header") continue;  // about the envelope, not an order
+        ++given;
+        if (v.kind == game_system::VerdictKind::kOk) ++ok;
+        if (v.kind == game_system::VerdictKind::kInvalid) ++invalid;
+        if (v.kind == game_system::VerdictKind::kIllegal) ++illegal;
+        if (v.kind == game_system::VerdictKind::kPartial) ++partial;
+      }
+      std::cout << turn.side;
+      if (given == 0 && played.count({turn.sequence - 1, turn.side}) == 0) {
+        std::cout << " missed the turn (no orders arrived by the deadline)";
+      } else if (given == 0) {
+        std::cout << " gave no orders";
+      } else {
+        std::cout << " gave " << given << (given == 1 ? " order (" : " orders (") << ok << " ok";
+        if (partial > 0) std::cout << ", " << partial << " partly carried out";
+        if (invalid > 0) std::cout << ", " << invalid << " invalid";
+        if (illegal > 0) std::cout << ", " << illegal << " illegal";
+        std::cout << ")";
+      }
+      std::cout << "; " << result->events.size()
+                << (result->events.size() == 1 ? " event" : " events");
+    }
+    std::cout << "; commitment " << CommitmentOf(turn) << "\n";
+  }
+  return kExitOk;
+}
 }  // namespace
+
+bool RefusedOtherSystem(const storage::Game& game, std::string_view command) {
+  if (game.system == storage::kFirstGameSystem) return false;
+  std::cerr << "pbem: " << command << ": game " << game.id << " plays " << game.system
+            << ", and this command reads Morne Plaine's games only so far (pbem history, export, "
+               "import and verify read the games of every system)\n";
+  return true;
+}
 
 std::unique_ptr<storage::GameRepository> OpenGameStore(const std::optional<std::string>& db,
                                                        bool must_exist) {
@@ -357,18 +429,15 @@ int RunHistoryCommand(const Args& args) {
   for (const storage::Submission& s : *submissions) {
     if (s.accepted) played.emplace(s.turn, s.side);
   }
-  const UnitNames names = NamesOf(*game);
   std::cout << "game " << game_id << " (" << game->scenario << ", " << game->ruleset_name << " "
             << game->ruleset_version << "): " << turns->size() << " player-turns\n";
+  if (game->system != storage::kFirstGameSystem) return SystemHistory(*game, *turns, played);
+  const UnitNames names = NamesOf(*game);
   for (const storage::Turn& turn : *turns) {
-    pbem::v1::DiceCommitment commitment;
-    const std::string committed = commitment.ParseFromString(turn.dice_commitment)
-                                      ? commitment.commitment()
-                                      : std::string("(commitment does not parse)");
     std::cout << turn.sequence << " turn " << turn.turn << " " << turn.side << " "
               << IsoTime(turn.committed_at) << " "
-              << TurnSummary(turn, MissedTurn(turn, played), names) << "; commitment " << committed
-              << "\n";
+              << TurnSummary(turn, MissedTurn(turn, played), names) << "; commitment "
+              << CommitmentOf(turn) << "\n";
   }
   return kExitOk;
 }

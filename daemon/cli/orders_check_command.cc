@@ -167,6 +167,7 @@ int RunOrdersCheckCommand(const Args& args) {
       std::cerr << "pbem: game '" << *game_id << "': " << game.status().ToString() << "\n";
       return kExitProblems;
     }
+    if (RefusedOtherSystem(*game, "orders check --game")) return kExitProblems;
     bundle = scenario_path ? LoadScenarioBundle(*scenario_path, ruleset_dir, exit_code)
                            : BundleOfGame(*game);
     if (!bundle) return exit_code == kExitOk ? kExitProblems : exit_code;

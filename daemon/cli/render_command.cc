@@ -267,6 +267,7 @@ int RenderStoredTurn(const RenderArgs& a) {
     std::cerr << "pbem: render: game '" << *a.game << "': " << game.status().ToString() << "\n";
     return kExitProblems;
   }
+  if (RefusedOtherSystem(*game, "render --game")) return kExitProblems;
   const auto turns = repo.ListTurns(*a.game);
   if (!turns.ok()) {
     std::cerr << "pbem: render: " << turns.status().ToString() << "\n";

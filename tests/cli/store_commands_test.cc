@@ -6,12 +6,17 @@
 #include <catch2/catch.hpp>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
 #include "daemon/turn/turn_job.h"
 #include "engine/morne_plaine/bot.h"
+#include "pbem/v1/archive.pb.h"
+#include "pbem/v1/turn_result.pb.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/game_data.h"
+#include "proto/codec/systems.h"
 #include "storage/sqlite_repository.h"
 #include "tests/turn/turn_test_util.h"
 
@@ -151,6 +156,82 @@ TEST_CASE("pbem history says who did what", "[cli]") {
              Catch::Contains("\n2 turn 1 orange 2023-11-14T22:14:21Z orange missed the turn "
                              "(no orders arrived by the deadline): no unit moved or fought; "));
   CHECK_THAT(out, Catch::Contains("\n3 turn 2 blue "));
+}
+
+// An M42 game's archive (the fuzz seed tests/fuzz/make_system_archive_seed made: four bot
+// player-turns of the Pumping Station) imported into a store: history reads it through the
+// game-system interface, and the commands that read Morne Plaine's games only refuse it with a
+// sentence instead of misreading it.
+TEST_CASE("pbem history of an M42 game; render, archive and orders check refuse it", "[cli]") {
+  const std::string archive_path =
+      std::string(PBEM_SOURCE_DIR) + "/tests/fuzz/corpus/archive_verify/m42-pumping-4-turns.pbem";
+  std::string pattern = (fs::temp_directory_path() / "pbem-cli-m42-XXXXXX").string();
+  REQUIRE(mkdtemp(pattern.data()) != nullptr);
+  const fs::path scratch = pattern;
+  struct Cleanup {
+    fs::path path;
+    ~Cleanup() { fs::remove_all(path); }
+  } cleanup{scratch};
+  const std::string db = "sqlite:" + (scratch / "data").string();
+  std::string out;
+  REQUIRE(Run({PBEM_BINARY, "import", archive_path, "--as", "m", "--db", db}, out) == 0);
+
+  // What each line must say, from the archive itself through the interface.
+  std::ifstream file(archive_path, std::ios::binary);
+  const std::string bytes((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+  pbem::v1::Archive archive;
+  REQUIRE(archive.ParseFromString(bytes));
+  REQUIRE(archive.system() == "m42");
+  const game_system::Registry registry = codec::SystemRegistry();
+  const game_system::GameSystem& m42 = **registry.Find("m42");
+  const auto setup =
+      codec::SetupFromPinned("m42", archive.system_ruleset(), archive.system_scenario());
+  REQUIRE(setup.ok());
+
+  REQUIRE(Run({PBEM_BINARY, "history", "m", "--db", db}, out) == 0);
+  INFO(out);
+  CHECK_THAT(out, Catch::StartsWith("game m (pumping_station, "));
+  CHECK_THAT(out, Catch::Contains(": 4 player-turns\n"));
+  CHECK_THAT(out, !Catch::Contains("libprotobuf"));
+  for (const pbem::v1::ArchivedTurn& turn : archive.turns()) {
+    const auto result = m42.DecodeTurnResult(*setup, turn.result());
+    REQUIRE(result.ok());
+    int given = 0, ok = 0;
+    for (const game_system::Verdict& v : result->verdicts) {
+      if (v.order == "header") continue;
+      ++given;
+      if (v.kind == game_system::VerdictKind::kOk) ++ok;
+    }
+    REQUIRE(given > 0);  // the bot gave orders every turn: none of them is missed
+    pbem::v1::DiceCommitment commitment;
+    REQUIRE(commitment.ParseFromString(turn.dice_commitment()));
+    const std::string head = "\n" + std::to_string(turn.sequence()) + " turn " +
+                             std::to_string(turn.turn()) + " " + turn.player() + " ";
+    const std::size_t at = out.find(head);
+    REQUIRE(at != std::string::npos);
+    const std::string line = out.substr(at + 1, out.find('\n', at + 1) - at - 1);
+    CHECK_THAT(line, Catch::Contains(" " + turn.player() + " gave " + std::to_string(given) +
+                                     (given == 1 ? " order (" : " orders (") + std::to_string(ok) +
+                                     " ok"));
+    CHECK_THAT(line, Catch::Contains("; " + std::to_string(result->events.size()) + " event"));
+    CHECK_THAT(line, Catch::EndsWith("; commitment " + commitment.commitment()));
+  }
+
+  const std::string refused = "game m plays m42, and this command reads Morne Plaine's games only";
+  const fs::path orders = scratch / "orders.textproto";
+  WriteText(orders, "game_id: \"m\" turn: 3 player: \"blue\" m42 { }\n");
+  CHECK(Run({PBEM_BINARY, "orders", "check", "--game", "m", "--db", db, orders.string()}, out) ==
+        1);
+  CHECK_THAT(out, Catch::Contains("pbem: orders check --game: " + refused));
+  CHECK(Run({PBEM_BINARY, "archive", "m", "-o", (scratch / "html").string(), "--db", db}, out) ==
+        1);
+  CHECK_THAT(out, Catch::Contains("pbem: archive: " + refused));
+  CHECK_FALSE(fs::exists(scratch / "html" / "index.html"));
+  const std::string png = (scratch / "map.png").string();
+  CHECK(Run({PBEM_BINARY, "render", "--game", "m", "--turn", "1", "--db", db, "-o", png}, out) ==
+        1);
+  CHECK_THAT(out, Catch::Contains("pbem: render --game: " + refused));
+  CHECK_FALSE(fs::exists(png));
 }
 
 TEST_CASE("pbem turns stuck lists stuck games; pbem turns retry frees them", "[cli]") {
