@@ -299,8 +299,11 @@ TEST_CASE("an M42 results mail in French: French words, dates and spacing") {
                            "1er décembre 2026 à 18 h 00 UTC.\n"));
   CHECK(Has(mail.text, "\n-- \npbem, l'arbitre de jeu par courriel\n"));
   CHECK_FALSE(Has(mail.text, "jointe"));
-  CHECK_FALSE(Has(mail.text, "red"));
+  // The sides are French words, in the events too; no side id is left.
+  CHECK(Has(mail.text, "\n  - Le camp bleu a terminé sa phase d'action" + nb + "; "));
   CHECK_FALSE(Has(mail.text, "blue"));
+  CHECK_FALSE(Has(mail.text, "red"));
+  CHECK_FALSE(Has(mail.text, "Blue"));
   CHECK(Has(mail.html, "<p>Bonjour Hélène,</p>"));
   CHECK(Has(mail.html, "<html lang=\"fr\">"));
   // The spacing rule holds in what the player reads, data and sentences included.
