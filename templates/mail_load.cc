@@ -3,6 +3,7 @@
 #include <cctype>
 #include <utility>
 
+#include "engine/system/registry.h"
 #include "templates/french_typography.h"
 #include "templates/mail_render.h"
 #include "templates/mail_view.h"
@@ -18,7 +19,7 @@ namespace {
 
 // Every mail kind has KIND.subject, KIND.txt and KIND.html.
 std::vector<std::string> MailKinds() {
-  std::vector<std::string> kinds{"results", "receipt", "reminder", "welcome"};
+  std::vector<std::string> kinds{"results", "system_results", "receipt", "reminder", "welcome"};
   for (const ErrorKind k : kAllErrorKinds)
     kinds.push_back("error_" + std::string(ErrorKindName(k)));
   return kinds;
@@ -31,7 +32,7 @@ constexpr std::array<std::string_view, 5> kTextMailKinds{
     "command_status", "command_games", "command_archive", "command_help", "turn_stuck"};
 
 // The event sentences the report uses; Load refuses a table without one of them.
-constexpr std::array<std::string_view, 30> kEventKeys{"place",
+constexpr std::array<std::string_view, 31> kEventKeys{"place",
                                                       "out_of_command",
                                                       "bombard",
                                                       "move",
@@ -60,15 +61,19 @@ constexpr std::array<std::string_view, 30> kEventKeys{"place",
                                                       "headline_eliminated",
                                                       "headline_objective",
                                                       "headline_quiet",
-                                                      "date"};
+                                                      "date",
+                                                      "system_verdict"};
 
 // Words every language must define (others fall back to the code itself).
-constexpr std::array<std::string_view, 19> kRequiredWords{
-    "side.blue",       "side.orange",       "side.none",       "level.draw",
-    "level.minor",     "level.tactical",    "level.major",     "level.total",
-    "verdict.ok",      "verdict.invalid",   "verdict.illegal", "verdict.partial",
-    "order.placement", "order.bombardment", "order.move",      "order.attack",
-    "order.header",    "phase.bombardment", "phase.movement"};
+constexpr std::array<std::string_view, 20> kRequiredWords{
+    "side.blue",       "side.orange",     "side.red",          "side.none",
+    "level.draw",      "level.minor",     "level.tactical",    "level.major",
+    "level.total",     "verdict.ok",      "verdict.invalid",   "verdict.illegal",
+    "verdict.partial", "order.placement", "order.bombardment", "order.move",
+    "order.attack",    "order.header",    "phase.bombardment", "phase.movement"};
+
+// The system whose words are MailTemplates' own (reasons.table, events.table): no SystemWords.
+constexpr std::string_view kMornePlaine = "morne-plaine";
 
 }  // namespace
 
@@ -117,6 +122,7 @@ std::filesystem::path DefaultMailTemplateDir(const std::filesystem::path& data_d
 
 Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out) {
   MailTemplates loaded;
+  const game_system::Registry registry = game_system::BuiltinRegistry();
   for (const Language language : kAllLanguages) {
     LanguageSet& set = loaded.sets_[static_cast<std::size_t>(language)];
     const std::filesystem::path lang_dir = dir / LanguageCode(language);
@@ -174,6 +180,18 @@ Status MailTemplates::Load(const std::filesystem::path& dir, MailTemplates* out)
                              std::string(key) + "'");
       }
     }
+    // Every other system's words (systems/<system>/, units.table): SystemWords::Load names the
+    // file that is missing or wrong.
+    for (const std::string& name : registry.Names()) {
+      if (name == kMornePlaine) continue;
+      const game_system::Result<const game_system::GameSystem*> system = registry.Find(name);
+      if (!system.ok()) return Status::Error("game system '" + name + "' is not registered");
+      SystemWords words;
+      if (Status s = SystemWords::Load(dir, LanguageCode(language), **system, &words); !s.ok) {
+        return s;
+      }
+      set.systems.emplace(name, std::move(words));
+    }
   }
   *out = std::move(loaded);
   return Status::Ok();
@@ -185,6 +203,11 @@ const MailTemplates::LanguageSet& MailTemplates::Set(Language language) const {
 
 bool MailTemplates::HasReasonSentence(Language language, std::string_view code) const {
   return Set(language).reasons.find(code) != Set(language).reasons.end();
+}
+
+const SystemWords* MailTemplates::SystemWordsOf(Language language, std::string_view system) const {
+  const auto it = Set(language).systems.find(system);
+  return it == Set(language).systems.end() ? nullptr : &it->second;
 }
 
 }  // namespace pbem::templates

@@ -1,6 +1,7 @@
 // The mails players receive, as {subject, text body, HTML body}, in English or French: the
 // results of a player-turn, the receipt of an orders mail, one reply per kind of error, and
-// the deadline reminder (issue 6).
+// the deadline reminder (issue 6); the results of another game system's player-turn (M42, wme)
+// through its SystemWords.
 //
 // The wording lives in template FILES, not in code: <dir>/<lang>/ holds, per mail kind,
 // KIND.subject, KIND.txt and KIND.html (mustache, rendered with kainjow::mustache), and two
@@ -32,7 +33,9 @@
 #include "engine/morne_plaine/scenario.h"
 #include "engine/morne_plaine/turn_result.h"
 #include "engine/morne_plaine/verdict.h"
+#include "engine/system/game_system.h"
 #include "templates/status.h"
+#include "templates/system_words.h"
 
 namespace pbem::templates {
 
@@ -84,6 +87,33 @@ struct ResultsInput {
   // No orders arrived by the deadline: the side played none (the mail says so, not "nothing
   // happened").
   bool orders_missed = false;
+};
+
+// The results of one resolved player-turn of a game of another system than Morne Plaine
+// (M42, wme), for one player: the verdicts and events through the system's SystemWords
+// (templates/system_words.h), system_results.{subject,txt,html}. Every player of the game gets
+// it, the mover too: it says "the red side", never "you".
+struct SystemResultsInput {
+  std::string system;  // the registry key: "m42", "wme"
+  std::string game_id;
+  int turn = 0;             // the game turn that was resolved
+  std::string side;         // the player who moved: the system's side/player id ("blue", "red")
+  std::string player;       // the recipient's address
+  std::string player_name;  // "" -> the greeting names nobody
+  std::vector<game_system::Verdict> verdicts;  // the mover's orders as judged (may be empty)
+  std::vector<game_system::Event> events;      // what happened, in order
+  bool orders_missed = false;                  // no orders arrived by the deadline
+  std::string revealed_seed;                   // this turn's dice seed, hex, now revealed
+  std::string next_commitment;                 // SHA-256 hex of the next turn's seed; "" at the end
+  bool finished = false;                       // the game ended with this turn
+  int next_turn = 0;                           // when not finished: whose turn is next
+  std::string next_side;
+  std::optional<std::chrono::sys_seconds> next_deadline;
+  std::string message;  // the mover's message to the others ("" when none)
+  // When finished: the winner's side id ("The game is over: the red side wins."); else, with
+  // `draw`, "The game is over: a draw."; with neither, "The game is over." alone.
+  std::string winner;
+  bool draw = false;
 };
 
 // The answer to an orders mail that was taken: one line per order with its verdict.
@@ -242,11 +272,19 @@ struct TurnStuckInput {
 // The mail templates of every language, parsed once. Rendering is const and thread-safe.
 class MailTemplates {
  public:
-  // Loads and checks every template and table of every language under `dir`.
+  // Loads and checks every template and table of every language under `dir`, and the words
+  // (SystemWords, `dir`/<lang>/systems/) of every system of game_system::BuiltinRegistry() but
+  // Morne Plaine: a missing or wrong table fails the load, naming the file.
   // REQUIRES: out != nullptr.
   static Status Load(const std::filesystem::path& dir, MailTemplates* out);
 
   Status RenderResults(Language language, const ResultsInput& input, Mail* out) const;
+  // The results mail of another system than Morne Plaine (templates/mail_system_results.cc):
+  // the mover's orders as judged (one line per verdict, its reason worded by the system's
+  // SystemWords), one line per event, the dice, the next turn. An error, and no mail, when the
+  // system's words are not loaded (an unknown system, or Morne Plaine: RenderResults) or a
+  // verdict's reason or an event's kind has no sentence: a code is never shown to a player.
+  Status RenderSystemResults(Language language, const SystemResultsInput& input, Mail* out) const;
   Status RenderReceipt(Language language, const ReceiptInput& input, Mail* out) const;
   Status RenderErrorReply(Language language, const ErrorReplyInput& input, Mail* out) const;
   Status RenderReminder(Language language, const ReminderInput& input, Mail* out) const;
@@ -287,6 +325,9 @@ class MailTemplates {
   }
   // True when the language's reasons.table has a sentence for `code`.
   bool HasReasonSentence(Language language, std::string_view code) const;
+  // The words of a system of game_system::BuiltinRegistry() other than Morne Plaine ("m42",
+  // "wme"), loaded by Load for every language; nullptr for any other name.
+  const SystemWords* SystemWordsOf(Language language, std::string_view system) const;
 
   // One language's files and tables as loaded (an implementation detail of the renderer).
   struct LanguageSet {
@@ -294,6 +335,8 @@ class MailTemplates {
     std::map<std::string, std::string, std::less<>> reasons;
     std::map<std::string, std::string, std::less<>> events;
     std::map<std::string, std::string, std::less<>> words;
+    // Every built-in system but Morne Plaine, by registry name (mail/<lang>/systems/).
+    std::map<std::string, SystemWords, std::less<>> systems;
   };
 
  private:

@@ -548,6 +548,30 @@ TEST_CASE("an events table that misses or adds a kind does not load, naming file
   CHECK(s.message.find("morne-plaine/reasons.table") != std::string::npos);
 }
 
+TEST_CASE("the player who ended a phase is worded as a side, in each language") {
+  const gs::Registry registry = gs::BuiltinRegistry();
+  const struct {
+    std::string_view system;
+    std::string kind;
+  } phases[] = {{"m42", "action_phase_ended"}, {"wme", "phase_ended"}};
+  for (const auto& p : phases) {
+    const gs::GameSystem& system = **registry.Find(p.system);
+    const SystemWords en = LoadWords(system, "en");
+    const SystemWords fr = LoadWords(system, "fr");
+    const auto ended = [&p](const char* player) {
+      return EventOf(p.kind, "", {{"player", player}, {"turn", "3"}});
+    };
+    INFO(p.kind);
+    CHECK(EventWorded(en, ended("red")).rfind("the red side has finished ", 0) == 0);
+    CHECK(EventWorded(en, ended("blue")).rfind("the blue side has finished ", 0) == 0);
+    CHECK(EventWorded(fr, ended("red")).rfind("le camp rouge a terminé ", 0) == 0);
+    CHECK(EventWorded(fr, ended("blue")).rfind("le camp bleu a terminé ", 0) == 0);
+    // Another id (a scenario's own player names) as it is, never an empty subject.
+    CHECK(EventWorded(en, ended("green")).rfind("green has finished ", 0) == 0);
+    CHECK(EventWorded(fr, ended("green")).rfind("green a terminé ", 0) == 0);
+  }
+}
+
 TEST_CASE("an event of another system has no sentence") {
   const gs::Registry registry = gs::BuiltinRegistry();
   const SystemWords words = LoadWords(**registry.Find("m42"), "en");
@@ -611,9 +635,10 @@ TEST_CASE("an M42 move of the pumping station, worded") {
         "5\u00a0pouces) à (6\u00a0pouces\u00a0; 7,5\u00a0pouces).");
   const gs::Event* ended = FindEvent(r->events, "action_phase_ended");
   REQUIRE(ended != nullptr);
-  CHECK(EventWorded(en, *ended) == "blue has finished the Action Phase; play goes on in turn 1.");
+  CHECK(EventWorded(en, *ended) ==
+        "the blue side has finished the Action Phase; play goes on in turn 1.");
   CHECK(EventWorded(fr, *ended) ==
-        "blue a terminé sa phase d'action\u00a0; la partie continue au tour 1.");
+        "le camp bleu a terminé sa phase d'action\u00a0; la partie continue au tour 1.");
 }
 
 TEST_CASE("the events of a wme turn on la palissade, worded") {
