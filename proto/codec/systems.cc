@@ -316,6 +316,12 @@ std::optional<game_system::TurnInfo> OrdersHeader(std::string_view bytes) {
   return header;
 }
 
+std::optional<std::string> OrdersMessage(std::string_view bytes) {
+  pbem::v1::Orders orders;
+  if (!orders.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) return std::nullopt;
+  return orders.message();
+}
+
 std::optional<std::string> EmptyOrdersEnvelope(std::string_view system, const std::string& game_id,
                                                int turn, const std::string& side_or_player) {
   pbem::v1::Orders orders;

@@ -62,6 +62,9 @@ std::optional<std::string> CanonicalOrdersEnvelope(std::string_view bytes);
 // Plaine's side by name ("blue", "" when unset) when it carries Morne Plaine's fields, else its
 // `player` ("" when unset). nullopt when the bytes are no envelope.
 std::optional<game_system::TurnInfo> OrdersHeader(std::string_view bytes);
+// The message to the other players the orders envelope `bytes` carries (its `message` field,
+// "" when none): what the results mail quotes. nullopt when the bytes are no envelope.
+std::optional<std::string> OrdersMessage(std::string_view bytes);
 // The canonical envelope of no orders for `side_or_player`'s player-turn `turn` of game
 // `game_id` played with `system` (the registry key): what a missed turn resolves. Morne Plaine's
 // is the header alone (game, turn, side), as pbemd's turn loop has always written it; another
