@@ -65,6 +65,15 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
     outcome.detail = *wrong;
     return outcome;
   }
+  // Orders of another system: their player, turn and body are not Morne Plaine's, and the desk
+  // judges Morne Plaine's only so far. Said before the side, which those orders do not give.
+  if (game.system != codec::kMornePlaineSystem) {
+    outcome.code = mail::kGameUnavailable;
+    outcome.detail = "game \"" + game.id + "\" plays " + game.system +
+                     ": pbemd does not yet take orders for that system's games; their turns "
+                     "are played at their deadlines";
+    return outcome;
+  }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
   const std::string side_name = side ? std::string(engine::SideName(*side)) : std::string();
   if (side_name != player.side) {

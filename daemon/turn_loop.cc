@@ -6,9 +6,11 @@
 #include "daemon/fault_point.h"
 #include "daemon/mail/inbound.h"
 #include "daemon/orders_template.h"
+#include "daemon/player_mail.h"
 #include "daemon/results_maps.h"
 #include "engine/morne_plaine/ids.h"
 #include "proto/codec/codec.h"
+#include "proto/codec/systems.h"
 
 namespace pbem::daemon {
 
@@ -37,6 +39,14 @@ std::chrono::sys_seconds ToSeconds(storage::Timestamp t) {
 
 }  // namespace
 
+void TurnLoop::NextTurnWords(const storage::Game& game,
+                             const std::optional<storage::OpenTurn>& next, std::string& commitment,
+                             std::optional<std::chrono::sys_seconds>& deadline) {
+  if (!next) return;
+  commitment = CommitmentFor(next->dice_seed).commitment();
+  if (std::optional<storage::Timestamp> due = Deadline(game, *next)) deadline = ToSeconds(*due);
+}
+
 std::optional<storage::Timestamp> TurnLoop::Deadline(const storage::Game& game,
                                                      const storage::OpenTurn& open) {
   return TurnDeadline(game, open);
@@ -46,6 +56,12 @@ Result<OpenedTurn> TurnLoop::Open(storage::GameRepository& repository, const std
                                   storage::Timestamp now) {
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
+  if (game->system != codec::kMornePlaineSystem) {
+    Result<GameContext> context = catalog_.LoadAny(*game);
+    if (!context.ok()) return context.status();
+    const ScenarioData& data = *context->data;
+    return OpenSystemTurn(repository, *data.system, data.setup, game_id, entropy_, now);
+  }
   Result<std::shared_ptr<const ScenarioData>> data = catalog_.ScenarioOf(*game);
   if (!data.ok()) return data.status();
   return OpenTurn(repository, (*data)->scenario, game_id, entropy_, now);
@@ -132,19 +148,15 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
   };
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
+  if (game->system != codec::kMornePlaineSystem) {
+    return ResolveSystemOnce(repository, *game, now, visit);
+  }
   Result<GameContext> context = catalog_.Load(*game);
   if (!context.ok()) return context.status();
   const ScenarioData& data = *context->data;
   const engine::GameState& state = context->state;
   if (state.finished || !game->result.empty() || game->paused_at) return idle(std::nullopt);
-  if (Result<bool> ended = MaybeForfeit(repository, *game, now); !ended.ok() || *ended) {
-    // A turn committed since the game was read (EndGame's compare-and-set): read it again.
-    if (!ended.ok() && ended.status().code() == StatusCode::kFailedPrecondition) {
-      return std::optional<bool>();
-    }
-    return ended.ok() ? Result<std::optional<bool>>(false)
-                      : Result<std::optional<bool>>(ended.status());
-  }
+  if (auto ended = ForfeitTry(repository, *game, now)) return *ended;
   Result<OpenedTurn> opened = OpenTurn(repository, *game, state, entropy_, now);
   if (!opened.ok()) return opened.status();
   wrote = opened->recorded;
@@ -165,7 +177,8 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
     if (!deadline) return idle(std::nullopt);
     if (now < *deadline + options_.grace) {
       Result<bool> reminded =
-          MaybeRemind(repository, *game, data, state, opened->stored, *deadline, now);
+          MaybeRemind(repository, *game, state.turn, OrdersTemplateOf{data, state}, opened->stored,
+                      *deadline, now);
       if (!reminded.ok()) return reminded.status();
       if (*reminded) wrote = true;
       return idle(WaitingWake(*game, opened->stored, *deadline));
@@ -187,33 +200,38 @@ Result<std::optional<bool>> TurnLoop::ResolveOnce(storage::GameRepository& repos
     if (!mails.ok()) return mails.status();
     TurnAftermath after;
     after.mails = std::move(*mails);
-    // The missed turn that reaches the limit ends the game in the same transaction: no order
-    // can be accepted for a turn that will never be played.
-    if (plan.missed && options_.forfeit_after_missed > 0) {
-      for (const storage::Player& loser : *players) {
-        if (loser.side != side || loser.missed_turns + 1 < options_.forfeit_after_missed) continue;
-        storage::Player counted = loser;
-        counted.missed_turns += 1;
-        Forfeit forfeit = ForfeitOf(*players, counted, game_id, now);
-        after.end = std::move(forfeit.ending);
-        for (storage::NewMail& mail : forfeit.mails) after.mails.push_back(std::move(mail));
-      }
-    }
+    if (plan.missed) ForfeitWithMissedTurn(*players, side, game_id, now, after);
     mail_count = after.mails.size();
     return after;
   };
   FaultPoint(kFaultTurnLoopBeforeCommit, "game=" + game_id);
   Result<ResolvedTurn> committed =
       ResolveAndCommit(repository, data.ruleset, data.scenario, game_id, orders, now, plan);
+  return CommitTry(committed.status(), committed.ok() && committed->committed.replayed, mail_count);
+}
+
+std::optional<Result<std::optional<bool>>> TurnLoop::ForfeitTry(storage::GameRepository& repository,
+                                                                const storage::Game& game,
+                                                                storage::Timestamp now) {
+  Result<bool> ended = MaybeForfeit(repository, game, now);
+  if (ended.ok() && !*ended) return std::nullopt;
+  // A turn committed since the game was read (EndGame's compare-and-set): read it again.
+  if (!ended.ok() && ended.status().code() == StatusCode::kFailedPrecondition) {
+    return Result<std::optional<bool>>(std::optional<bool>());
+  }
+  return ended.ok() ? Result<std::optional<bool>>(false)
+                    : Result<std::optional<bool>>(ended.status());
+}
+
+Result<std::optional<bool>> TurnLoop::CommitTry(const Status& committed, bool replayed,
+                                                std::size_t mail_count) {
   if (!committed.ok()) {
     // An order accepted meanwhile, or another process committed from the same state first:
     // resolve again from what is stored.
-    if (committed.status().code() == StatusCode::kFailedPrecondition) {
-      return std::optional<bool>();
-    }
-    return committed.status();
+    if (committed.code() == StatusCode::kFailedPrecondition) return std::optional<bool>();
+    return committed;
   }
-  if (committed->committed.replayed) return {false};
+  if (replayed) return {false};
   metrics_.TurnResolved();
   for (std::size_t i = 0; i < mail_count; ++i) metrics_.MailQueued();
   return {true};
@@ -226,6 +244,7 @@ Result<std::optional<storage::Timestamp>> TurnLoop::NextWake(storage::GameReposi
   // Each test below is ResolveOnce's own, in its order: a reason it acts is a wake-up here.
   Result<storage::Game> game = repository.GetGame(game_id);
   if (!game.ok()) return game.status();
+  if (game->system != codec::kMornePlaineSystem) return SystemNextWake(repository, *game, now);
   Result<GameContext> context = catalog_.Load(*game);
   if (!context.ok()) return context.status();
   const engine::GameState& state = context->state;
@@ -259,7 +278,7 @@ Result<std::vector<storage::NewMail>> TurnLoop::StuckMails(storage::GameReposito
   input.game_id = game_id;
   // The turn it waits for, when the game still loads (what failed may be its stored state).
   if (Result<storage::Game> game = repository.GetGame(game_id); game.ok()) {
-    if (Result<GameContext> context = catalog_.Load(*game); context.ok()) {
+    if (Result<GameContext> context = catalog_.LoadAny(*game); context.ok()) {
       input.turn = context->turn.turn;
       input.side = context->turn.side;
     }
@@ -282,6 +301,20 @@ Result<std::vector<storage::NewMail>> TurnLoop::StuckMails(storage::GameReposito
     mails.push_back(std::move(out));
   }
   return mails;
+}
+
+void TurnLoop::ForfeitWithMissedTurn(const std::vector<storage::Player>& players,
+                                     const std::string& side, const std::string& game_id,
+                                     storage::Timestamp now, TurnAftermath& after) const {
+  if (options_.forfeit_after_missed <= 0) return;
+  for (const storage::Player& loser : players) {
+    if (loser.side != side || loser.missed_turns + 1 < options_.forfeit_after_missed) continue;
+    storage::Player counted = loser;
+    counted.missed_turns += 1;
+    Forfeit forfeit = ForfeitOf(players, counted, game_id, now);
+    after.end = std::move(forfeit.ending);
+    for (storage::NewMail& mail : forfeit.mails) after.mails.push_back(std::move(mail));
+  }
 }
 
 TurnLoop::Forfeit TurnLoop::ForfeitOf(const std::vector<storage::Player>& players,
@@ -342,7 +375,7 @@ Result<bool> TurnLoop::MaybeForfeit(storage::GameRepository& repository, const s
 }
 
 Result<bool> TurnLoop::MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
-                                   const ScenarioData& data, const engine::GameState& state,
+                                   int turn, const std::optional<OrdersTemplateOf>& orders_template,
                                    const storage::OpenTurn& open, storage::Timestamp deadline,
                                    storage::Timestamp now) {
   // A deadline clamped to the end of time is none to remind of.
@@ -358,8 +391,8 @@ Result<bool> TurnLoop::MaybeRemind(storage::GameRepository& repository, const st
     if (player.side != open.side) continue;
     templates::ReminderInput input;
     input.game_id = game.id;
-    input.turn = state.turn;
-    input.side = SideText(state.side_to_move);
+    input.turn = turn;
+    input.side = open.side;
     input.player = player.mail_address;
     input.player_name = player.name;
     input.deadline = ToSeconds(deadline);
@@ -377,12 +410,15 @@ Result<bool> TurnLoop::MaybeRemind(storage::GameRepository& repository, const st
     out.body = mail.text;
     out.attachments.push_back(storage::Attachment{"", "text/html", mail.html});
     out.next_try = now;
-    if (Status asked = AskToMoveNext(
-            templates_,
-            templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish),
-            data.ruleset, data.scenario, state, open, ToSeconds(deadline), &out);
-        !asked.ok()) {
-      return Status::Internal("the reminder of game " + game.id + ": " + asked.message());
+    if (orders_template) {
+      const ScenarioData& data = orders_template->data;
+      if (Status asked = AskToMoveNext(
+              templates_,
+              templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish),
+              data.ruleset, data.scenario, orders_template->state, open, ToSeconds(deadline), &out);
+          !asked.ok()) {
+        return Status::Internal("the reminder of game " + game.id + ": " + asked.message());
+      }
     }
     Result<bool> recorded = repository.RecordReminder(game.id, open.turn, open.side, now, out);
     if (!recorded.ok()) return recorded.status();
@@ -414,29 +450,19 @@ Result<std::vector<storage::NewMail>> TurnLoop::ResultsMails(
   input.side = SideText(before.side_to_move);
   input.revealed_seed = Hex(open.dice_seed);
   input.orders_missed = orders_missed;
-  if (next) {
-    input.next_commitment = CommitmentFor(next->dice_seed).commitment();
-    if (std::optional<storage::Timestamp> deadline = Deadline(game, *next)) {
-      input.next_deadline = ToSeconds(*deadline);
-    }
-  }
+  NextTurnWords(game, next, input.next_commitment, input.next_deadline);
   std::vector<storage::NewMail> mails;
   for (const storage::Player& player : players) {
     input.player = player.mail_address;
     input.player_name = player.name;  // a league player's league name, else as created
-    const templates::Language language =
-        templates::ParseLanguage(player.language).value_or(templates::Language::kEnglish);
+    const templates::Language language = LanguageOf(player);
     templates::Mail mail;
     if (templates::Status rendered = templates_.RenderResults(language, input, &mail);
         !rendered.ok) {
       return Status::Internal(what + ": rendering the mail of " + player.side + ": " +
                               rendered.message);
     }
-    storage::NewMail out;
-    out.recipient = player.mail_address;
-    out.subject = mail.subject;
-    out.body = mail.text;
-    out.next_try = now;
+    storage::NewMail out = NewMailOf(player.mail_address, mail, now, /*with_html=*/false);
     if (options_.map_image) {
       Result<const ResultsMapFiles*> files = maps.For(language);
       if (!files.ok()) return files.status();

@@ -31,6 +31,7 @@
 #include "daemon/game_catalog.h"
 #include "daemon/metrics.h"
 #include "daemon/turn/dice.h"
+#include "daemon/turn/system_turn.h"
 #include "daemon/turn/turn_job.h"
 #include "daemon/turn_job.h"
 #include "pbem/v1/orders.pb.h"
@@ -132,13 +133,67 @@ class TurnLoop final : public TurnJob {
   // stored otherwise, e.g. before the limit was lowered.)
   Result<bool> MaybeForfeit(storage::GameRepository& repository, const storage::Game& game,
                             storage::Timestamp now);
-  // Reminds the side to move once, reminder_before its deadline (RenderReminder), with the
-  // side's orders template (orders_template.h AskToMoveNext). True when it wrote to the game
-  // (the turn marked reminded, by this call or, racing, by another process's).
-  Result<bool> MaybeRemind(storage::GameRepository& repository, const storage::Game& game,
-                           const ScenarioData& data, const engine::GameState& state,
+  // What a results mail says of the next player-turn `next` (nullopt at the end): its dice
+  // commitment and, when the game has a timeout, its deadline.
+  static void NextTurnWords(const storage::Game& game, const std::optional<storage::OpenTurn>& next,
+                            std::string& commitment,
+                            std::optional<std::chrono::sys_seconds>& deadline);
+  // ResolveOnce's answer when MaybeForfeit ended the game (false), found it ended by another
+  // process meanwhile (nullopt: read it again) or failed; nullopt when the game goes on.
+  std::optional<Result<std::optional<bool>>> ForfeitTry(storage::GameRepository& repository,
+                                                        const storage::Game& game,
+                                                        storage::Timestamp now);
+  // ResolveOnce's answer once the commit was tried (`committed` its status): nullopt (try
+  // again) when refused because orders were accepted meanwhile or another process committed
+  // first; false when it was a replay; true, counting the turn and its `mail_count` mails.
+  Result<std::optional<bool>> CommitTry(const Status& committed, bool replayed,
+                                        std::size_t mail_count);
+  // A Morne Plaine game's scenario and state, for the orders template a reminder carries.
+  struct OrdersTemplateOf {
+    const ScenarioData& data;
+    const engine::GameState& state;
+  };
+  // Reminds the player to move (open.side) once, reminder_before its deadline
+  // (RenderReminder), with the side's orders template (orders_template.h AskToMoveNext) when
+  // `orders_template` is given (Morne Plaine's games; other systems have none yet). True when
+  // it wrote to the game (the turn marked reminded, by this call or, racing, by another
+  // process's).
+  Result<bool> MaybeRemind(storage::GameRepository& repository, const storage::Game& game, int turn,
+                           const std::optional<OrdersTemplateOf>& orders_template,
                            const storage::OpenTurn& open, storage::Timestamp deadline,
                            storage::Timestamp now);
+  // When `side` reaches forfeit_after_missed with this missed turn, the game's end and its
+  // mails, added to `after` (committed with the turn: no order can be accepted for a turn that
+  // will never be played).
+  void ForfeitWithMissedTurn(const std::vector<storage::Player>& players, const std::string& side,
+                             const std::string& game_id, storage::Timestamp now,
+                             TurnAftermath& after) const;
+
+  // The path of a game of another system than Morne Plaine (turn_loop_system.cc): ResolveOnce
+  // and NextWake through the game-system interface and the system turn job
+  // (daemon/turn/system_turn.h); the same decisions in the same order.
+  Result<std::optional<bool>> ResolveSystemOnce(storage::GameRepository& repository,
+                                                const storage::Game& game, storage::Timestamp now,
+                                                GameVisit& visit);
+  Result<std::optional<storage::Timestamp>> SystemNextWake(storage::GameRepository& repository,
+                                                           const storage::Game& game,
+                                                           storage::Timestamp now);
+  // The latest accepted orders of `player` for the position after `turns_committed` turns, as
+  // the desk stored them (the canonical orders envelope); nullopt when there are none.
+  struct PendingEnvelope {
+    Bytes envelope;
+    std::int64_t submission_id = 0;
+  };
+  Result<std::optional<PendingEnvelope>> FindSystemOrders(storage::GameRepository& repository,
+                                                          const std::string& game_id,
+                                                          std::int64_t turns_committed,
+                                                          const std::string& player);
+  // The results mails of a system game's player-turn (RenderSystemResults), one per player.
+  Result<std::vector<storage::NewMail>> SystemResultsMails(
+      const std::vector<storage::Player>& players, const storage::Game& game,
+      const game_system::GameSystem& system, const game_system::Setup& setup,
+      const SystemResolution& resolution, const storage::OpenTurn& open,
+      const std::optional<storage::OpenTurn>& next, storage::Timestamp now, bool orders_missed);
   Result<std::vector<storage::NewMail>> ResultsMails(
       const std::vector<storage::Player>& players, const storage::Game& game,
       const ScenarioData& data, const engine::GameState& before, const Resolution& resolution,

@@ -4,6 +4,7 @@
 #include <sstream>
 
 #include "daemon/orders_template.h"
+#include "daemon/player_mail.h"
 #include "engine/morne_plaine/ids.h"
 
 namespace pbem::daemon {
@@ -70,12 +71,7 @@ Result<std::vector<storage::NewMail>> WelcomeMails(const templates::MailTemplate
       return Status::Internal("the welcome mail of side " + player.side + " of game " +
                               context.game_id + ": " + made.message);
     }
-    storage::NewMail mail;
-    mail.recipient = player.mail_address;
-    mail.subject = rendered.subject;
-    mail.body = rendered.text;
-    mail.next_try = now;
-    mail.attachments.push_back(storage::Attachment{"", "text/html", rendered.html});
+    storage::NewMail mail = NewMailOf(player.mail_address, rendered, now);
     if (!input.orders_template.empty()) {
       mail.attachments.push_back(storage::Attachment{input.orders_file, "text/plain; charset=UTF-8",
                                                      input.orders_template});

@@ -143,8 +143,8 @@ TEST_CASE("GameCatalog: a game names its system; M42's and wme's load from their
       CHECK(refused.status().code() == StatusCode::kFailedPrecondition);
       CHECK(refused.status().message() ==
             "game " + game.id + " plays " + system +
-                ": pbemd cannot yet take orders for, play or show the games of that system "
-                "(issue 16)");
+                ": pbemd does not yet take orders for that system's games, nor show them; "
+                "their turns are played at their deadlines");
     }
     CHECK(f.catalog.ScenarioOf(game).status().code() == StatusCode::kFailedPrecondition);
     // A damaged pin is named.
