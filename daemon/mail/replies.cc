@@ -105,7 +105,8 @@ storage::NewMail ErrorMail(const templates::MailTemplates& templates, templates:
   std::erase_if(input.verdicts, [](const engine::OrderVerdict& v) {
     return v.verdict == engine::VerdictKind::kOk;
   });
-  if (input.kind == templates::ErrorKind::kIllegal && !input.verdicts.empty()) {
+  if (input.kind == templates::ErrorKind::kIllegal &&
+      (!input.verdicts.empty() || !input.system_verdicts.empty())) {
     // The detail is the failed verdict's machine form; the template lists that verdict in
     // words (templates' VerdictSentence), so the codes are not shown twice.
     input.detail.clear();

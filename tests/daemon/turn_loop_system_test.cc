@@ -1,4 +1,5 @@
-// The turn loop on a game of another system than Morne Plaine (daemon/turn_loop_system.cc): an
+// The turn loop on a game of another system than Morne Plaine (daemon/turn_loop_system.cc), and
+// the order desk judging its orders (daemon/order_desk.cc, JudgeSystem): an
 // M42 game of the bundled Pumping Station on a real SQLite store with the real mail templates.
 // The player to move's accepted orders (stored as the desk stores them: the canonical orders
 // envelope) resolve the turn through the system turn job, with a results mail for every player
@@ -11,6 +12,7 @@
 #include "pbem/v1/orders.pb.h"
 #include "proto/codec/m42_codec.h"
 #include "proto/codec/systems.h"
+#include "tests/daemon/games_server.h"
 #include "tests/daemon/turn_fixture.h"
 
 namespace pbem::daemon {
@@ -19,6 +21,7 @@ namespace {
 namespace gs = game_system;
 using testing::At;
 using testing::TurnFixture;
+using Reply = pbem::testing::HttpReply;
 
 // Game "m" of M42's Pumping Station, created as pbemd creates a game of another system, played
 // by blue (English) and red (French).
@@ -51,8 +54,8 @@ struct M42Game : TurnFixture {
     return *state;
   }
 
-  // The bot's orders for the player to move, accepted as the desk stores orders.
-  std::int64_t Accept(std::uint64_t seed, storage::Timestamp at) {
+  // The bot's orders for the player to move, drawn with `seed`, as the player sends them.
+  pbem::v1::Orders BotEnvelope(std::uint64_t seed) {
     const gs::State state = Current();
     const gs::TurnInfo turn = *data->system->WhoseTurn(data->setup, state);
     gs::Result<gs::Orders> bot = data->system->BotOrders(data->setup, state, seed);
@@ -62,6 +65,13 @@ struct M42Game : TurnFixture {
     orders.set_turn(turn.turn);
     orders.set_player(turn.side);
     *orders.mutable_m42() = codec::M42OrdersToProto(*bot->handle.As<m42::Orders>("m42"));
+    return orders;
+  }
+
+  // The bot's orders for the player to move, accepted as the desk stores orders.
+  std::int64_t Accept(std::uint64_t seed, storage::Timestamp at) {
+    const pbem::v1::Orders orders = BotEnvelope(seed);
+    const gs::TurnInfo turn{orders.turn(), orders.player()};
     storage::NewSubmission submission;
     submission.game_id = "m";
     submission.turn = repository.GetGame("m")->turns_committed;
@@ -211,51 +221,205 @@ TEST_CASE("turn loop, M42: a silent player is reminded, then misses the turn; th
   CHECK_FALSE(loop.NextWake(f.repository, "m", second + std::chrono::hours(100))->has_value());
 }
 
-// Until the desk judges another system's orders, it refuses them saying so, before anything it
-// would misread (they name a player, not a side), and stores the refusal: nothing accepted is
-// left unplayed. Morne Plaine's orders sent to the M42 game are refused naming the field.
-TEST_CASE("order desk, M42 game: orders refused with a sentence, nothing accepted",
-          "[turn][system]") {
-  M42Game f;
-  const storage::Game game = *f.repository.GetGame("m");
-  const storage::Player blue = (*f.repository.ListPlayers("m"))[0];
-  REQUIRE(blue.side == "blue");
+Envelope HttpFrom(const std::string& side, storage::Timestamp at) {
   Envelope envelope;
   envelope.channel = storage::Channel::kHttp;
-  envelope.sender = "http:blue";
-  envelope.received_at = At(5);
+  envelope.sender = "http:" + side;
+  envelope.received_at = at;
+  envelope.sender_proven = true;
+  return envelope;
+}
 
-  pbem::v1::Orders m42_orders;
-  m42_orders.set_game_id("m");
-  m42_orders.set_turn(1);
-  m42_orders.set_player("blue");
-  m42_orders.set_token("tok-b");
-  m42_orders.mutable_m42();
-  Result<DeskOutcome> outcome = f.desk.Submit(f.repository, game, blue, m42_orders, envelope);
-  REQUIRE(outcome.ok());
-  CHECK_FALSE(outcome->accepted);
-  CHECK(outcome->code == "game_unavailable");
-  CHECK(outcome->detail ==
-        "game \"m\" plays m42: pbemd does not yet take orders for that system's games; their "
-        "turns are played at their deadlines");
+storage::Player PlayerOf(TurnFixture& f, const std::string& side) {
+  const Result<std::vector<storage::Player>> players = f.repository.ListPlayers("m");
+  REQUIRE(players.ok());
+  for (const storage::Player& p : *players) {
+    if (p.side == side) return p;
+  }
+  FAIL("no player " << side);
+  return {};
+}
 
-  pbem::v1::Orders mp_orders;
-  mp_orders.set_game_id("m");
-  mp_orders.set_turn(1);
-  mp_orders.set_side(pbem::v1::SIDE_BLUE);
-  mp_orders.set_token("tok-b");
-  outcome = f.desk.Submit(f.repository, game, blue, mp_orders, envelope);
-  REQUIRE(outcome.ok());
-  CHECK_FALSE(outcome->accepted);
-  CHECK(outcome->code == "malformed");
-  CHECK_THAT(outcome->detail, Catch::Contains("this game plays m42"));
+// The fields of a verdict a player is told (the system's `detail` is its own value).
+void CheckSameVerdicts(const std::vector<gs::Verdict>& judged,
+                       const std::vector<gs::Verdict>& played) {
+  REQUIRE(judged.size() == played.size());
+  for (std::size_t i = 0; i < judged.size(); ++i) {
+    INFO("verdict " << i);
+    CHECK(judged[i].order == played[i].order);
+    CHECK(judged[i].unit == played[i].unit);
+    CHECK(judged[i].kind == played[i].kind);
+    CHECK(judged[i].reason == played[i].reason);
+    CHECK(judged[i].args == played[i].args);
+  }
+}
+
+// "Acknowledged means played": the bot's orders, sent through the desk, are accepted with
+// verdicts, stored as the canonical envelope, and the turn loop plays them with exactly the
+// verdicts the desk answered, for blue then red.
+TEST_CASE("order desk, M42 game: accepted orders are played with the verdicts answered",
+          "[turn][system]") {
+  M42Game f;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
+  std::int64_t minute = 10;
+  for (const std::string side : {"blue", "red"}) {
+    INFO(side);
+    REQUIRE(loop.Open(f.repository, "m", At(minute)).ok());
+    const storage::Game game = *f.repository.GetGame("m");
+    const storage::Player player = PlayerOf(f, side);
+    pbem::v1::Orders orders = f.BotEnvelope(side == "blue" ? 7 : 3);
+    REQUIRE(orders.player() == side);
+    orders.set_token(side == "blue" ? "tok-b" : "tok-r");
+    orders.set_message("onwards");
+    Result<DeskOutcome> outcome =
+        f.desk.Submit(f.repository, game, player, orders, HttpFrom(side, At(minute + 1)));
+    INFO(outcome.status().ToString());
+    REQUIRE(outcome.ok());
+    INFO(outcome->code << ": " << outcome->detail);
+    REQUIRE(outcome->accepted);
+    CHECK(outcome->system == "m42");
+    CHECK(outcome->turn == 1);
+    CHECK(outcome->side == side);
+    CHECK(outcome->verdicts.empty());  // Morne Plaine's
+    REQUIRE_FALSE(outcome->system_verdicts.empty());
+    const auto submissions = f.repository.ListTurnSubmissions("m", game.turns_committed);
+    REQUIRE(submissions->size() == 1);
+    CHECK((*submissions)[0].orders == codec::CanonicalOrders(orders));
+    CHECK((*submissions)[0].verdicts.empty());
+
+    REQUIRE(*loop.ResolveIfDue(f.repository, "m", At(minute + 2)));
+    const auto turns = f.repository.ListTurns("m");
+    const storage::Turn& turn = turns->back();
+    CHECK(turn.side == side);
+    CHECK(turn.orders == (*submissions)[0].orders);
+    const gs::Result<gs::TurnResolution> played =
+        f.data->system->DecodeTurnResult(f.data->setup, turn.result);
+    REQUIRE(played.ok());
+    CheckSameVerdicts(outcome->system_verdicts, played->verdicts);
+    minute += 10;
+  }
+  CHECK(f.repository.GetGame("m")->turns_committed == 2);
+}
+
+// Refusals name the field at fault, and store nothing the turn loop would play.
+TEST_CASE("order desk, M42 game: refused orders, each with a sentence, nothing playable",
+          "[turn][system]") {
+  M42Game f;
+  const storage::Game unopened = *f.repository.GetGame("m");
+  const storage::Player blue = PlayerOf(f, "blue");
+  const storage::Player red = PlayerOf(f, "red");
+  pbem::v1::Orders good = f.BotEnvelope(7);
+  good.set_token("tok-b");
+
+  const auto refused = [&](const storage::Player& player, const pbem::v1::Orders& orders,
+                           const std::string& code, const std::string& words) {
+    const storage::Game game = *f.repository.GetGame("m");
+    Result<DeskOutcome> outcome =
+        f.desk.Submit(f.repository, game, player, orders, HttpFrom(player.side, At(5)));
+    REQUIRE(outcome.ok());
+    INFO(outcome->code << ": " << outcome->detail);
+    CHECK_FALSE(outcome->accepted);
+    CHECK(outcome->code == code);
+    CHECK_THAT(outcome->detail, Catch::Contains(words));
+    CHECK(outcome->system_verdicts.empty());
+  };
+
+  // The turn is not open yet: no dice to check with, none guessed.
+  {
+    Result<DeskOutcome> outcome =
+        f.desk.Submit(f.repository, unopened, blue, good, HttpFrom("blue", At(4)));
+    REQUIRE(outcome.ok());
+    CHECK(outcome->code == "game_unavailable");
+    CHECK_THAT(outcome->detail, Catch::Contains("try again in a moment"));
+  }
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
+  REQUIRE(loop.Open(f.repository, "m", At(3)).ok());
+
+  pbem::v1::Orders other = good;
+  other.set_player("red");  // blue's token, red's name
+  refused(blue, other, "unauthenticated", "field player");
+  other.clear_player();
+  refused(blue, other, "unauthenticated", "field player");
+  other = good;
+  other.set_token("tok-r");
+  refused(blue, other, "unauthenticated", "token");
+  other.clear_token();
+  refused(blue, other, "unauthenticated", "field token");
+  other = good;
+  other.set_turn(2);
+  refused(blue, other, "stale_turn", "the orders are for turn 2; the game is at turn 1, blue");
+  // Red, with red's own token, before blue has played.
+  other = good;
+  other.set_player("red");
+  other.set_token("tok-r");
+  refused(red, other, "stale_turn", "of player red; the game is at turn 1, blue to move");
+  // Morne Plaine's fields, or wme's body, sent to the M42 game.
+  other = good;
+  other.clear_m42();
+  other.clear_player();
+  other.set_side(pbem::v1::SIDE_BLUE);
+  refused(blue, other, "malformed", "this game plays m42");
+  other = good;
+  other.mutable_wme();
+  refused(blue, other, "malformed", "m42");
+  // A body M42's codec refuses: an action naming no unit.
+  other = good;
+  other.mutable_m42()->add_action();
+  refused(blue, other, "malformed", "unit");
 
   const auto stored = f.repository.ListSubmissions("m");
-  REQUIRE(stored->size() == 2);
+  REQUIRE(stored->size() == 10);
   for (const storage::Submission& s : *stored) {
     CHECK_FALSE(s.accepted);
     CHECK(s.orders.empty());
   }
+  // Nothing to play: the loop waits for blue.
+  CHECK_FALSE(*loop.ResolveIfDue(f.repository, "m", At(6)));
+  CHECK(f.repository.GetGame("m")->turns_committed == 0);
+}
+
+// The same through the real HTTP route: the JSON verdicts are the system's, "text" its words in
+// the player's language (or ?lang), never a reason code; "reason" the machine code beside it.
+TEST_CASE("POST /v1/games/{id}/orders, M42 game: the system's verdicts in words",
+          "[turn][system][http]") {
+  M42Game f;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
+  testing::GamesServer server(f, &f.mail_templates);
+  // Not open yet: 503, try again.
+  pbem::v1::Orders orders = f.BotEnvelope(7);
+  Reply early = server.Send("POST", "/v1/games/m/orders", orders.SerializeAsString(),
+                            "application/x-protobuf", "tok-b");
+  CHECK(early.status == 503);
+  CHECK(early.error_code() == "game_unavailable");
+  REQUIRE(loop.Open(f.repository, "m", At(10)).ok());
+
+  // An action of a unit that is not blue's, so that one verdict has a reason to word.
+  pbem::v1::M42Action* foreign = orders.mutable_m42()->add_action();
+  *foreign = orders.m42().action(0);
+  for (const std::string lang : {"en", "fr"}) {
+    INFO(lang);
+    Reply reply = server.Send("POST", "/v1/games/m/orders/check?lang=" + lang,
+                              orders.SerializeAsString(), "application/x-protobuf", "tok-b");
+    INFO(reply.body);
+    REQUIRE(reply.status == 200);
+    Poco::JSON::Array::Ptr verdicts = reply.json()->getArray("verdicts");
+    REQUIRE(verdicts->size() == static_cast<std::size_t>(orders.m42().action_size()));
+    bool worded = false;
+    for (std::size_t i = 0; i < verdicts->size(); ++i) {
+      Poco::JSON::Object::Ptr v = verdicts->getObject(static_cast<unsigned>(i));
+      CHECK(v->getValue<int>("index") == static_cast<int>(i));
+      CHECK(v->getValue<std::string>("order") == "action");
+      const std::string reason = v->getValue<std::string>("reason");
+      const std::string text = v->getValue<std::string>("text");
+      if (reason.empty()) continue;
+      worded = true;
+      CHECK_FALSE(text.empty());
+      CHECK_THAT(text, !Catch::Contains(reason));
+      CHECK(v->getValue<std::string>("verdict") != "ok");
+    }
+    CHECK(worded);
+  }
+  CHECK(f.repository.ListSubmissions("m")->size() == 1);  // the early refusal; checks store none
 }
 
 }  // namespace
