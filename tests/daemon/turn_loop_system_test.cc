@@ -8,6 +8,7 @@
 // agrees with what the loop does.
 #include <catch2/catch.hpp>
 
+#include "daemon/mail/intake.h"
 #include "daemon/turn_loop.h"
 #include "pbem/v1/orders.pb.h"
 #include "proto/codec/m42_codec.h"
@@ -420,6 +421,71 @@ TEST_CASE("POST /v1/games/{id}/orders, M42 game: the system's verdicts in words"
     CHECK(worded);
   }
   CHECK(f.repository.ListSubmissions("m")->size() == 1);  // the early refusal; checks store none
+}
+
+// By mail: the receipt lists the system's verdicts as its results mail words them, in the
+// player's language (blue English, red French with its typography), never a reason code.
+TEST_CASE("mail orders, M42 game: the receipt words the system's verdicts", "[turn][system]") {
+  M42Game f;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
+  const std::shared_ptr<spdlog::logger> logger = testing::NullLogger();
+  DaemonConfig config;
+  config.mail_from = "pbem@game.test";
+  config.data_dir = f.dir.path();
+  mail::MailIntake intake(f.repository, f.desk, f.metrics, *logger, config);
+  intake.UseTemplates(&f.mail_templates, &f.catalog);
+  const auto send = [&](const std::string& from, const std::string& id,
+                        const pbem::v1::Orders& orders, storage::Timestamp at) {
+    mail::FetchedMessage message;
+    message.data = "From: Player <" + from +
+                   ">\r\nTo: pbem@game.test\r\nSubject: [pbem m] orders\r\nMessage-ID: <" + id +
+                   ">\r\nMIME-Version: 1.0\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n" +
+                   codec::SerializeMessage(orders, codec::Format::kText);
+    message.size_bytes = message.data.size();
+    CHECK(intake.Handle(message, at) == mail::Disposition::kAnswered);
+  };
+  std::int64_t minute = 10;
+  for (const std::string side : {"blue", "red"}) {
+    INFO(side);
+    REQUIRE(loop.Open(f.repository, "m", At(minute)).ok());
+    pbem::v1::Orders orders = f.BotEnvelope(side == "blue" ? 7 : 3);
+    orders.set_token(side == "blue" ? "tok-b" : "tok-r");
+    // The same action twice: the second is refused, with a reason to word.
+    *orders.mutable_m42()->add_action() = orders.m42().action(0);
+    send(side + "@test.local", side + "@x", orders, At(minute + 1));
+    const auto submissions =
+        f.repository.ListTurnSubmissions("m", f.repository.GetGame("m")->turns_committed);
+    REQUIRE(submissions->size() == 1);
+    CHECK((*submissions)[0].accepted);
+    storage::OutboxMail receipt;
+    for (const storage::OutboxMail& mail : MailsTo(f.Due(), side + "@test.local")) {
+      if (mail.subject == "Re: [pbem m] orders") receipt = mail;
+    }
+    INFO(receipt.subject << "\n" << receipt.body);
+    const bool fr = side == "red";
+    // The action given twice: its line, refused or not understood, with its reason in words.
+    const std::string last = std::to_string(orders.m42().action_size()) + " (" +
+                             orders.m42().action(0).unit() + ")" + (fr ? "\u00a0: " : ": ");
+    CHECK_THAT(receipt.body, Catch::Contains(fr ? "Ordre 1 (" : "Order 1 ("));
+    CHECK_THAT(receipt.body, Catch::Contains((fr ? "Ordre " : "Order ") + last));
+    CHECK_THAT(receipt.body, !Catch::Contains(fr ? "Ordre " + last + "exécuté."
+                                                 : "Order " + last + "carried out."));
+    REQUIRE(receipt.attachments.size() == 1);
+    CHECK_THAT(receipt.attachments[0].data, Catch::Contains(fr ? "Ordre 1 (" : "Order 1 ("));
+    // Words, never the system's codes.
+    const gs::State state = f.Current();
+    gs::Result<gs::Orders> decoded =
+        f.data->system->DecodeOrders(f.data->setup, (*submissions)[0].orders);
+    REQUIRE(decoded.ok());
+    const auto verdicts = f.data->system->CheckOrders(f.data->setup, state, *decoded, 0);
+    REQUIRE(verdicts.ok());
+    for (const gs::Verdict& v : *verdicts) {
+      if (!v.reason.empty()) CHECK_THAT(receipt.body, !Catch::Contains(v.reason));
+    }
+    REQUIRE(*loop.ResolveIfDue(f.repository, "m", At(minute + 2)));
+    f.Due();  // the results mails
+    minute += 10;
+  }
 }
 
 }  // namespace
