@@ -229,6 +229,7 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
     info.turn = outcome->turn;
     info.side = outcome->side;
     info.verdicts = outcome->verdicts;
+    info.system_verdicts = outcome->system_verdicts;
     info.label_width = outcome->label_width;
     info.duplicate = outcome->duplicate;
     info.original_subject = mail.subject;

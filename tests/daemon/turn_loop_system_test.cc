@@ -482,8 +482,18 @@ TEST_CASE("mail orders, M42 game: the receipt words the system's verdicts", "[tu
     for (const gs::Verdict& v : *verdicts) {
       if (!v.reason.empty()) CHECK_THAT(receipt.body, !Catch::Contains(v.reason));
     }
+    // The same mail again (its Message-ID): a duplicate, answered by the plain receipt, which
+    // lists the verdicts in their machine form.
+    send(side + "@test.local", side + "@x", orders, At(minute + 1));
+    bool again = false;
+    for (const storage::OutboxMail& mail : MailsTo(f.Due(), side + "@test.local")) {
+      if (mail.body.find("You had sent these orders already") == std::string::npos) continue;
+      again = true;
+      CHECK_THAT(mail.body, Catch::Contains("action " + std::to_string(orders.m42().action_size()) +
+                                            " (" + orders.m42().action(0).unit() + "): "));
+    }
+    CHECK(again);
     REQUIRE(*loop.ResolveIfDue(f.repository, "m", At(minute + 2)));
-    f.Due();  // the results mails
     minute += 10;
   }
 }
