@@ -9,6 +9,7 @@
 #include <catch2/catch.hpp>
 
 #include "daemon/mail/intake.h"
+#include "daemon/mail/replies.h"
 #include "daemon/turn_loop.h"
 #include "pbem/v1/orders.pb.h"
 #include "proto/codec/m42_codec.h"
@@ -501,6 +502,26 @@ TEST_CASE("mail orders, M42 game: the receipt words the system's verdicts", "[tu
     REQUIRE(verdicts.ok());
     for (const gs::Verdict& v : *verdicts) {
       if (!v.reason.empty()) CHECK_THAT(receipt.body, !Catch::Contains(v.reason));
+    }
+    // The refusal of a whole set (rejected_orders: a header verdict, which neither M42 nor wme
+    // gives yet) lists the verdicts not ok in the same words.
+    templates::ErrorReplyInput refusal;
+    refusal.player = side + "@test.local";
+    refusal.game_id = "m";
+    refusal.original_subject = "[pbem m] orders";
+    refusal.code = mail::kRejectedOrders;
+    refusal.detail = "the orders are refused as a whole";
+    refusal.system = "m42";
+    refusal.system_verdicts = *verdicts;
+    std::string render_error;
+    const storage::NewMail refused = mail::ErrorMail(
+        f.mail_templates, fr ? templates::Language::kFrench : templates::Language::kEnglish,
+        refusal, At(minute), &render_error);
+    CHECK(render_error.empty());
+    CHECK_THAT(refused.body, Catch::Contains((fr ? "Ordre " : "Order ") + last));
+    CHECK_THAT(refused.body, !Catch::Contains(fr ? "Ordre 1 (" : "Order 1 ("));  // it was ok
+    for (const gs::Verdict& v : *verdicts) {
+      if (!v.reason.empty()) CHECK_THAT(refused.body, !Catch::Contains(v.reason));
     }
     // The same mail again (its Message-ID): a duplicate, answered by the plain receipt, which
     // lists the verdicts in their machine form.
