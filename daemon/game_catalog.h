@@ -71,8 +71,8 @@ class GameCatalog {
                                                        const std::string& name);
 
   // The scenario of `game` and its current state, for the code that works on Morne Plaine's
-  // types: a game of another system is FAILED_PRECONDITION, saying pbemd does not play that
-  // system's games yet (never another system's state read as Morne Plaine's).
+  // types: a game of another system is FAILED_PRECONDITION, saying pbemd does not show that
+  // system's games here yet (never another system's state read as Morne Plaine's).
   Result<GameContext> Load(const storage::Game& game);
   // The scenario of a Morne Plaine `game`; the same refusal for another system's.
   Result<std::shared_ptr<const ScenarioData>> ScenarioOf(const storage::Game& game);

@@ -11,6 +11,43 @@
 
 namespace pbem::daemon {
 
+namespace {
+
+// Check 2's token half, every system's: the orders carry the side's token, or the reply key of
+// the player-turn open now (reply_key.h). False with `outcome`'s code and detail set when
+// neither; true with outcome.sender_proven set when one of them.
+Result<bool> Authenticate(storage::GameRepository& repository, const storage::Game& game,
+                          const storage::Player& player, const pbem::v1::Orders& orders,
+                          DeskOutcome& outcome) {
+  Result<bool> token_ok = orders.token().empty()
+                              ? Result<bool>(false)
+                              : repository.VerifyToken(game.id, player.side, orders.token());
+  if (!token_ok.ok()) return token_ok.status();
+  if (!*token_ok && !orders.token().empty()) {
+    // A reply to a results mail carries the open turn's reply key instead (reply_key.h).
+    token_ok = ReplyKeyMatches(repository, game, player.side, orders.token());
+    if (!token_ok.ok()) return token_ok.status();
+  }
+  if (!*token_ok) {
+    outcome.code = mail::kUnauthenticated;
+    outcome.detail = orders.token().empty()
+                         ? "the orders carry no token (field token)"
+                         : "the token in the orders is not the token of side " + player.side;
+    return false;
+  }
+  outcome.sender_proven = true;
+  return true;
+}
+
+// `outcome` refused with `code` and the sentence `detail`.
+DeskOutcome Refused(DeskOutcome outcome, const char* code, std::string detail) {
+  outcome.code = code;
+  outcome.detail = std::move(detail);
+  return outcome;
+}
+
+}  // namespace
+
 const char* ChannelName(storage::Channel channel) {
   return channel == storage::Channel::kMail ? "mail" : "http";
 }
@@ -65,14 +102,10 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
     outcome.detail = *wrong;
     return outcome;
   }
-  // Orders of another system: their player, turn and body are not Morne Plaine's, and the desk
-  // judges Morne Plaine's only so far. Said before the side, which those orders do not give.
+  // Orders of another system: their player, turn and body are not Morne Plaine's; judged
+  // through the game-system interface. Before the side, which those orders do not give.
   if (game.system != codec::kMornePlaineSystem) {
-    outcome.code = mail::kGameUnavailable;
-    outcome.detail = "game \"" + game.id + "\" plays " + game.system +
-                     ": pbemd does not yet take orders for that system's games; their turns "
-                     "are played at their deadlines";
-    return outcome;
+    return JudgeSystem(repository, game, player, orders, std::move(outcome));
   }
   const std::optional<engine::Side> side = codec::SideFromProto(orders.side());
   const std::string side_name = side ? std::string(engine::SideName(*side)) : std::string();
@@ -83,23 +116,9 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
                          : "the orders name no side (field side); you play side " + player.side;
     return outcome;
   }
-  Result<bool> token_ok = orders.token().empty()
-                              ? Result<bool>(false)
-                              : repository.VerifyToken(game.id, player.side, orders.token());
-  if (!token_ok.ok()) return token_ok.status();
-  if (!*token_ok && !orders.token().empty()) {
-    // A reply to a results mail carries the open turn's reply key instead (reply_key.h).
-    token_ok = ReplyKeyMatches(repository, game, player.side, orders.token());
-    if (!token_ok.ok()) return token_ok.status();
-  }
-  if (!*token_ok) {
-    outcome.code = mail::kUnauthenticated;
-    outcome.detail = orders.token().empty()
-                         ? "the orders carry no token (field token)"
-                         : "the token in the orders is not the token of side " + player.side;
-    return outcome;
-  }
-  outcome.sender_proven = true;
+  Result<bool> proven = Authenticate(repository, game, player, orders, outcome);
+  if (!proven.ok()) return proven.status();
+  if (!*proven) return outcome;
   Result<GameContext> context = catalog_.Load(game);
   if (!context.ok()) {
     outcome.code = mail::kGameUnavailable;
@@ -134,6 +153,87 @@ Result<DeskOutcome> OrderDesk::Judge(storage::GameRepository& repository, const 
     }
   }
   outcome.accepted = outcome.code.empty();
+  return outcome;
+}
+
+Result<DeskOutcome> OrderDesk::JudgeSystem(storage::GameRepository& repository,
+                                           const storage::Game& game, const storage::Player& player,
+                                           const pbem::v1::Orders& orders, DeskOutcome outcome) {
+  outcome.system = game.system;
+  if (orders.player() != player.side) {
+    return Refused(std::move(outcome), mail::kUnauthenticated,
+                   orders.player().empty()
+                       ? "the orders name no player (field player); you play " + player.side
+                       : "the orders are for player " + orders.player() +
+                             " (field player); you play " + player.side);
+  }
+  Result<bool> proven = Authenticate(repository, game, player, orders, outcome);
+  if (!proven.ok()) return proven.status();
+  if (!*proven) return outcome;
+  Result<GameContext> context = catalog_.LoadAny(game);
+  if (!context.ok()) {
+    return Refused(std::move(outcome), mail::kGameUnavailable, context.status().message());
+  }
+  const game_system::GameSystem& system = *context->data->system;
+  const game_system::Setup& setup = context->data->setup;
+  const game_system::TurnInfo& waiting = context->turn;
+  outcome.turn = waiting.turn;
+  if (context->finished) {
+    return Refused(std::move(outcome), mail::kGameOver,
+                   "game \"" + game.id + "\" is over: it takes no more orders");
+  }
+  if (orders.turn() != waiting.turn || orders.player() != waiting.side) {
+    return Refused(
+        std::move(outcome), mail::kStaleTurn,
+        "the orders are for turn " + std::to_string(orders.turn()) +
+            (orders.player() == waiting.side ? std::string() : " of player " + orders.player()) +
+            "; the game is at turn " + std::to_string(waiting.turn) + ", " + waiting.side +
+            " to move");
+  }
+  // Exactly the bytes Store keeps and the turn loop resolves (CanonicalOrdersEnvelope of them
+  // gives them back), read and hashed into the dice key as the turn loop does
+  // (daemon/turn/system_turn.cc, ResolveSystemTurn).
+  const std::string canonical = codec::CanonicalOrders(orders);
+  game_system::Result<game_system::Orders> decoded = system.DecodeOrders(setup, canonical);
+  if (!decoded.ok()) {
+    return Refused(std::move(outcome), mail::kMalformed, decoded.status().message());
+  }
+  // The dice the turn will be resolved with: the open turn's seed, drawn when it opened. Not
+  // open yet (the turn loop opens it at once after the previous commit): no verdicts can be
+  // promised, and none are guessed.
+  Result<storage::OpenTurn> open = repository.GetOpenTurn(game.id, waiting.turn, waiting.side);
+  if (!open.ok() && open.status().code() != StatusCode::kNotFound) return open.status();
+  if (!open.ok() || open->based_on != game.turns_committed) {
+    return Refused(std::move(outcome), mail::kGameUnavailable,
+                   "turn " + std::to_string(waiting.turn) + " of game \"" + game.id +
+                       "\" is not open yet: try again in a moment");
+  }
+  // CHEATING RISK, not solved here: the verdicts answered are those of the real dice (the
+  // seed is the turn's, the key is the orders' bytes), and a player may send orders again
+  // before the turn is played. A player who sees a dice-dependent verdict can resubmit the same
+  // orders with any change to their bytes (even their `message`) to draw other dice and keep
+  // the best. M42's CheckOrders rolls no dice; wme's is its ResolvePlayerTurn's verdicts, which
+  // follow confusion tests, a charge's zone roll on a tie and an off-table fate roll.
+  game_system::Result<std::vector<game_system::Verdict>> verdicts = system.CheckOrders(
+      setup, context->system_state, *decoded, DiceKey(open->dice_seed, canonical));
+  if (!verdicts.ok()) {
+    return Refused(std::move(outcome),
+                   verdicts.status().code() == game_system::StatusCode::kInvalidArgument
+                       ? mail::kMalformed
+                       : mail::kGameUnavailable,
+                   verdicts.status().message());
+  }
+  outcome.system_verdicts = std::move(verdicts).value();
+  for (const game_system::Verdict& v : outcome.system_verdicts) {
+    // Neither M42 nor wme gives a header verdict today; the rule is Morne Plaine's. The detail
+    // (stored, logged) names the reason code; the answers word the verdicts themselves.
+    if (v.order == "header" && v.kind != game_system::VerdictKind::kOk) {
+      const std::string reason = v.reason;
+      return Refused(std::move(outcome), mail::kRejectedOrders,
+                     "the orders are refused as a whole (header verdict " + reason + ")");
+    }
+  }
+  outcome.accepted = true;
   return outcome;
 }
 

@@ -6,6 +6,16 @@
 //   3. they are for the turn being played and the side to move (else stale_turn)
 //   4. engine::ValidateOrders: header verdicts (game finished ...) refuse the whole set
 //      (rejected_orders); order verdicts are reported, and the set is accepted
+// A game of another system (M42, wme: storage::Game::system) is judged through the game-system
+// interface (engine/system/game_system.h) instead of 2-4: the orders' `player` must be the
+// player's side, the token as above; the game as LoadAny reads it must wait for that turn and
+// player (else stale_turn); the system's DecodeOrders reads the canonical envelope (else
+// malformed, its message naming the field); CheckOrders gives the verdicts with the dice key the
+// turn loop will resolve with (DiceKey(open turn's seed, canonical orders)), so that what is
+// answered accepted is played exactly so. A "header" verdict that is not ok refuses the set
+// (rejected_orders). Such a submission stores the canonical envelope as `orders` and no
+// `verdicts` (the verdicts are the turn result's once played); DeskOutcome::system_verdicts
+// carries them to the answer.
 // Every submission, accepted or not, is stored with RecordSubmission; an accepted one with the
 // orders exactly as validated (codec::CanonicalOrders), which the turn is resolved with. Duplicates
 // (the same Message-ID, or the same bytes as the side's latest accepted orders) are
@@ -27,6 +37,7 @@
 #include "daemon/game_catalog.h"
 #include "daemon/metrics.h"
 #include "engine/morne_plaine/verdict.h"
+#include "engine/system/game_system.h"
 #include "pbem/v1/orders.pb.h"
 #include "storage/game_repository.h"
 
@@ -58,8 +69,12 @@ struct DeskOutcome {
   std::string game_id;
   std::int64_t turn = 0;  // the game turn the orders were judged against
   std::string side;
-  std::vector<engine::OrderVerdict> verdicts;
+  std::vector<engine::OrderVerdict> verdicts;  // Morne Plaine's games
   int label_width = 2;
+  // A game of another system: its registry key ("m42", "wme") and the verdicts of its
+  // CheckOrders, in the orders' order (empty for a Morne Plaine game, `system` "").
+  std::string system;
+  std::vector<game_system::Verdict> system_verdicts;
   std::int64_t submission_id = 0;
   bool sender_proven = false;  // the orders carried the side's token or the open reply key
 };
@@ -89,6 +104,11 @@ class OrderDesk {
   // Checks 1-4 against `game` as given; stores nothing.
   Result<DeskOutcome> Judge(storage::GameRepository& repository, const storage::Game& game,
                             const storage::Player& player, const pbem::v1::Orders& orders);
+  // Judge's checks for a game of another system than Morne Plaine, after those every game
+  // shares (wrong game, game over, another system's body); `outcome` holds what they set.
+  Result<DeskOutcome> JudgeSystem(storage::GameRepository& repository, const storage::Game& game,
+                                  const storage::Player& player, const pbem::v1::Orders& orders,
+                                  DeskOutcome outcome);
   // Stores the judged submission (with `orders` when accepted); nullopt when it was accepted
   // but the game moved on meanwhile (nothing stored: judge it again).
   Result<std::optional<DeskOutcome>> Store(storage::GameRepository& repository,

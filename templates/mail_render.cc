@@ -132,7 +132,36 @@ Status MailTemplates::RenderReportFragment(Language language, const ResultsInput
   return Render(Set(language).files.at("report.html"), d, true, html, "report.html");
 }
 
+namespace {
+
+// The verdict lists of a game of another system (`system` not empty), plain and HTML, for a
+// mail rendered by RenderMail: lists[html].
+// `words`: SystemWordsOf(the language, system).
+Status SystemLists(const MailTemplates::LanguageSet& set, const SystemWords* words,
+                   const std::string& system, const std::vector<game_system::Verdict>& verdicts,
+                   bool only_problems, std::array<mst::data, 2>* lists) {
+  if (system.empty()) return Status::Ok();
+  if (words == nullptr) return Status::Error("no words for game system '" + system + "'");
+  for (const bool html : {false, true}) {
+    if (Status s = detail::SystemVerdictList(set, *words, verdicts, html, only_problems,
+                                             &(*lists)[html ? 1 : 0]);
+        !s.ok) {
+      return s;
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
 Status MailTemplates::RenderReceipt(Language language, const ReceiptInput& input, Mail* out) const {
+  std::array<mst::data, 2> system_lists;
+  if (Status s = SystemLists(Set(language), SystemWordsOf(language, input.system), input.system,
+                             input.system_verdicts, false, &system_lists);
+      !s.ok) {
+    return Status::Error("receipt of game " + input.game_id + ": " + s.message);
+  }
+  const bool system = !input.system.empty();
   return RenderMail(
       Set(language), "receipt", input.scenario,
       [&](const MailRenderer& r) {
@@ -141,13 +170,17 @@ Status MailTemplates::RenderReceipt(Language language, const ReceiptInput& input
         d.set("turn", Num(input.turn));
         d.set("side", r.words_.Side(input.side));
         d.set("player", input.player);
-        d.set("verdict_list", r.Verdicts(input.verdicts, false));
+        d.set("verdict_list",
+              system ? system_lists[r.html_ ? 1 : 0] : r.Verdicts(input.verdicts, false));
         SetGreeting(d, input.player_name);
         int ok = 0;
         for (const auto& v : input.verdicts) ok += v.verdict == engine::VerdictKind::kOk ? 1 : 0;
-        d.set("count", Num(static_cast<std::int64_t>(input.verdicts.size())));
+        for (const auto& v : input.system_verdicts) ok += v.kind == engine::VerdictKind::kOk;
+        d.set("count", Num(static_cast<std::int64_t>(system ? input.system_verdicts.size()
+                                                            : input.verdicts.size())));
         d.set("ok_count", Num(ok));
-        d.set("all_ok", ok == static_cast<int>(input.verdicts.size()));
+        d.set("all_ok", ok == static_cast<int>(system ? input.system_verdicts.size()
+                                                      : input.verdicts.size()));
         d.set("has_deadline", input.deadline.has_value());
         d.set("deadline", input.deadline ? r.Date(*input.deadline) : std::string());
         return d;
@@ -157,6 +190,12 @@ Status MailTemplates::RenderReceipt(Language language, const ReceiptInput& input
 
 Status MailTemplates::RenderErrorReply(Language language, const ErrorReplyInput& input,
                                        Mail* out) const {
+  std::array<mst::data, 2> system_lists;
+  if (Status s = SystemLists(Set(language), SystemWordsOf(language, input.system), input.system,
+                             input.system_verdicts, true, &system_lists);
+      !s.ok) {
+    return Status::Error("refusal of orders for game " + input.game_id + ": " + s.message);
+  }
   return RenderMail(
       Set(language), "error_" + std::string(ErrorKindName(input.kind)), input.scenario,
       [&](const MailRenderer& r) {
@@ -173,7 +212,8 @@ Status MailTemplates::RenderErrorReply(Language language, const ErrorReplyInput&
           problems.push_back(item);
         }
         d.set("problems", ListOf(problems));
-        d.set("verdict_list", r.Verdicts(input.verdicts, true));
+        d.set("verdict_list", input.system.empty() ? r.Verdicts(input.verdicts, true)
+                                                   : system_lists[r.html_ ? 1 : 0]);
         d.set("current_turn", Num(input.current_turn));
         d.set("received_turn", Num(input.received_turn));
         // The right turn but not this side's move (its turn was just played): said so, not

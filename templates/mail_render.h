@@ -120,6 +120,12 @@ struct SystemResultsInput {
 struct ReceiptInput {
   const engine::Scenario* scenario = nullptr;  // may be null: unit ids are shown as sent
   std::vector<engine::OrderVerdict> verdicts;
+  // A game of another system than Morne Plaine: its registry key ("m42", "wme") and its
+  // verdicts, listed instead of `verdicts` and worded by its SystemWords (one line each as in
+  // its results mail, events.table "system_verdict"); an error, and no mail, when the system
+  // has no words or a reason no sentence.
+  std::string system;
+  std::vector<game_system::Verdict> system_verdicts;
   std::string game_id;
   int turn = 0;
   std::string side = "blue";  // the system's side id
@@ -142,6 +148,9 @@ struct ErrorReplyInput {
   // the header verdict. scenario may be null.
   std::vector<engine::OrderVerdict> verdicts;
   const engine::Scenario* scenario = nullptr;
+  // kIllegal of a game of another system: as ReceiptInput's, only those not ok listed.
+  std::string system;
+  std::vector<game_system::Verdict> system_verdicts;
   int current_turn = 0;             // kStaleTurn: the turn the game is at
   int received_turn = 0;            // kStaleTurn: the turn the orders named
   std::int64_t size_bytes = 0;      // kOversized; 0: not known (only "more than the limit")

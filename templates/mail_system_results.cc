@@ -41,9 +41,11 @@ mst::data Item(const std::string& text) {
   return item;
 }
 
-// The line of one order: "Order 2 (b_sq1): refused: model b_sq1_1 would move ...".
+// The line of one order: "Order 2 (b_sq1): refused: model b_sq1_1 would move ...", escaped
+// for HTML when `html`.
 Status VerdictLine(const MailTemplates::LanguageSet& set, const SystemWords& words,
-                   const game_system::Verdict& verdict, std::size_t index, std::string* out) {
+                   const game_system::Verdict& verdict, std::size_t index, bool html,
+                   std::string* out) {
   std::string reason;
   if (Status s = words.Sentence(verdict, &reason); !s.ok) return s;
   mst::data f;
@@ -56,7 +58,7 @@ Status VerdictLine(const MailTemplates::LanguageSet& set, const SystemWords& wor
   f.set("partial", verdict.kind == game_system::VerdictKind::kPartial);
   f.set("has_reason", !reason.empty());
   f.set("reason", reason);
-  return detail::Render(set.events.at("system_verdict"), f, false, out, "system_verdict");
+  return detail::Render(set.events.at("system_verdict"), f, html, out, "system_verdict");
 }
 
 // The mail's fields, the same for the text and the HTML body.
@@ -75,7 +77,7 @@ Status ResultsData(const MailTemplates::LanguageSet& set, const SystemWords& wor
   std::int64_t ok = 0;
   for (std::size_t i = 0; i < in.verdicts.size(); ++i) {
     std::string line;
-    if (Status s = VerdictLine(set, words, in.verdicts[i], i, &line); !s.ok) {
+    if (Status s = VerdictLine(set, words, in.verdicts[i], i, false, &line); !s.ok) {
       return Status::Error("results mail of " + in.system + ", game " + in.game_id + ": order " +
                            Num(static_cast<std::int64_t>(i + 1)) + ": " + s.message);
     }
@@ -119,6 +121,26 @@ Status ResultsData(const MailTemplates::LanguageSet& set, const SystemWords& wor
 }
 
 }  // namespace
+
+namespace detail {
+
+Status SystemVerdictList(const MailTemplates::LanguageSet& set, const SystemWords& words,
+                         const std::vector<game_system::Verdict>& verdicts, bool html,
+                         bool only_problems, mst::data* out) {
+  std::vector<mst::data> items;
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    if (only_problems && verdicts[i].kind == game_system::VerdictKind::kOk) continue;
+    std::string line;
+    if (Status s = VerdictLine(set, words, verdicts[i], i, html, &line); !s.ok) {
+      return Status::Error("order " + Num(static_cast<std::int64_t>(i + 1)) + ": " + s.message);
+    }
+    items.push_back(Item(line));
+  }
+  *out = ListOf(items);
+  return Status::Ok();
+}
+
+}  // namespace detail
 
 Status MailTemplates::RenderSystemResults(Language language, const SystemResultsInput& input,
                                           Mail* out) const {

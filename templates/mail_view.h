@@ -34,6 +34,14 @@ inline constexpr std::array<std::string_view, 8> kPartialFiles{
 Status Render(const std::string& text, const mst::data& data, bool html, std::string* out,
               std::string_view what);
 inline std::string Num(std::int64_t n) { return std::to_string(n); }
+// A game system's verdicts as the verdicts partial lists them ({{{text}}}): one line each by
+// events.table "system_verdict" ("Order 2 (b_sq1): refused: <the reason in words>"), the reason
+// worded by `words`, escaped for HTML when `html`; only those not ok when `only_problems`
+// (numbered by their place in the orders all the same). An error names the order whose reason
+// has no sentence (templates/mail_system_results.cc).
+Status SystemVerdictList(const MailTemplates::LanguageSet& set, const SystemWords& words,
+                         const std::vector<game_system::Verdict>& verdicts, bool html,
+                         bool only_problems, mst::data* out);
 std::string TidyText(const std::string& text);
 int LabelWidthOf(const engine::Scenario* scenario);
 std::string FormatArgText(const engine::Arg& arg, int width);

@@ -59,6 +59,34 @@ Poco::JSON::Array::Ptr VerdictsJson(const std::vector<engine::OrderVerdict>& ver
   return array;
 }
 
+// A game of another system: its CheckOrders verdicts, "index" their position in the orders.
+// "text" is the verdict's reason worded by the system's `words` in the player's language
+// ("" when it has no reason, or without words: tests only; never a reason code); "reason"
+// stays the machine code, "args" the arguments' values as the sentences show them.
+Poco::JSON::Array::Ptr SystemVerdictsJson(const std::vector<game_system::Verdict>& verdicts,
+                                          const templates::SystemWords* words) {
+  Poco::JSON::Array::Ptr array = new Poco::JSON::Array;
+  for (std::size_t i = 0; i < verdicts.size(); ++i) {
+    const game_system::Verdict& v = verdicts[i];
+    Poco::JSON::Object::Ptr item = new Poco::JSON::Object;
+    item->set("order", v.order);
+    item->set("index", static_cast<int>(i));
+    item->set("unit", v.unit);
+    item->set("verdict", std::string(game_system::VerdictKindName(v.kind)));
+    item->set("reason", v.reason);
+    Poco::JSON::Array::Ptr args = new Poco::JSON::Array;
+    for (const game_system::Arg& arg : v.args) {
+      args->add(words != nullptr ? words->ArgText(arg) : arg.value);
+    }
+    item->set("args", args);
+    std::string text;
+    if (words != nullptr && !words->Sentence(v, &text).ok) text.clear();
+    item->set("text", text);
+    array->add(item);
+  }
+  return array;
+}
+
 std::optional<codec::Format> FormatFromContentType(const std::string& content_type) {
   const std::string type =
       Poco::toLower(Poco::trim(content_type.substr(0, content_type.find(';'))));
@@ -171,13 +199,20 @@ Answer OrderSubmission::Submit(storage::GameRepository& repository, const std::s
   reply.set("game", outcome->game_id);
   reply.set("turn", outcome->turn);
   reply.set("side", outcome->side);
+  const templates::Language language = request.language.value_or(
+      templates::ParseLanguage(player->language).value_or(templates::Language::kEnglish));
+  if (!outcome->system.empty()) {  // a game of another system: its verdicts, its words
+    reply.set("verdicts",
+              SystemVerdictsJson(outcome->system_verdicts,
+                                 mail_templates_ != nullptr
+                                     ? mail_templates_->SystemWordsOf(language, outcome->system)
+                                     : nullptr));
+    return Answer{HTTPResponse::HTTP_OK, "application/json", Stringify(reply)};
+  }
   std::shared_ptr<const ScenarioData> data;
   if (auto found = catalog_.ScenarioOf(*game); found.ok()) data = *found;
-  reply.set("verdicts",
-            VerdictsJson(outcome->verdicts, outcome->label_width, mail_templates_,
-                         request.language.value_or(templates::ParseLanguage(player->language)
-                                                       .value_or(templates::Language::kEnglish)),
-                         data ? &data->scenario : nullptr));
+  reply.set("verdicts", VerdictsJson(outcome->verdicts, outcome->label_width, mail_templates_,
+                                     language, data ? &data->scenario : nullptr));
   if (!request.record) {
     if (Result<GameContext> context = catalog_.Load(*game); context.ok()) {
       reply.set("destinations", DestinationPaths(*context, codec::OrdersFromProto(orders)));

@@ -91,6 +91,8 @@ storage::NewMail MailIntake::RefusalMail(const storage::Game& game, const storag
   refusal.detail = outcome.detail;
   refusal.original_subject = mail.subject;
   refusal.verdicts = outcome.verdicts;
+  refusal.system = outcome.system;  // another system's verdicts, worded by its words
+  refusal.system_verdicts = outcome.system_verdicts;
   refusal.current_turn = static_cast<int>(outcome.turn);
   refusal.received_turn = orders != nullptr ? orders->turn() : 0;
   refusal.size_bytes = static_cast<std::int64_t>(message.size_bytes);
@@ -227,6 +229,7 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
     info.turn = outcome->turn;
     info.side = outcome->side;
     info.verdicts = outcome->verdicts;
+    info.system_verdicts = outcome->system_verdicts;
     info.label_width = outcome->label_width;
     info.duplicate = outcome->duplicate;
     info.original_subject = mail.subject;
@@ -234,11 +237,13 @@ Disposition MailIntake::HandleUnsafe(const FetchedMessage& message, storage::Tim
     if (templates_ != nullptr && !outcome->duplicate) {
       templates::ReceiptInput input;
       std::shared_ptr<const ScenarioData> data;
-      if (catalog_ != nullptr) {
+      if (catalog_ != nullptr && outcome->system.empty()) {
         if (auto found = catalog_->Scenario(who->game.scenario); found.ok()) data = *found;
       }
       input.scenario = data ? &data->scenario : nullptr;
       input.verdicts = outcome->verdicts;
+      input.system = outcome->system;  // another system's verdicts, worded by its words
+      input.system_verdicts = outcome->system_verdicts;
       input.game_id = outcome->game_id;
       input.turn = static_cast<int>(outcome->turn);
       input.side = outcome->side;

@@ -46,6 +46,18 @@ std::string VerdictText(const engine::OrderVerdict& v, int label_width) {
   return line;
 }
 
+std::string SystemVerdictText(const game_system::Verdict& verdict, std::size_t index) {
+  std::string line = verdict.order + " " + std::to_string(index + 1);
+  if (!verdict.unit.empty()) line += " (" + codec::Shown(verdict.unit) + ")";
+  line += ": ";
+  line += game_system::VerdictKindName(verdict.kind);
+  if (!verdict.reason.empty()) line += ", " + verdict.reason;
+  for (const game_system::Arg& arg : verdict.args) {
+    line += " " + arg.name + "=" + codec::Shown(arg.value);
+  }
+  return line;
+}
+
 storage::NewMail ReceiptMail(const std::string& to, const ReceiptInfo& info,
                              storage::Timestamp now) {
   storage::NewMail mail;
@@ -64,10 +76,16 @@ storage::NewMail ReceiptMail(const std::string& to, const ReceiptInfo& info,
   for (const engine::OrderVerdict& v : info.verdicts) {
     (v.verdict == engine::VerdictKind::kOk) ? ++ok : ++problems;
   }
-  body += "\nVerdicts (" + std::to_string(info.verdicts.size()) + " orders: " + std::to_string(ok) +
+  for (const game_system::Verdict& v : info.system_verdicts) {
+    (v.kind == engine::VerdictKind::kOk) ? ++ok : ++problems;
+  }
+  body += "\nVerdicts (" + std::to_string(ok + problems) + " orders: " + std::to_string(ok) +
           " ok, " + std::to_string(problems) + " with a problem):\n";
   for (const engine::OrderVerdict& v : info.verdicts) {
     body += "  " + VerdictText(v, info.label_width) + "\n";
+  }
+  for (std::size_t i = 0; i < info.system_verdicts.size(); ++i) {
+    body += "  " + SystemVerdictText(info.system_verdicts[i], i) + "\n";
   }
   body +=
       "\nOrders that are invalid or illegal will not be carried out. To change your orders, "
@@ -105,7 +123,8 @@ storage::NewMail ErrorMail(const templates::MailTemplates& templates, templates:
   std::erase_if(input.verdicts, [](const engine::OrderVerdict& v) {
     return v.verdict == engine::VerdictKind::kOk;
   });
-  if (input.kind == templates::ErrorKind::kIllegal && !input.verdicts.empty()) {
+  if (input.kind == templates::ErrorKind::kIllegal &&
+      (!input.verdicts.empty() || !input.system_verdicts.empty())) {
     // The detail is the failed verdict's machine form; the template lists that verdict in
     // words (templates' VerdictSentence), so the codes are not shown twice.
     input.detail.clear();

@@ -6,11 +6,13 @@
 #ifndef PBEM_DAEMON_MAIL_REPLIES_H_
 #define PBEM_DAEMON_MAIL_REPLIES_H_
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "engine/morne_plaine/verdict.h"
+#include "engine/system/game_system.h"
 #include "storage/game_repository.h"
 #include "templates/mail_render.h"
 
@@ -33,6 +35,7 @@ struct ReceiptInfo {
   std::int64_t turn = 0;
   std::string side;
   std::vector<engine::OrderVerdict> verdicts;
+  std::vector<game_system::Verdict> system_verdicts;  // a game of another system: these instead
   int label_width = 2;
   bool duplicate = false;  // the same orders were received before; nothing changed
   std::string original_subject;
@@ -42,6 +45,9 @@ struct ReceiptInfo {
 // verdicts start "header"): for the stored refusal detail, logs, and the plain fallback mails
 // sent when no templates are loaded. What players read is templates' VerdictSentence.
 std::string VerdictText(const engine::OrderVerdict& verdict, int label_width);
+// The same for a verdict of another system at position `index` (0-based) of its orders:
+// "action 2 (b_sq1): invalid, PATH_START_NOT_CURRENT value=1500".
+std::string SystemVerdictText(const game_system::Verdict& verdict, std::size_t index);
 
 // The receipt for accepted orders: subject "Re: <original>" or "[pbem GAME] orders received
 // for turn T", one line per verdict.

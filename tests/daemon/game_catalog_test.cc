@@ -143,8 +143,8 @@ TEST_CASE("GameCatalog: a game names its system; M42's and wme's load from their
       CHECK(refused.status().code() == StatusCode::kFailedPrecondition);
       CHECK(refused.status().message() ==
             "game " + game.id + " plays " + system +
-                ": pbemd does not yet take orders for that system's games, nor show them; "
-                "their turns are played at their deadlines");
+                ": pbemd takes orders for that system's games and plays their turns, but "
+                "does not show them here yet");
     }
     CHECK(f.catalog.ScenarioOf(game).status().code() == StatusCode::kFailedPrecondition);
     // A damaged pin is named.
