@@ -111,8 +111,8 @@ Result<const game_system::GameSystem*> GameCatalog::System(std::string_view name
 Status GameCatalog::OnlyMornePlaine(const storage::Game& game) {
   if (game.system == codec::kMornePlaineSystem) return Status::Ok();
   return Status::FailedPrecondition("game " + game.id + " plays " + game.system +
-                                    ": pbemd takes orders for that system's games and plays "
-                                    "their turns, but does not show them here yet");
+                                    ": pbemd plays that system's games but does not show them here "
+                                    "yet");
 }
 
 Result<std::shared_ptr<const ScenarioData>> GameCatalog::ScenarioOf(const storage::Game& game) {

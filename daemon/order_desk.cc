@@ -178,6 +178,15 @@ Result<DeskOutcome> OrderDesk::JudgeSystem(storage::GameRepository& repository,
   const game_system::Setup& setup = context->data->setup;
   const game_system::TurnInfo& waiting = context->turn;
   outcome.turn = waiting.turn;
+  // A system whose verdicts follow the dice (wme) is not judged here yet: answering them
+  // before the turn is played would let a player resend orders until the dice suit them.
+  if (system.VerdictsFollowDice()) {
+    return Refused(std::move(outcome), mail::kGameUnavailable,
+                   "game \"" + game.id + "\" plays " + game.system +
+                       ", whose orders succeed or fail by dice rolled when the turn is played: "
+                       "pbemd does not take orders for that system's games yet; their turns are "
+                       "played at their deadlines");
+  }
   if (context->finished) {
     return Refused(std::move(outcome), mail::kGameOver,
                    "game \"" + game.id + "\" is over: it takes no more orders");
@@ -208,12 +217,10 @@ Result<DeskOutcome> OrderDesk::JudgeSystem(storage::GameRepository& repository,
                    "turn " + std::to_string(waiting.turn) + " of game \"" + game.id +
                        "\" is not open yet: try again in a moment");
   }
-  // CHEATING RISK, not solved here: the verdicts answered are those of the real dice (the
-  // seed is the turn's, the key is the orders' bytes), and a player may send orders again
-  // before the turn is played. A player who sees a dice-dependent verdict can resubmit the same
-  // orders with any change to their bytes (even their `message`) to draw other dice and keep
-  // the best. M42's CheckOrders rolls no dice; wme's is its ResolvePlayerTurn's verdicts, which
-  // follow confusion tests, a charge's zone roll on a tie and an off-table fate roll.
+  // The verdicts answered are those of the real dice (the seed is the turn's, the key the
+  // orders' bytes). Only systems whose verdicts do not follow the dice get here (above): were
+  // they to, a player could resubmit the same orders with any change to their bytes (even their
+  // `message`) to draw other dice and keep the best.
   game_system::Result<std::vector<game_system::Verdict>> verdicts = system.CheckOrders(
       setup, context->system_state, *decoded, DiceKey(open->dice_seed, canonical));
   if (!verdicts.ok()) {

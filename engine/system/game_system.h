@@ -148,6 +148,12 @@ class GameSystem {
   // Every stable code an Event::kind of this system's ResolvePlayerTurn can carry, from the
   // engine's own event names, in the engine's order: what the words must have a sentence for.
   virtual std::vector<std::string> EventKinds() const = 0;
+  // Whether CheckOrders' verdicts can follow the dice (`dice_seed`): true when an order's fate
+  // is decided by a roll (wme: confusion tests, a charge's zone roll on a tie, the off-table
+  // fate roll). Such verdicts must not be shown before the turn is played: a player could send
+  // the orders again, changing any byte to draw other dice, and keep the best. pbemd's desk
+  // refuses such a system's orders until it can judge them without the dice.
+  virtual bool VerdictsFollowDice() const = 0;
 
   // Parses and checks a ruleset and scenario.
   virtual Result<Setup> Load(const GameData& data) const = 0;

@@ -207,6 +207,7 @@ class M42System final : public GameSystem {
   // M42's verdicts carry models, features and lengths (m42/verdict.h), no condition word.
   std::vector<ConditionArg> ConditionArgs() const override { return {}; }
   // The alternatives of m42::Event, in its order.
+  bool VerdictsFollowDice() const override { return false; }  // its movement chapters roll no dice
   std::vector<std::string> EventKinds() const override {
     return adapter::VariantKindNames<m42::Event>(
         [](const m42::Event& e) { return m42::EventKindName(e); });

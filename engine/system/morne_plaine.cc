@@ -84,6 +84,9 @@ class MornePlaineSystem final : public GameSystem {
   // sections.
   std::vector<ConditionArg> ConditionArgs() const override { return {}; }
   // engine::EventKind's names, in its order.
+  bool VerdictsFollowDice() const override {
+    return false;
+  }  // ValidateOrders rolls none: combat dice decide results, not verdicts
   std::vector<std::string> EventKinds() const override {
     std::vector<std::string> kinds;
     for (std::size_t k = 0; k < engine::kEventKindCount; ++k) {

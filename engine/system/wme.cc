@@ -157,6 +157,9 @@ class WmeSystem final : public GameSystem {
             condition(wme::Reason::kSupportNotEligible, wme::kSupportConditions)};
   }
   // The alternatives of wme::Event, in its order.
+  bool VerdictsFollowDice() const override {
+    return true;
+  }  // confusion tests, zone rolls, off-table fate
   std::vector<std::string> EventKinds() const override {
     return adapter::VariantKindNames<wme::Event>(
         [](const wme::Event& e) { return wme::EventKindName(e); });

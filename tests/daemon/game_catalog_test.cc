@@ -143,8 +143,7 @@ TEST_CASE("GameCatalog: a game names its system; M42's and wme's load from their
       CHECK(refused.status().code() == StatusCode::kFailedPrecondition);
       CHECK(refused.status().message() ==
             "game " + game.id + " plays " + system +
-                ": pbemd takes orders for that system's games and plays their turns, but "
-                "does not show them here yet");
+                ": pbemd plays that system's games but does not show them here yet");
     }
     CHECK(f.catalog.ScenarioOf(game).status().code() == StatusCode::kFailedPrecondition);
     // A damaged pin is named.

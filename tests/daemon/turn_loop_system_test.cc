@@ -274,13 +274,10 @@ void CheckSameVerdicts(const std::vector<gs::Verdict>& judged,
 
 // "Acknowledged means played": the bot's orders, sent through the desk, are accepted with
 // verdicts, stored as the canonical envelope, and the turn loop plays them with exactly the
-// verdicts the desk answered, for two turns of blue and red. wme's verdicts follow the dice
-// (confusion tests ...): the desk checks with the key the turn is resolved with.
-TEMPLATE_TEST_CASE(
-    "order desk, M42 and wme games: accepted orders are played with the "
-    "verdicts answered",
-    "[turn][system]", M42Game, WmeGame) {
-  TestType f;
+// verdicts the desk answered, for two turns of blue and red.
+TEST_CASE("order desk, M42 game: accepted orders are played with the verdicts answered",
+          "[turn][system]") {
+  M42Game f;
   TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits);
   std::int64_t minute = 10;
   for (int round = 0; round < 4; ++round) {
@@ -321,6 +318,53 @@ TEMPLATE_TEST_CASE(
     minute += 10;
   }
   CHECK(f.repository.GetGame("m")->turns_committed == 4);
+}
+
+// wme's verdicts follow the dice (GameSystem::VerdictsFollowDice): answered before the turn is
+// played, they would let a player resend orders until the dice suit them. The desk refuses
+// them saying why, stores nothing playable, and the turn is played without orders at its
+// deadline.
+TEST_CASE("order desk, wme game: orders refused, their verdicts would follow the dice",
+          "[turn][system]") {
+  WmeGame f;
+  REQUIRE(f.data->system->VerdictsFollowDice());
+  TurnLoopOptions options;
+  TurnLoop loop(f.catalog, f.mail_templates, f.entropy, f.metrics, f.limits, options);
+  REQUIRE(loop.Open(f.repository, "m", At(10)).ok());
+  const storage::Game game = *f.repository.GetGame("m");
+  pbem::v1::Orders orders = f.BotEnvelope(7);
+  orders.set_token("tok-b");
+  Result<DeskOutcome> outcome =
+      f.desk.Submit(f.repository, game, PlayerOf(f, "blue"), orders, HttpFrom("blue", At(11)));
+  REQUIRE(outcome.ok());
+  CHECK_FALSE(outcome->accepted);
+  CHECK(outcome->code == "game_unavailable");
+  CHECK(outcome->detail ==
+        "game \"m\" plays wme, whose orders succeed or fail by dice rolled when the turn is "
+        "played: pbemd does not take orders for that system's games yet; their turns are played "
+        "at their deadlines");
+  CHECK(outcome->system_verdicts.empty());
+  const auto stored = f.repository.ListSubmissions("m");
+  REQUIRE(stored->size() == 1);
+  CHECK_FALSE((*stored)[0].accepted);
+  CHECK((*stored)[0].orders.empty());
+  // Nothing accepted: nothing is due (no deadline), and the turn stays unplayed.
+  CHECK_FALSE(*loop.ResolveIfDue(f.repository, "m", At(20)));
+  CHECK(f.repository.GetGame("m")->turns_committed == 0);
+  // A wrong token is still told as such first: who sends is checked before the game.
+  orders.set_token("nope");
+  outcome =
+      f.desk.Submit(f.repository, game, PlayerOf(f, "blue"), orders, HttpFrom("blue", At(12)));
+  REQUIRE(outcome.ok());
+  CHECK(outcome->code == "unauthenticated");
+}
+
+// M42 rolls no dice: the desk judges its orders.
+TEST_CASE("game systems: whose verdicts follow the dice", "[turn][system]") {
+  const game_system::Registry registry = codec::SystemRegistry();
+  CHECK_FALSE((*registry.Find("m42"))->VerdictsFollowDice());
+  CHECK((*registry.Find("wme"))->VerdictsFollowDice());
+  CHECK_FALSE((*registry.Find("morne-plaine"))->VerdictsFollowDice());
 }
 
 // Refusals name the field at fault, and store nothing the turn loop would play.
